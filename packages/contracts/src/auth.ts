@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { companySchema, sessionUserSchema } from './company';
+import { emptyEnvelope, envelope } from './envelope';
+import { emailField, loginIdField, phoneField, requiredText, uuid } from './fields';
+import { messages } from './messages';
+import { newPasswordSchema } from './password';
+
+export const signupCompanySchema = z.object({
+  name: requiredText(200),
+  email: emailField,
+  phone: phoneField,
+  website: requiredText(200),
+  countryId: z.number(messages.countryRequired).int(messages.countryRequired).positive(messages.countryRequired),
+  address: requiredText(300),
+  registrationNo: requiredText(50),
+});
+
+export const signupUserSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordSchema,
+});
+
+export const signupRequest = z.object({ company: signupCompanySchema, user: signupUserSchema });
+export type SignupRequest = z.input<typeof signupRequest>;
+export const signupResponse = emptyEnvelope;
+
+export const verifyEmailQuery = z.object({ token: z.string().min(1, messages.invalidOrExpiredToken).max(200) });
+export const verifyEmailResponse = emptyEnvelope;
+
+export const resendVerificationRequest = z.object({ email: emailField });
+export const resendVerificationResponse = emptyEnvelope;
+
+export const loginInitiateRequest = z.object({
+  email: loginIdField,
+  password: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
+});
+export type LoginInitiateRequest = z.input<typeof loginInitiateRequest>;
+export const loginInitiateResponse = envelope(z.object({ twoFactorEnabled: z.boolean() }));
+
+export const loginVerifyRequest = loginInitiateRequest.extend({
+  // Empty when two-factor is off (SPEC.md section 4); otherwise a 6-digit code or a recovery code.
+  otp: z.string().trim().max(32).default(''),
+});
+export type LoginVerifyRequest = z.input<typeof loginVerifyRequest>;
+
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  company: companySchema,
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const loginVerifyResponse = envelope(sessionSchema);
+
+export const refreshRequest = z.object({ userId: uuid, refreshToken: z.string().min(1).max(200) });
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export const refreshResponse = envelope(tokenPairSchema);
+
+export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export const logoutResponse = emptyEnvelope;
+
+export const forgotPasswordRequest = z.object({ email: loginIdField });
+export const forgotPasswordResponse = emptyEnvelope;
+
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1, messages.invalidOrExpiredToken).max(200),
+  newPassword: newPasswordSchema,
+});
+export const resetPasswordResponse = emptyEnvelope;
+
+export const twoFactorSetupResponse = envelope(
+  z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() }),
+);
+export const twoFactorEnableRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid) });
+export const twoFactorEnableResponse = envelope(z.object({ recoveryCodes: z.array(z.string()) }));
+export const twoFactorDisableRequest = z.object({
+  password: z.string().min(1, messages.fieldRequired).max(1024),
+  otp: z.string().trim().min(1, messages.fieldRequired).max(32),
+});
+export const twoFactorDisableResponse = emptyEnvelope;
