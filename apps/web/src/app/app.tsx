@@ -1,7 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Logo } from '../components/brand/logo';
+import { LandingPage } from '../features/landing/landing-page';
 
-const router = createBrowserRouter([{ path: '/', element: <div className="p-8"><Logo /></div> }]);
+const router = createBrowserRouter([{ path: '/', element: <LandingPage /> }]);
 
 export function App() {
   return <RouterProvider router={router} />;
