@@ -1,8 +1,12 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { LandingPage } from '../features/landing/landing-page';
-
-const router = createBrowserRouter([{ path: '/', element: <LandingPage /> }]);
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import { AppToaster } from './toaster';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </>
+  );
 }

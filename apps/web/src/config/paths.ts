@@ -9,4 +9,7 @@ export const paths = {
   approveRep: '/approve-rep',
   thankYou: '/thank-you',
   dashboard: '/dashboard',
+  // Legal pages are listed in the footer (SPEC.md section 1) but have no screen yet.
+  terms: '/legal/terms',
+  privacy: '/legal/privacy',
 } as const;

@@ -1,0 +1,142 @@
+import { messages } from '@fipay/contracts/messages';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { getCountries } from './api/get-countries';
+import { signup } from './api/signup';
+import { SignupPage } from './signup-page';
+
+vi.mock('./api/get-countries', () => ({ getCountries: vi.fn() }));
+vi.mock('./api/signup', () => ({ signup: vi.fn() }));
+
+const countries = [
+  { id: 160, name: 'Nigeria', Emoji: '🇳🇬' },
+  { id: 83, name: 'Ghana', Emoji: '🇬🇭' },
+];
+
+function renderSignup() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/signup']}>
+      <Routes>
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/login" element={<h1>Login screen</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+async function fillCompany(user: ReturnType<typeof userEvent.setup>, overrides: Record<string, string> = {}) {
+  const values = {
+    'Company Name': 'Acme Logistics Ltd',
+    'Company Email': 'hello@acme.ng',
+    'Company Phone': '+2348012345678',
+    Website: 'https://acme.ng',
+    Address: '12 Marina Road, Lagos',
+    'Registration Number': 'RC1234567',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.selectOptions(await screen.findByLabelText('Country'), '160');
+}
+
+describe('SignupPage step 1 gate', () => {
+  beforeEach(() => {
+    vi.mocked(getCountries).mockResolvedValue({ isSuccessful: true, message: 'OK', data: countries });
+    vi.mocked(signup).mockReset();
+  });
+
+  it('shows the country options once loaded', async () => {
+    renderSignup();
+    expect(await screen.findByRole('option', { name: /Nigeria/ })).toBeInTheDocument();
+  });
+
+  it('stays on step 1 with the alert when a company field is blank', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user, { Website: '' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
+  });
+
+  it('treats a whitespace-only field as blank', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user, { 'Registration Number': '   ' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
+  });
+
+  it('moves to step 2 when every company field is filled', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('heading', { name: 'User Account Information' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+  });
+
+  it('goes back from step 2 to step 1 keeping the values, and from step 1 to /login', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Company Name')).toHaveValue('Acme Logistics Ltd');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+  });
+
+  it('sends the request with a numeric country and shows server field errors on failure', async () => {
+    vi.mocked(signup).mockRejectedValue(
+      new ApiError(409, messages.emailTaken, { code: 'CONFLICT', errors: { 'user.email': messages.emailTaken } }),
+    );
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Okafor');
+    await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
+    await user.type(screen.getByLabelText('Phone Number'), '+2348098765432');
+    await user.type(screen.getByLabelText('Password'), 'Sup3r$ecret');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(signup).toHaveBeenCalledWith({
+      company: {
+        name: 'Acme Logistics Ltd',
+        email: 'hello@acme.ng',
+        phone: '+2348012345678',
+        website: 'https://acme.ng',
+        countryId: 160,
+        address: '12 Marina Road, Lagos',
+        registrationNo: 'RC1234567',
+      },
+      user: { firstName: 'Ada', lastName: 'Okafor', email: 'ada@acme.ng', phone: '+2348098765432', password: 'Sup3r$ecret' },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.emailTaken);
+    const emailField = screen.getByLabelText('Email');
+    expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    expect(within(emailField.closest('div')!.parentElement!).getByText(messages.emailTaken)).toBeInTheDocument();
+  });
+});
+
+describe('SignupPage countries', () => {
+  it('says no countries were found when the list fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getCountries).mockRejectedValue(new TypeError('Failed to fetch'));
+    renderSignup();
+    expect(screen.getByRole('option', { name: 'Loading...' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'No countries found' })).toBeInTheDocument();
+  });
+});

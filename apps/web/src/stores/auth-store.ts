@@ -1,0 +1,57 @@
+import type { Session } from '@fipay/contracts/auth';
+import type { Company, SessionUser } from '@fipay/contracts/company';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { useKycStore } from './kyc-store';
+
+type TokenPair = Pick<Session, 'accessToken' | 'refreshToken'>;
+
+type AuthState = {
+  user: SessionUser | null;
+  company: Company | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  showBalance: boolean;
+  setSession: (session: Session) => void;
+  setTokens: (tokens: TokenPair) => void;
+  logout: () => void;
+  toggleBalance: () => void;
+};
+
+export const AUTH_STORAGE_KEY = 'auth-storage';
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      user: null,
+      company: null,
+      accessToken: null,
+      refreshToken: null,
+      showBalance: true,
+      setSession: ({ user, company, accessToken, refreshToken }) =>
+        set({ user, company, accessToken, refreshToken }),
+      setTokens: ({ accessToken, refreshToken }) => set({ accessToken, refreshToken }),
+      logout: () => {
+        // SPEC.md section 4: the company stays so the next sign-in on this device keeps its context.
+        set({ user: null, accessToken: null, refreshToken: null });
+        useKycStore.getState().reset();
+        useKycStore.persist.clearStorage();
+      },
+      toggleBalance: () => set((state) => ({ showBalance: !state.showBalance })),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      partialize: ({ user, company, accessToken, refreshToken, showBalance }) => ({
+        user,
+        company,
+        accessToken,
+        refreshToken,
+        showBalance,
+      }),
+    },
+  ),
+);
+
+export function useIsSignedIn() {
+  return useAuthStore((state) => state.user !== null && state.accessToken !== null);
+}
