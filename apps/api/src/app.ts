@@ -1,0 +1,146 @@
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { envelope } from '@fipay/contracts/envelope';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { deriveKey } from './lib/crypto';
+import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
+import { ok, responses } from './lib/reply';
+import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
+import { OutboxWorker } from './mail/outbox';
+import { authRoutes } from './modules/auth/routes';
+import { countryRoutes } from './modules/countries/routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { webAppPlugin } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    outbox: OutboxWorker;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  /** Tests pass their own database; otherwise one is opened from the config. */
+  db?: Db;
+  rateRules?: Partial<RateRules>;
+  mailTransport?: MailTransport;
+  outboxPollMs?: number;
+};
+
+const SENSITIVE_QUERY = /([?&](?:token|code|otp|password)=)[^&]*/gi;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+const healthRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', {
+    schema: { tags: ['system'], summary: 'Liveness and database check', response: responses({ 200: envelope(z.object({ status: z.literal('ok') })) }) },
+  }, async () => {
+    await app.ctx.db.query('SELECT 1');
+    return ok('OK', { status: 'ok' as const });
+  });
+};
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDb(config);
+  const ownsDb = !options.db;
+  await migrate(db);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const limiter = new RateLimiter(
+    redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
+    { ...defaultRateRules, ...options.rateRules },
+  );
+  const transport =
+    options.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log));
+  const outbox = new OutboxWorker(db, transport, app.log, options.outboxPollMs);
+
+  app.decorate('outbox', outbox);
+  app.decorate('ctx', {
+    config,
+    db,
+    limiter,
+    keys: {
+      accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
+      totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
+    },
+    kickOutbox: () => outbox.kick(),
+  } satisfies AppContext);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin);
+  await app.register(openApiPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoute);
+      await api.register(countryRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webAppPlugin, { root: config.webDistDir });
+
+  outbox.start();
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (ownsDb) await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type QueryResult<T> = { rows: T[]; rowCount: number };
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements at once, without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function createPgliteDb(dataDir?: string): Db {
+  const lite = new PGlite(dataDir);
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query<T>(sql, params);
+      // PGlite counts rows changed in affectedRows and rows read in rows; pg gives either as rowCount.
+      return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(lite),
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    close: () => lite.close(),
+  };
+}
+
+export function createPostgresDb(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await q.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function createDb(options: { databaseUrl: string | undefined; dataDir: string }): Db {
+  return options.databaseUrl
+    ? createPostgresDb(options.databaseUrl)
+    : createPgliteDb(`${options.dataDir.replace(/\/+$/, '')}/pgdata`);
+}

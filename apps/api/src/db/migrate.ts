@@ -1,0 +1,29 @@
+import type { Db } from './client';
+import { sql as init } from './migrations/0001-init';
+
+/** Applied in order, each once. Never edit one that has shipped; add a new one. */
+const migrations: { id: string; sql: string }[] = [{ id: '0001-init', sql: init }];
+
+// Any constant will do: instances starting together take turns instead of racing.
+const MIGRATION_LOCK = 72_413_001;
+
+/** Applies pending migrations in one transaction: all of them or none. */
+export async function migrate(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id),
+    );
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}

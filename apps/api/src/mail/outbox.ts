@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/client';
+import type { MailTransport, OutgoingEmail } from './transport';
+
+export type EmailKind = 'verify_email' | 'reset_password';
+
+/** Call inside the transaction of the change that causes the email, so neither exists without the other. */
+export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {
+  await tx.query(
+    'INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5)',
+    [kind, email.to, email.subject, email.text, email.html],
+  );
+}
+
+type ClaimedRow = { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number };
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** (attempts - 1));
+}
+
+/**
+ * Delivers queued email with retries. Rows are claimed with SKIP LOCKED and a
+ * lease, so several instances can run workers without sending twice, and a
+ * crashed worker's rows are picked up again when the lease ends.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = 5000,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a delivery round now (after a transaction that queued email commits). */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Delivers everything that is due; resolves when the outbox has nothing left to send now. */
+  async drain() {
+    await this.running;
+    while ((await this.deliverBatch()) > 0) {
+      /* keep going */
+    }
+  }
+
+  private schedule(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.round().finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const next = this.again ? 0 : this.pollMs;
+        this.again = false;
+        this.schedule(next);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async round() {
+    try {
+      while (!this.stopped && (await this.deliverBatch()) === BATCH) {
+        /* a full batch means more may be waiting */
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'Outbox round failed');
+    }
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const { rows } = await this.db.query<ClaimedRow>(
+      `UPDATE outbox_emails SET attempts = attempts + 1, locked_until = now() + interval '2 minutes'
+       WHERE id IN (
+         SELECT id FROM outbox_emails
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+           AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       RETURNING id::text, recipient, subject, body_text, body_html, attempts`,
+    );
+    for (const row of rows) await this.deliver(row);
+    return rows.length;
+  }
+
+  private async deliver(row: ClaimedRow) {
+    try {
+      await this.transport.send({ to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html });
+      // The bodies hold single-use links; once delivered they are not kept.
+      await this.db.query(
+        'UPDATE outbox_emails SET sent_at = now(), locked_until = NULL, body_text = NULL, body_html = NULL, last_error = NULL WHERE id = $1',
+        [row.id],
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await this.db.query(
+        `UPDATE outbox_emails SET locked_until = NULL, last_error = $2,
+           next_attempt_at = now() + make_interval(secs => $3),
+           failed_at = CASE WHEN $4 THEN now() ELSE NULL END
+         WHERE id = $1`,
+        [row.id, reason.slice(0, 500), retryDelaySeconds(row.attempts), giveUp],
+      );
+      this.log.warn({ outboxId: row.id, attempts: row.attempts, giveUp, reason }, 'Email delivery failed');
+    }
+  }
+}

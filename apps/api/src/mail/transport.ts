@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomToken } from '../lib/crypto';
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+
+export interface MailTransport {
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(email) {
+      await transporter.sendMail({ from, ...email });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * With no SMTP server configured, each message is written as an .eml file a
+ * developer can open, and its link is logged so sign-up works out of the box.
+ */
+export function createFileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(email) {
+      const info = await transporter.sendMail({ from, ...email });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const link = email.text.match(/https?:\/\/\S+/)?.[0];
+      log.info({ file, to: email.to, subject: email.subject }, `Email written to file${link ? `; link: ${link}` : ''}`);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,58 @@
+import type { Session } from '@fipay/contracts/auth';
+import { messages } from '@fipay/contracts/messages';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { getCompanyWithApplication } from '../company/application';
+import { checkSecondFactor } from './two-factor';
+import { signAccessToken, startRefreshFamily } from './tokens';
+import { findUserByLogin, loginIdentifier, type UserRow } from './users';
+
+type Credentials = { email: string; password: string };
+
+/**
+ * The password is checked before anything about the account is revealed, and
+ * an unknown account costs the same hashing work as a wrong password.
+ */
+async function authenticate(ctx: AppContext, credentials: Credentials): Promise<UserRow> {
+  const user = await findUserByLogin(ctx.db, credentials.email);
+  const valid = await verifyPassword(user?.password_hash, credentials.password);
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+  return user;
+}
+
+export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
+  await ctx.limiter.consume('loginPerIp', ip);
+  await ctx.limiter.consume('loginPerAccount', loginIdentifier(credentials.email));
+  const user = await authenticate(ctx, credentials);
+  return { twoFactorEnabled: user.totp_enabled_at !== null };
+}
+
+export async function completeLogin(ctx: AppContext, input: Credentials & { otp: string }, ip: string): Promise<Session> {
+  const account = loginIdentifier(input.email);
+  await ctx.limiter.consume('otpPerIp', ip);
+  await ctx.limiter.consume('otpPerAccount', account);
+  const user = await authenticate(ctx, input);
+  if (user.totp_enabled_at) {
+    if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);
+    if (!(await checkSecondFactor(ctx, user, input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
+  }
+  await ctx.limiter.reset('loginPerAccount', account);
+  await ctx.limiter.reset('otpPerAccount', account);
+
+  const refreshToken = await startRefreshFamily(ctx.db, user.id);
+  const accessToken = await signAccessToken(ctx, { userId: user.id, companyId: user.company_id });
+  return {
+    user: {
+      id: user.id,
+      companyId: user.company_id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+    },
+    company: await getCompanyWithApplication(ctx.db, user.company_id),
+    accessToken,
+    refreshToken,
+  };
+}

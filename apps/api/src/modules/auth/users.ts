@@ -1,0 +1,37 @@
+import type { Queryable } from '../../db/client';
+import { looksLikeEmail, normalizePhone } from '../../lib/phone';
+
+export type UserRow = {
+  id: string;
+  company_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  email_verified_at: Date | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+};
+
+const USER_COLUMNS = `id, company_id, first_name, last_name, email, phone, password_hash, email_verified_at,
+  totp_secret, totp_pending_secret, totp_enabled_at`;
+
+/** The canonical form of what a user types to sign in: a lowercased email or a normalised phone number. */
+export function loginIdentifier(input: string): string {
+  const value = input.trim();
+  return looksLikeEmail(value) ? value.toLowerCase() : normalizePhone(value);
+}
+
+export async function findUserByLogin(db: Queryable, input: string): Promise<UserRow | undefined> {
+  const id = loginIdentifier(input);
+  const column = looksLikeEmail(id) ? 'email' : 'phone';
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1`, [id]);
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0];
+}

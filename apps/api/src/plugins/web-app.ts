@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { messages } from '@fipay/contracts/messages';
+
+/**
+ * Serves the built web app. Any unknown path outside the API answers with the
+ * app's index.html so client-side routes (/login, /dashboard…) load directly.
+ */
+export const webAppPlugin = fp<{ root: string }>(async (app, { root }) => {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'Web app build not found; serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ isSuccessful: false, message: messages.notFound, data: { code: 'NOT_FOUND' } });
+  });
+});
