@@ -1,0 +1,61 @@
+/** Every label on the public landing page, kept as data so the header, mobile nav and footer stay in step (SPEC.md sections 1 and 2). */
+
+/** Pages behind these labels are not specified yet, so they point nowhere for now. */
+export const placeholderHref = '#';
+
+export type Currency = { code: string; name: string; symbol: string };
+export type CurrencyGroup = { label: string; currencies: readonly Currency[] };
+
+export const fundActions = ['Send', 'Receive'] as const;
+
+export const sendReceiveGroups: readonly CurrencyGroup[] = [
+  {
+    label: 'FiPay',
+    currencies: [
+      { code: 'USD', name: 'US Dollar', symbol: '$' },
+      { code: 'GBP', name: 'British Pound', symbol: '£' },
+      { code: 'EUR', name: 'Euro', symbol: '€' },
+      { code: 'NGN', name: 'Nigerian Naira', symbol: '₦' },
+    ],
+  },
+  {
+    label: 'Crypto',
+    currencies: [
+      { code: 'BTC', name: 'Bitcoin', symbol: 'B' },
+      { code: 'ETH', name: 'Ethereum', symbol: 'Ξ' },
+      { code: 'USDC', name: 'USD Coin', symbol: '$' },
+      { code: 'USDT', name: 'Tether', symbol: '₮' },
+    ],
+  },
+];
+
+export const companyLinks = ['About us', 'Careers', 'Blog', 'Reviews'] as const;
+
+export type HeaderMenu = 'sendReceive' | 'company';
+export type HeaderNavItem = { kind: 'link'; label: string } | { kind: 'menu'; label: string; menu: HeaderMenu };
+
+export const headerNav: readonly HeaderNavItem[] = [
+  { kind: 'menu', label: 'Send & Receive Fund', menu: 'sendReceive' },
+  { kind: 'link', label: 'Wallet' },
+  { kind: 'link', label: 'Marketplace' },
+  { kind: 'menu', label: 'Company', menu: 'company' },
+  { kind: 'link', label: 'Learn' },
+  { kind: 'link', label: 'Become a Vendor' },
+];
+
+export type FooterColumn = { title: string; links: readonly string[] };
+
+export const footerColumns: readonly FooterColumn[] = [
+  {
+    title: 'Trade money',
+    links: ['Buy and sell dollar', 'Buy and sell pounds', 'Buy and sell euro', 'Buy and sell naira'],
+  },
+  { title: 'Trade crypto', links: ['Bitcoin', 'Ethereum', 'Tether', 'USDC'] },
+  { title: 'About', links: companyLinks },
+  {
+    title: 'Legal',
+    links: ['Terms', 'AML policy', 'Privacy notice', 'Cookie policy', 'Restricted countries', 'VIP programme terms'],
+  },
+];
+
+export const officeAddress = ['FiPay Technologies Ltd', '15 Admiralty Way, Lekki Phase 1', 'Lagos, Nigeria'] as const;

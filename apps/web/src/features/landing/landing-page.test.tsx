@@ -1,0 +1,118 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LandingPage } from './landing-page';
+
+const fundCodes = ['USD', 'GBP', 'EUR', 'NGN', 'BTC', 'ETH', 'USDC', 'USDT'];
+
+function renderLanding() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <LandingPage />
+    </MemoryRouter>,
+  );
+  return { user };
+}
+
+describe('LandingPage', () => {
+  it('has one h1 and sign in / sign up links to the auth screens', () => {
+    renderLanding();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    const signIn = screen.getAllByRole('link', { name: 'Sign in' });
+    const signUp = screen.getAllByRole('link', { name: 'Sign up' });
+    expect(signIn.length).toBeGreaterThan(0);
+    expect(signUp.length).toBeGreaterThan(0);
+    signIn.forEach((link) => expect(link).toHaveAttribute('href', '/login'));
+    signUp.forEach((link) => expect(link).toHaveAttribute('href', '/signup'));
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getAllByRole('link', { name: 'FiPay home' })[0]).toHaveAttribute('href', '/');
+    const main = within(header).getByRole('navigation', { name: 'Main' });
+    for (const label of ['Wallet', 'Marketplace', 'Learn', 'Become a Vendor']) {
+      expect(within(main).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it('opens the Send & Receive Fund menu with every currency and closes it on Escape', async () => {
+    const { user } = renderLanding();
+    const button = screen.getByRole('button', { name: 'Send & Receive Fund' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Send USD' })).not.toBeInTheDocument();
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toBeVisible();
+    expect(within(panel!).getByText('FiPay')).toBeInTheDocument();
+    expect(within(panel!).getByText('Crypto')).toBeInTheDocument();
+    for (const code of fundCodes) {
+      expect(within(panel!).getByRole('link', { name: `Send ${code}` })).toBeInTheDocument();
+      expect(within(panel!).getByRole('link', { name: `Receive ${code}` })).toBeInTheDocument();
+    }
+
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Send USD' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('closes a menu on an outside click and reaches items from the keyboard', async () => {
+    const { user } = renderLanding();
+    const button = screen.getByRole('button', { name: 'Company' });
+
+    await user.click(button);
+    for (const label of ['About us', 'Careers', 'Blog', 'Reviews']) {
+      expect(within(screen.getByRole('banner')).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'About us' })).toHaveFocus();
+    await user.tab();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Careers' })).toHaveFocus();
+  });
+
+  it('opens the mobile nav from the menu button', async () => {
+    const { user } = renderLanding();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    for (const label of ['Wallet', 'Marketplace', 'Learn', 'Become a Vendor']) {
+      expect(within(mobile).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    await user.click(within(mobile).getByRole('button', { name: 'Send & Receive Fund' }));
+    expect(within(mobile).getByRole('link', { name: 'Receive USDT' })).toBeInTheDocument();
+    expect(within(mobile).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('lists the legal pages, trading lists, address and social links in the footer', () => {
+    renderLanding();
+    const footer = screen.getByRole('contentinfo');
+    const legal = within(footer).getByRole('list', { name: 'Legal' });
+    const legalLabels = within(legal)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(legalLabels).toEqual(['Terms', 'AML policy', 'Privacy notice', 'Cookie policy', 'Restricted countries', 'VIP programme terms']);
+
+    expect(within(footer).getByRole('link', { name: 'Buy and sell naira' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Tether' })).toBeInTheDocument();
+    expect(within(footer).getByText(/Lagos, Nigeria/)).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Download on the App Store' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Get it on Google Play' })).toBeInTheDocument();
+    for (const network of ['X (Twitter)', 'Facebook', 'Instagram', 'LinkedIn']) {
+      expect(within(footer).getByRole('link', { name: `FiPay on ${network}` })).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { ChevronDownIcon } from './landing-icons';
+
+type NavMenuProps = {
+  label: string;
+  children: ReactNode;
+  panelClassName?: string;
+};
+
+const focusableSelector = 'a[href], button:not([disabled])';
+
+/**
+ * A disclosure-style navigation menu: the panel holds ordinary links, so Tab reaches every item;
+ * arrow keys, Home and End are a shortcut on top of that.
+ */
+export function NavMenu({ label, children, panelClassName = '' }: NavMenuProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+
+  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+
+    const target = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (target) {
+      const all = items();
+      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
+    }
+
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      const focusWasInside = rootRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusWasInside) buttonRef.current?.focus();
+    }
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const target = event.key === 'ArrowDown' ? 'first' : 'last';
+    if (open) {
+      const all = items();
+      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
+    } else {
+      focusOnOpen.current = target;
+      setOpen(true);
+    }
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const all = items();
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowDown') next = all[(index + 1) % all.length];
+    else if (event.key === 'ArrowUp') next = all[(index - 1 + all.length) % all.length];
+    else if (event.key === 'Home') next = all[0];
+    else if (event.key === 'End') next = all[all.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  }
+
+  function onPanelClick(event: MouseEvent<HTMLDivElement>) {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative"
+      onBlur={(event) => {
+        // Clicking blank space inside the panel blurs with no relatedTarget; only tabbing out should close.
+        if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+        className={`inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap hover:bg-slate-100 xl:px-3 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+          open ? 'bg-slate-100 text-slate-900' : 'text-slate-700'
+        }`}
+      >
+        {label}
+        <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        onKeyDown={onPanelKeyDown}
+        onClick={onPanelClick}
+        className={`absolute top-full left-0 z-40 mt-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-xl shadow-slate-900/10 ${panelClassName}`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
