@@ -1,0 +1,133 @@
+import { messages } from '@fipay/contracts/messages';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { useAuthStore } from '../../stores/auth-store';
+import { useKycStore } from '../../stores/kyc-store';
+import { sessionFixture } from '../../test/session-fixture';
+import { resendVerification } from './api/email-verification';
+import { initiateLogin, verifyLoginOtp } from './api/login';
+import { LoginPage } from './login-page';
+
+vi.mock('./api/login', () => ({ initiateLogin: vi.fn(), verifyLoginOtp: vi.fn() }));
+vi.mock('./api/email-verification', () => ({ resendVerification: vi.fn(), verifyEmail: vi.fn() }));
+
+function renderLogin() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/login']}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
+      </Routes>
+      <Toaster />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+async function submitCredentials(user: ReturnType<typeof userEvent.setup>, email = 'ada@acme.ng') {
+  await user.type(screen.getByPlaceholderText('Email / Phone Number'), email);
+  await user.type(screen.getByPlaceholderText('Password'), 'Sup3r$ecret');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null });
+    useKycStore.getState().reset();
+    vi.mocked(initiateLogin).mockReset();
+    vi.mocked(verifyLoginOtp).mockReset();
+    vi.mocked(resendVerification).mockReset();
+  });
+
+  it('verifies at once with an empty code when two-factor is off, then stores the session', async () => {
+    const session = sessionFixture();
+    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: false } });
+    vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: session });
+    const user = renderLogin();
+    await submitCredentials(user);
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '' });
+    expect(useAuthStore.getState().user).toEqual(session.user);
+    expect(useKycStore.getState().documents).toEqual(session.company.application.documents);
+    expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
+  });
+
+  it('asks for the code when two-factor is on and signs in with it', async () => {
+    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: sessionFixture() });
+    const user = renderLogin();
+    await submitCredentials(user);
+
+    expect(await screen.findByRole('heading', { name: 'Enter OTP' })).toBeInTheDocument();
+    expect(screen.getByText('Check your authenticator app for the 6-digit code')).toBeInTheDocument();
+    const verify = screen.getByRole('button', { name: 'Verify & Sign In' });
+    expect(verify).toBeDisabled();
+    expect(verifyLoginOtp).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
+    await user.click(verify);
+    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '123456' });
+  });
+
+  it('accepts a recovery code in place of the 6-digit code', async () => {
+    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: sessionFixture() });
+    const user = renderLogin();
+    await submitCredentials(user);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' abcd-efgh ');
+    await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: 'abcd-efgh' });
+  });
+
+  it('shows the server message or the OTP fallback when the code is wrong', async () => {
+    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(verifyLoginOtp).mockRejectedValue(new ApiError(401, ''));
+    const user = renderLogin();
+    await submitCredentials(user);
+    await user.type(await screen.findByLabelText('Digit 1 of 6'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
+    expect(await screen.findByText(messages.otpFailed)).toBeInTheDocument();
+    expect(screen.getByLabelText('Digit 1 of 6')).toHaveValue('');
+  });
+
+  it('toasts the server message when the credentials are wrong', async () => {
+    vi.mocked(initiateLogin).mockRejectedValue(new ApiError(401, messages.invalidCredentials));
+    const user = renderLogin();
+    await submitCredentials(user);
+    expect(await screen.findByText(messages.invalidCredentials)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('falls back to Login failed when the server sends no message', async () => {
+    vi.mocked(initiateLogin).mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = renderLogin();
+    await submitCredentials(user);
+    expect(await screen.findByText(messages.loginFailed)).toBeInTheDocument();
+  });
+
+  it('offers to resend the verification email when the address is not verified', async () => {
+    vi.mocked(initiateLogin).mockRejectedValue(
+      new ApiError(403, messages.emailNotVerified, { code: 'EMAIL_NOT_VERIFIED' }),
+    );
+    vi.mocked(resendVerification).mockResolvedValue({
+      isSuccessful: true,
+      message: messages.verificationResent,
+      data: null,
+    });
+    const user = renderLogin();
+    await submitCredentials(user, 'Ada@Acme.ng');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.emailNotVerified);
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(resendVerification).toHaveBeenCalledWith('ada@acme.ng');
+    expect(await screen.findByText(messages.verificationResent)).toBeInTheDocument();
+  });
+});

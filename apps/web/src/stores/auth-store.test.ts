@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionFixture } from '../test/session-fixture';
+import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+import { KYC_STORAGE_KEY, useKycStore } from './kyc-store';
+
+describe('auth store', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null, showBalance: true });
+    useKycStore.getState().reset();
+  });
+
+  it('persists the session under auth-storage with showBalance on by default', () => {
+    const session = sessionFixture();
+    useAuthStore.getState().setSession(session);
+    const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
+    expect(stored.state).toEqual({
+      user: session.user,
+      company: session.company,
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      showBalance: true,
+    });
+  });
+
+  it('toggles the balance visibility', () => {
+    useAuthStore.getState().toggleBalance();
+    expect(useAuthStore.getState().showBalance).toBe(false);
+    useAuthStore.getState().toggleBalance();
+    expect(useAuthStore.getState().showBalance).toBe(true);
+  });
+
+  it('replaces the token pair', () => {
+    useAuthStore.getState().setSession(sessionFixture());
+    useAuthStore.getState().setTokens({ accessToken: 'a2', refreshToken: 'r2' });
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2' });
+  });
+
+  it('logout clears user and tokens, keeps the company and clears kyc-storage', () => {
+    const session = sessionFixture();
+    useAuthStore.getState().setSession(session);
+    useKycStore.getState().hydrateFromApplication(session.company.application);
+    expect(localStorage.getItem(KYC_STORAGE_KEY)).not.toBeNull();
+
+    useAuthStore.getState().logout();
+
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+      company: session.company,
+    });
+    expect(localStorage.getItem(KYC_STORAGE_KEY)).toBeNull();
+    expect(useKycStore.getState()).toMatchObject({
+      businessType: null,
+      businessProfile: null,
+      documents: [],
+      representatives: [],
+      bankDetails: null,
+    });
+    const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
+    expect(stored.state).toMatchObject({ user: null, accessToken: null, company: session.company });
+  });
+});
+
+describe('kyc store', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useKycStore.getState().reset();
+  });
+
+  it('copies the application and never persists the resolved account', () => {
+    const { application } = sessionFixture().company;
+    useKycStore.getState().hydrateFromApplication(application);
+    useKycStore.setState({ resolvedAccount: { account_name: 'ACME LOGISTICS LTD' } });
+
+    expect(useKycStore.getState()).toMatchObject({
+      businessType: application.businessType,
+      businessProfile: application.businessProfile,
+      documents: application.documents,
+      representatives: application.representatives,
+    });
+    const stored = JSON.parse(localStorage.getItem(KYC_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
+    expect(Object.keys(stored.state).sort()).toEqual(
+      ['bankDetails', 'banks', 'businessProfile', 'businessType', 'documents', 'representatives'].sort(),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import type { Session } from '@fipay/contracts/auth';
+
+/** A JWT-shaped token whose payload carries `exp`; the signature is never checked by the browser. */
+export function fakeJwt(expSeconds: number) {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'user', exp: expSeconds })}.signature`;
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function sessionFixture(overrides: Partial<Session> = {}): Session {
+  return {
+    user: {
+      id: '0b9f4c0e-8f1b-4c53-9b7e-2f0d6c1a2b3c',
+      companyId: '7d4e2a10-1c3b-4e5f-8a9b-0c1d2e3f4a5b',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      email: 'ada@acme.ng',
+    },
+    company: {
+      id: '7d4e2a10-1c3b-4e5f-8a9b-0c1d2e3f4a5b',
+      name: 'Acme Logistics Ltd',
+      email: 'hello@acme.ng',
+      phone: '+2348012345678',
+      website: 'https://acme.ng',
+      countryId: 160,
+      address: '12 Marina Road, Lagos',
+      registrationNo: 'RC1234567',
+      application: {
+        businessType: { businessType: 'Registered Business', subType: 'SME' },
+        businessProfile: { description: 'Freight and logistics' },
+        documents: [{ docKey: 'certificate', name: 'cac.pdf' }],
+        representatives: [{ fullName: 'Ada Okafor', position: 'Director' }],
+        bankDetails: null,
+        status: { code: 'IN_PROGRESS' },
+        rejectionReason: null,
+        progress: { currentStep: 3 },
+      },
+    },
+    accessToken: fakeJwt(nowSeconds() + 15 * 60),
+    refreshToken: 'refresh-1',
+    ...overrides,
+  };
+}
