@@ -35,13 +35,16 @@ export type BuildOptions = {
   rateRules?: Partial<RateRules>;
   mailTransport?: MailTransport;
   outboxPollMs?: number;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: NodeJS.WritableStream;
 };
 
 const SENSITIVE_QUERY = /([?&](?:token|code|otp|password)=)[^&]*/gi;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
       censor: '[redacted]',
@@ -68,13 +71,14 @@ const healthRoute: FastifyPluginAsyncZod = async (app) => {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
 
   const db = options.db ?? createDb(config);
   const ownsDb = !options.db;

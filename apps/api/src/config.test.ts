@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('applies the embedded defaults and keeps generated secrets in the data folder', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.port).toBe(3000);
+    expect(first.appUrl).toBe('http://localhost:3000');
+    expect(first.databaseUrl).toBeUndefined();
+    expect(first.smtpUrl).toBeUndefined();
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+  });
+
+  it('names every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SMTP_URL: 'nope', JWT_SECRET: 'short', NODE_ENV: 'staging' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as Error).message;
+      for (const key of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET', 'NODE_ENV']) expect(text).toContain(key);
+    }
+  });
+
+  it('requires real secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fipay-config-')) })).toThrow(
+      /JWT_SECRET: required when NODE_ENV=production[\s\S]*ENCRYPTION_KEY/,
+    );
+  });
+});

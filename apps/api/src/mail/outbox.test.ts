@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupBody } from '../test/fixtures';
+import { startTestServer, type TestServer } from '../test/server';
+import { linkIn, startSmtpSink } from '../test/smtp-sink';
+import { retryDelaySeconds } from './outbox';
+
+describe('outbox delivery over SMTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('delivers the verification email over real SMTP and its link verifies the account', async () => {
+    const body = signupBody();
+    await server.api.post('/auth/signup', body);
+    const mail = await server.mail.waitFor(body.user.email);
+    expect(mail.subject).toBe('Verify your email address');
+    expect(mail.html).toContain('Verify email');
+    const link = linkIn(mail);
+    const res = await server.api.get(`/auth/verify-email?${link.searchParams.toString()}`);
+    expect(res.status).toBe(200);
+    const { rows } = await server.db.query<{ sent_at: Date | null; body_text: string | null }>(
+      "SELECT sent_at, body_text FROM outbox_emails WHERE recipient = $1",
+      [body.user.email],
+    );
+    expect(rows[0]!.sent_at).not.toBeNull();
+    // Single-use links are not kept once the mail is out.
+    expect(rows[0]!.body_text).toBeNull();
+  });
+
+  it('keeps email queued while the SMTP server is down and delivers it when it is back', async () => {
+    const down = await startSmtpSink();
+    const port = down.port;
+    await down.close();
+    const flaky = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const body = signupBody();
+      expect((await flaky.api.post('/auth/signup', body)).status).toBe(201);
+      await expect.poll(async () => {
+        const { rows } = await flaky.db.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM outbox_emails');
+        return rows[0]?.last_error ?? null;
+      }, { timeout: 10_000 }).not.toBeNull();
+      const { rows } = await flaky.db.query<{ sent_at: Date | null; wait: number }>(
+        'SELECT sent_at, extract(epoch FROM next_attempt_at - now())::int AS wait FROM outbox_emails',
+      );
+      expect(rows[0]!.sent_at).toBeNull();
+      expect(rows[0]!.wait).toBeGreaterThan(0);
+
+      const revived = await (async () => {
+        const { SMTPServer } = await import('smtp-server');
+        const received: string[] = [];
+        const smtp = new SMTPServer({
+          authOptional: true,
+          disabledCommands: ['STARTTLS', 'AUTH'],
+          logger: false,
+          onData(stream, session, callback) {
+            received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+            stream.resume();
+            stream.on('end', () => callback());
+          },
+        });
+        await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+        return { smtp, received };
+      })();
+      try {
+        // Bring the retry forward instead of waiting out the back-off.
+        await flaky.db.query('UPDATE outbox_emails SET next_attempt_at = now()');
+        flaky.app.outbox.kick();
+        await expect.poll(() => revived.received, { timeout: 10_000 }).toContain(body.user.email);
+        const after = await flaky.db.query<{ sent_at: Date | null }>('SELECT sent_at FROM outbox_emails');
+        expect(after.rows[0]!.sent_at).not.toBeNull();
+      } finally {
+        await new Promise<void>((resolve) => revived.smtp.close(() => resolve()));
+      }
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([10, 20, 40, 80]);
+    expect(retryDelaySeconds(20)).toBe(3600);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each email as an .eml file in DATA_DIR/mail and logs its link', async () => {
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk) => (logged += chunk));
+    const fileServer = await startTestServer({ env: { SMTP_URL: '', LOG_LEVEL: 'info' }, logStream: log });
+    try {
+      const body = signupBody();
+      await fileServer.api.post('/auth/signup', body);
+      const dir = path.join(fileServer.dataDir, 'mail');
+      await expect.poll(() => { try { return readdirSync(dir).length; } catch { return 0; } }, { timeout: 10_000 }).toBe(1);
+      const eml = readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8');
+      expect(eml).toMatch(/^Subject: Verify your email address$/m);
+      expect(eml).toContain(`To: ${body.user.email}`);
+      const token = eml.match(/token=3D([A-Za-z0-9_=\r\n-]+)/)?.[1];
+      expect(token).toBeTruthy();
+      expect(logged).toMatch(/Email written to file; link: http:\/\/app\.test\/verify-email\?token=[A-Za-z0-9_-]{40,}/);
+    } finally {
+      await fileServer.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@fipay/contracts/messages';
+import { createVerifiedUser, signupBody } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function median(times: number, fn: () => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+}
+
+describe('POST /auth/login/initiate', () => {
+  it('accepts the email in any case, or the phone number in any common form', async () => {
+    const user = await createVerifiedUser(server);
+    for (const email of [user.email, user.email.toUpperCase(), user.phone, user.phone.replace(/^0/, '+234'), user.phone.replace(/^0(\d{3})(\d{3})(\d{4})$/, '0$1 $2 $3')]) {
+      const res = await server.api.post('/auth/login/initiate', { email, password: user.password });
+      expect(res.status, email).toBe(200);
+      expect(res.body).toMatchObject({ isSuccessful: true, data: { twoFactorEnabled: false } });
+    }
+  });
+
+  it('gives an unknown account and a wrong password the same answer in about the same time', async () => {
+    const user = await createVerifiedUser(server);
+    const wrong = await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 1!' });
+    const unknown = await server.api.post('/auth/login/initiate', { email: 'nobody@nowhere.ng', password: 'Wrong password 1!' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.message).toBe(messages.invalidCredentials);
+
+    const wrongTime = await median(5, () => server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 2!' }));
+    const unknownTime = await median(5, () => server.api.post('/auth/login/initiate', { email: 'ghost@nowhere.ng', password: 'Wrong password 2!' }));
+    expect(Math.abs(wrongTime - unknownTime)).toBeLessThan(Math.max(wrongTime, unknownTime) * 0.5);
+  });
+
+  it('tells an unverified user to verify, only after the right password', async () => {
+    const body = signupBody();
+    await server.api.post('/auth/signup', body);
+    const wrong = await server.api.post('/auth/login/initiate', { email: body.user.email, password: 'Not the password 9' });
+    expect(wrong.status).toBe(401);
+    const res = await server.api.post('/auth/login/initiate', { email: body.user.email, password: body.user.password });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ isSuccessful: false, message: messages.emailNotVerified, data: { code: 'EMAIL_NOT_VERIFIED' } });
+    expect(res.body.message).toMatch(/verify/i);
+    expect(res.body.message).toMatch(/Resend verification email/);
+  });
+
+  it('refuses an empty body with field errors', async () => {
+    const res = await server.api.post('/auth/login/initiate', {});
+    expect(res.status).toBe(400);
+    expect(res.body.data.errors).toMatchObject({ email: messages.fieldRequired, password: messages.fieldRequired });
+  });
+});
+
+describe('POST /auth/login/verify-otp', () => {
+  it('returns the user, the company with its empty application, and both tokens', async () => {
+    const user = await createVerifiedUser(server);
+    const res = await server.api.post('/auth/login/verify-otp', { email: user.email, password: user.password, otp: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Login successful');
+    const data = res.body.data;
+    expect(data.user).toEqual({
+      id: expect.any(String),
+      companyId: data.company.id,
+      firstName: 'Chidinma',
+      lastName: 'Okafor',
+      email: user.email,
+    });
+    expect(data.company).toMatchObject({ name: user.body.company.name, countryId: 160 });
+    expect(data.company.application).toEqual({
+      businessType: null,
+      businessProfile: null,
+      documents: [],
+      representatives: [],
+      bankDetails: null,
+      status: { code: null },
+      rejectionReason: null,
+      progress: { currentStep: 1 },
+    });
+    expect(data.refreshToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+    const header = decodeProtectedHeader(data.accessToken);
+    expect(header).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    const claims = decodeJwt(data.accessToken);
+    const now = Math.floor(Date.now() / 1000);
+    expect(claims.sub).toBe(data.user.id);
+    expect(claims.exp! - now).toBeGreaterThan(14 * 60);
+    expect(claims.exp! - now).toBeLessThanOrEqual(15 * 60);
+    expect(claims.aud).toBe('fipay-web');
+    expect(claims.iss).toBe('fipay-api');
+
+    const stored = await server.db.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens');
+    expect(stored.rows.map((r) => r.token_hash)).not.toContain(data.refreshToken);
+  });
+
+  it('checks the password again', async () => {
+    const user = await createVerifiedUser(server);
+    const res = await server.api.post('/auth/login/verify-otp', { email: user.email, password: 'Wrong password 3!', otp: '' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(messages.invalidCredentials);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('accepts a good access token and refuses forged, expired, wrong-audience and unsigned ones', async () => {
+    const user = await createVerifiedUser(server);
+    const session = (await server.api.post('/auth/login/verify-otp', { ...user, otp: '' })).body.data;
+    expect((await server.api.post('/auth/2fa/setup', undefined, { token: session.accessToken })).status).toBe(200);
+
+    const key = new Uint8Array(32);
+    const forged = await new SignJWT({ cid: session.user.companyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(session.user.id)
+      .setIssuer('fipay-api')
+      .setAudience('fipay-web')
+      .setExpirationTime('10m')
+      .sign(key);
+    const [head, payload] = session.accessToken.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
+    const tampered = `${head}.${Buffer.from(JSON.stringify({ ...decodeJwt(session.accessToken), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')}.${session.accessToken.split('.')[2]}`;
+    const realKey = server.app.ctx.keys.accessToken;
+    const signWith = (build: (jwt: SignJWT) => SignJWT, typ = 'at+jwt') =>
+      build(new SignJWT({ cid: session.user.companyId }).setProtectedHeader({ alg: 'HS256', typ }).setSubject(session.user.id)).sign(realKey);
+    const expired = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime(Math.floor(Date.now() / 1000) - 5));
+    const wrongAudience = await signWith((j) => j.setIssuer('fipay-api').setAudience('someone-else').setExpirationTime('10m'));
+    const wrongIssuer = await signWith((j) => j.setIssuer('elsewhere').setAudience('fipay-web').setExpirationTime('10m'));
+    const wrongType = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime('10m'), 'JWT');
+    const noExpiry = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web'));
+    const good = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime('10m'));
+    expect((await server.api.post('/auth/2fa/setup', undefined, { token: good })).status).toBe(200);
+    for (const token of [forged, unsigned, tampered, expired, wrongAudience, wrongIssuer, wrongType, noExpiry, 'garbage', '']) {
+      const res = await server.api.post('/auth/2fa/setup', undefined, { token });
+      expect(res.status, token).toBe(401);
+      expect(res.body).toEqual({ isSuccessful: false, message: messages.unauthorized, data: { code: 'UNAUTHORIZED' } });
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After after too many attempts on one account, and only for a while', async () => {
+    const limited = await startTestServer({ rateRules: { loginPerAccount: { limit: 3, windowSeconds: 2 } } });
+    try {
+      const user = await createVerifiedUser(limited);
+      for (let i = 0; i < 3; i++) {
+        expect((await limited.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 4!' })).status).toBe(401);
+      }
+      const blocked = await limited.api.post('/auth/login/initiate', { email: user.email, password: user.password });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.isSuccessful).toBe(false);
+      expect(blocked.body.data.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Another account from the same address is unaffected.
+      const other = await createVerifiedUser(limited);
+      expect((await limited.api.post('/auth/login/initiate', { email: other.email, password: other.password })).status).toBe(200);
+      // The window ends by itself: no permanent lock-out.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await limited.api.post('/auth/login/initiate', { email: user.email, password: user.password })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits attempts per address across accounts', async () => {
+    const limited = await startTestServer({ rateRules: { loginPerIp: { limit: 2, windowSeconds: 60 }, otpPerIp: { limit: 2, windowSeconds: 60 } } });
+    try {
+      for (const email of ['a@x.ng', 'b@x.ng']) {
+        expect((await limited.api.post('/auth/login/initiate', { email, password: 'whatever1' })).status).toBe(401);
+      }
+      expect((await limited.api.post('/auth/login/initiate', { email: 'c@x.ng', password: 'whatever1' })).status).toBe(429);
+      for (const email of ['a@x.ng', 'b@x.ng']) {
+        expect((await limited.api.post('/auth/login/verify-otp', { email, password: 'whatever1', otp: '123456' })).status).toBe(401);
+      }
+      expect((await limited.api.post('/auth/login/verify-otp', { email: 'c@x.ng', password: 'whatever1', otp: '' })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { createPgliteDb, createPostgresDb, type Db } from '../db/client';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite by default, or
+ * a new database on the PostgreSQL server of TEST_DATABASE_URL when the test
+ * project asks for it (TEST_DB=postgres).
+ */
+export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = createPgliteDb();
+    return { db, drop: () => db.close() };
+  }
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `fipay_test_${randomBytes(6).toString('hex')}`;
+  const admin = createPostgresDb(serverUrl);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = createPostgresDb(url.toString());
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { TestServer } from './server';
+import { linkIn } from './smtp-sink';
+
+export const STRONG_PASSWORD = 'Kola-nut 2026!';
+
+let counter = 0;
+
+/** A valid sign-up body with unique email and phone numbers. */
+export function signupBody(overrides: { email?: string; phone?: string; password?: string } = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const phone = overrides.phone ?? `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return {
+    company: {
+      name: `Okafor Logistics ${counter}`,
+      email: `ops-${tag}@okafor.ng`,
+      phone: '+234 1 234 5678',
+      website: 'https://okafor.ng',
+      countryId: 160,
+      address: '12 Adeola Odeku Street, Victoria Island, Lagos',
+      registrationNo: 'RC1234567',
+    },
+    user: {
+      firstName: 'Chidinma',
+      lastName: 'Okafor',
+      email: overrides.email ?? `chidinma-${tag}@okafor.ng`,
+      phone,
+      password: overrides.password ?? STRONG_PASSWORD,
+    },
+  };
+}
+
+/** Signs up through the API, opens the emailed link, and returns the credentials. */
+export async function createVerifiedUser(server: TestServer, overrides: Parameters<typeof signupBody>[0] = {}) {
+  const body = signupBody(overrides);
+  const signup = await server.api.post('/auth/signup', body);
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const mail = await server.mail.waitFor(body.user.email);
+  const token = linkIn(mail).searchParams.get('token');
+  const verified = await server.api.get(`/auth/verify-email?token=${token}`);
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return { email: body.user.email, phone: body.user.phone, password: body.user.password, body };
+}
+
+export async function login(server: TestServer, credentials: { email: string; password: string }, otp = '') {
+  const response = await server.api.post('/auth/login/verify-otp', { ...credentials, otp });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return response.body.data as {
+    user: { id: string; companyId: string; firstName: string; email: string };
+    company: { id: string; application: unknown };
+    accessToken: string;
+    refreshToken: string;
+  };
+}

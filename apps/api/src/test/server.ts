@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { RateRules } from '../lib/rate-limit';
+import { createTestDb } from './db';
+import { startSmtpSink } from './smtp-sink';
+
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: { isSuccessful: boolean; message: string; data: T } };
+
+/**
+ * The real server on a free port with a fresh database and a real SMTP peer.
+ * One per test file: databases take seconds to create.
+ */
+export async function startTestServer(
+  options: { rateRules?: Partial<RateRules>; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+) {
+  const { db, drop } = await createTestDb();
+  const mail = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://app.test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SMTP_URL: mail.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: 200, logStream: options.logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  async function request<T = any>(
+    method: string,
+    url: string,
+    init: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined || init.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers,
+      body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  return {
+    app,
+    db,
+    mail,
+    baseUrl,
+    dataDir,
+    api: {
+      get: <T = any>(url: string, init?: Parameters<typeof request>[2]) => request<T>('GET', `/api/v1${url}`, init),
+      post: <T = any>(url: string, body?: unknown, init?: Parameters<typeof request>[2]) => request<T>('POST', `/api/v1${url}`, { ...init, body }),
+      request,
+    },
+    async close() {
+      await app.close();
+      await mail.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
