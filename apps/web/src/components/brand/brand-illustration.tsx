@@ -1,7 +1,7 @@
 /** Decorative artwork for the sign-in side panel: a payment card over a transfer receipt. */
 export function BrandIllustration({ className = '' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 420 340" className={className} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 420 380" className={className} aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id="brand-card" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#60a5fa" />
@@ -13,7 +13,7 @@ export function BrandIllustration({ className = '' }: { className?: string }) {
         </linearGradient>
       </defs>
       <circle cx="330" cy="70" r="60" fill="url(#brand-glow)" />
-      <circle cx="70" cy="280" r="44" fill="url(#brand-glow)" />
+      <circle cx="60" cy="330" r="44" fill="url(#brand-glow)" />
 
       <g transform="translate(170 40)">
         <rect width="210" height="250" rx="20" fill="#ffffff" />
@@ -36,7 +36,7 @@ export function BrandIllustration({ className = '' }: { className?: string }) {
         <rect x="22" y="222" width="118" height="10" rx="5" fill="#1d4ed8" />
       </g>
 
-      <g transform="translate(36 120) rotate(-8)">
+      <g transform="translate(20 214) rotate(-8)">
         <rect width="220" height="136" rx="16" fill="url(#brand-card)" />
         <rect x="20" y="26" width="36" height="26" rx="6" fill="#fde68a" />
         <text x="20" y="92" fontFamily="ui-monospace, monospace" fontSize="15" fill="#ffffff" letterSpacing="2">

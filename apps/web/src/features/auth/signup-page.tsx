@@ -44,6 +44,7 @@ export function SignupPage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
 
   useEffect(() => {
@@ -63,9 +64,12 @@ export function SignupPage() {
   }
 
   function goToUserStep() {
-    const complete = Object.values(company).every((value) => value.trim() !== '');
-    if (!complete) {
+    const blank = (Object.keys(company) as (keyof CompanyForm)[]).find((field) => company[field].trim() === '');
+    if (blank) {
       setStepAlert(messages.companyFieldsRequired);
+      // On a phone the alert sits above the fold; taking the user to the first gap shows what is missing.
+      const field = formRef.current?.elements.namedItem(blank);
+      if (field instanceof HTMLElement) field.focus();
       return;
     }
     setStepAlert(null);
@@ -115,7 +119,7 @@ export function SignupPage() {
           </p>
         </div>
         <SignupProgress step={step} />
-        <form onSubmit={handleSubmit} noValidate className="space-y-5">
+        <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-5">
           <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             {step === 1 ? 'Company Information' : 'User Account Information'}
           </h2>
