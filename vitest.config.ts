@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// The API suite runs on embedded PGlite always, and again on a real PostgreSQL
+// server when TEST_DATABASE_URL names one (each test file gets its own database).
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  extends: './apps/api/vitest.config.ts',
+  test: { name, root: './apps/api', env: { TEST_DB: db } },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
+      apiProject('api (PGlite)', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api (PostgreSQL)', 'postgres')] : []),
+      './apps/web',
+    ],
+  },
+});
