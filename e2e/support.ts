@@ -11,7 +11,7 @@ export async function readMail(to: string, subject: string): Promise<{ text: str
   let found: { text: string; link: URL } | undefined;
   await expect
     .poll(async () => {
-      let files: string[] = [];
+      let files: string[];
       try {
         files = readdirSync(mailDir).map((f) => path.join(mailDir, f));
       } catch {

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, watchConsole } from './support';
+
+// Every public screen at desktop and phone widths: nothing overflows sideways,
+// nothing breaks the Content-Security-Policy, and a screenshot is kept to look at.
+const screens = ['/', '/login', '/signup', '/forgot-password', '/reset-password?token=example', '/verify-email?token=invalid', '/thank-you'];
+const widths = [1280, 375];
+
+for (const width of widths) {
+  for (const path of screens) {
+    test(`${path} at ${width} px`, async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/${width}${path.replace(/[/?=]/g, '_')}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test(`/dashboard at ${width} px`, async ({ page, request }) => {
+    const account = await createVerifiedAccount(request);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/login');
+    await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
+    await page.getByPlaceholder('Password').fill(account.user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/${width}_dashboard.png`, fullPage: true });
+  });
+}
