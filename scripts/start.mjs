@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadDotEnv } from './env.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const at = (...parts) => path.join(root, ...parts);
@@ -39,4 +40,5 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+loadDotEnv(at('.env'));
 await import(pathToFileURL(at('apps/api/dist/server.js')).href);
