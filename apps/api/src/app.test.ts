@@ -72,6 +72,7 @@ describe('the HTTP surface', () => {
     const docs = await fetch(`${server.baseUrl}/api/v1/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
+    expect(docs.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('keeps tokens and passwords out of the logs', async () => {
