@@ -6,12 +6,15 @@ import { useKycStore } from './kyc-store';
 
 type TokenPair = Pick<Session, 'accessToken' | 'refreshToken'>;
 
-type AuthState = {
+type SessionData = {
   user: SessionUser | null;
   company: Company | null;
   accessToken: string | null;
   refreshToken: string | null;
   showBalance: boolean;
+};
+
+type AuthState = SessionData & {
   setSession: (session: Session) => void;
   setTokens: (tokens: TokenPair) => void;
   logout: () => void;
@@ -20,14 +23,18 @@ type AuthState = {
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
+const noSession: SessionData = {
+  user: null,
+  company: null,
+  accessToken: null,
+  refreshToken: null,
+  showBalance: true,
+};
+
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
-      user: null,
-      company: null,
-      accessToken: null,
-      refreshToken: null,
-      showBalance: true,
+      ...noSession,
       setSession: ({ user, company, accessToken, refreshToken }) =>
         set({ user, company, accessToken, refreshToken }),
       setTokens: ({ accessToken, refreshToken }) => set({ accessToken, refreshToken }),
@@ -41,6 +48,8 @@ export const useAuthStore = create<AuthState>()(
     }),
     {
       name: AUTH_STORAGE_KEY,
+      // Rehydrating after another tab removed the key must sign this tab out, not keep what it holds.
+      merge: (persisted, current) => ({ ...current, ...((persisted as Partial<SessionData> | undefined) ?? noSession) }),
       partialize: ({ user, company, accessToken, refreshToken, showBalance }) => ({
         user,
         company,

@@ -49,6 +49,8 @@ export const useKycStore = create<KycState>()(
     }),
     {
       name: KYC_STORAGE_KEY,
+      // Rehydrating after another tab removed the key (logout, bank submitted) must drop the drafts here too.
+      merge: (persisted, current) => ({ ...current, ...((persisted as Partial<KycData> | undefined) ?? initialData) }),
       partialize: ({ resolvedAccount: _resolved, hydrateFromApplication: _h, reset: _r, ...persisted }) => persisted,
     },
   ),
