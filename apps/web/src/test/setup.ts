@@ -18,3 +18,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom has no layout, so scrolling is a logged no-op; the router's ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};

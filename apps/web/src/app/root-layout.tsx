@@ -1,0 +1,19 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+
+/** Wraps every route: restores scroll per history entry and shows a thin bar while a page's code loads. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-fade-in-late bg-brand-600"
+        />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../stores/auth-store';
+import { RouteErrorPage } from './route-error-page';
+import { routes } from './routes';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('route table', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null });
+  });
+
+  it('loads the landing page on demand', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/login');
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from the dashboard to the sign-in screen', async () => {
+    const router = renderAt('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('asks for a reload when a page chunk cannot be fetched', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        ErrorBoundary: RouteErrorPage,
+        lazy: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+});

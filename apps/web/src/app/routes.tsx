@@ -1,0 +1,57 @@
+import type { RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { ProtectedRoute } from '../lib/protected-route';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+// Every page is its own chunk, so the landing page ships neither the auth screens nor the signed-in area.
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: PageSpinner,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        path: paths.home,
+        lazy: () => import('../features/landing/landing-page').then((m) => ({ Component: m.LandingPage })),
+      },
+      {
+        path: paths.login,
+        lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: paths.signup,
+        lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: () =>
+          import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: paths.verifyEmail,
+        lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
+        path: paths.thankYou,
+        lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
+      },
+      {
+        Component: ProtectedRoute,
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
