@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
@@ -21,6 +21,19 @@ describe('route table', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/login');
+  });
+
+  it('serves each legal document and lists all of them', async () => {
+    renderAt('/legal/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Legal documents' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the not-found page for an unknown legal document', async () => {
+    renderAt('/legal/gift-cards');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
       },
       {
+        path: paths.legalDocument,
+        lazy: () =>
+          import('../features/legal/legal-document-page').then((m) => ({
+            loader: m.legalDocumentLoader,
+            Component: m.LegalDocumentPage,
+          })),
+      },
+      {
         Component: ProtectedRoute,
         children: [
           {

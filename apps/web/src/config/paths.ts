@@ -9,7 +9,11 @@ export const paths = {
   approveRep: '/approve-rep',
   thankYou: '/thank-you',
   dashboard: '/dashboard',
-  // Legal pages are listed in the footer (SPEC.md section 1) but have no screen yet.
+  legalDocument: '/legal/:document',
   terms: '/legal/terms',
+  amlPolicy: '/legal/aml-policy',
   privacy: '/legal/privacy',
+  cookies: '/legal/cookies',
+  restrictedCountries: '/legal/restricted-countries',
+  vipTerms: '/legal/vip-terms',
 } as const;

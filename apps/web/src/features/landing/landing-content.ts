@@ -1,5 +1,7 @@
 /** Every label on the public landing page, kept as data so the header, mobile nav and footer stay in step (SPEC.md sections 1 and 2). */
 
+import { paths } from '../../config/paths';
+
 /** Pages behind these labels are not specified yet, so they point nowhere for now. */
 export const placeholderHref = '#';
 
@@ -43,18 +45,29 @@ export const headerNav: readonly HeaderNavItem[] = [
   { kind: 'link', label: 'Become a Vendor' },
 ];
 
-export type FooterColumn = { title: string; links: readonly string[] };
+/** `to` is an app route; links without one are placeholders. */
+export type FooterLink = { label: string; to?: string };
+export type FooterColumn = { title: string; links: readonly FooterLink[] };
+
+const placeholders = (labels: readonly string[]): FooterLink[] => labels.map((label) => ({ label }));
 
 export const footerColumns: readonly FooterColumn[] = [
   {
     title: 'Trade money',
-    links: ['Buy and sell dollar', 'Buy and sell pounds', 'Buy and sell euro', 'Buy and sell naira'],
+    links: placeholders(['Buy and sell dollar', 'Buy and sell pounds', 'Buy and sell euro', 'Buy and sell naira']),
   },
-  { title: 'Trade crypto', links: ['Bitcoin', 'Ethereum', 'Tether', 'USDC'] },
-  { title: 'About', links: companyLinks },
+  { title: 'Trade crypto', links: placeholders(['Bitcoin', 'Ethereum', 'Tether', 'USDC']) },
+  { title: 'About', links: placeholders(companyLinks) },
   {
     title: 'Legal',
-    links: ['Terms', 'AML policy', 'Privacy notice', 'Cookie policy', 'Restricted countries', 'VIP programme terms'],
+    links: [
+      { label: 'Terms', to: paths.terms },
+      { label: 'AML policy', to: paths.amlPolicy },
+      { label: 'Privacy notice', to: paths.privacy },
+      { label: 'Cookie policy', to: paths.cookies },
+      { label: 'Restricted countries', to: paths.restrictedCountries },
+      { label: 'VIP programme terms', to: paths.vipTerms },
+    ],
   },
 ];
 

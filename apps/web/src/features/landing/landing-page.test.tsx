@@ -105,6 +105,18 @@ describe('LandingPage', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(legalLabels).toEqual(['Terms', 'AML policy', 'Privacy notice', 'Cookie policy', 'Restricted countries', 'VIP programme terms']);
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/legal/terms',
+      '/legal/aml-policy',
+      '/legal/privacy',
+      '/legal/cookies',
+      '/legal/restricted-countries',
+      '/legal/vip-terms',
+    ]);
 
     expect(within(footer).getByRole('link', { name: 'Buy and sell naira' })).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Tether' })).toBeInTheDocument();

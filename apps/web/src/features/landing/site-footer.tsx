@@ -1,7 +1,11 @@
+import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { AppBadges } from './app-badges';
 import { footerColumns, officeAddress, placeholderHref } from './landing-content';
 import { SocialLinks } from './social-links';
+
+const footerLinkClasses =
+  'text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -39,14 +43,17 @@ export function SiteFooter() {
                   {column.title}
                 </h2>
                 <ul aria-labelledby={headingId} className="mt-4 space-y-3">
-                  {column.links.map((label) => (
+                  {column.links.map(({ label, to }) => (
                     <li key={label}>
-                      <a
-                        href={placeholderHref}
-                        className="text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                      >
-                        {label}
-                      </a>
+                      {to ? (
+                        <Link to={to} className={footerLinkClasses}>
+                          {label}
+                        </Link>
+                      ) : (
+                        <a href={placeholderHref} className={footerLinkClasses}>
+                          {label}
+                        </a>
+                      )}
                     </li>
                   ))}
                 </ul>
