@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { linkIn } from '../src/test/smtp-sink';
+import type { HttpClient } from './http';
+import type { BenchServer } from './server';
+
+export const PASSWORD = 'Kola-nut 2026!';
+export const WRONG_PASSWORD = 'Kola-nut 2027?';
+
+const runTag = randomBytes(3).toString('hex');
+let seq = 0;
+
+/** A valid sign-up body; emails and phone numbers never repeat within a run. */
+export function signupBody() {
+  seq += 1;
+  return {
+    company: {
+      name: `Okafor Logistics ${seq}`,
+      email: `ops-${runTag}-${seq}@okafor.ng`,
+      phone: '+234 1 234 5678',
+      website: 'https://okafor.ng',
+      countryId: 160,
+      address: '12 Adeola Odeku Street, Victoria Island, Lagos',
+      registrationNo: 'RC1234567',
+    },
+    user: {
+      firstName: 'Chidinma',
+      lastName: 'Okafor',
+      email: `chidinma-${runTag}-${seq}@okafor.ng`,
+      phone: `080${String(seq).padStart(8, '0')}`,
+      password: PASSWORD,
+    },
+  };
+}
+
+/** An address no account has. */
+export function unknownEmail() {
+  return `nobody-${randomBytes(6).toString('hex')}@okafor.ng`;
+}
+
+export type Session = { userId: string; refreshToken: string };
+
+function dataOf<T>(text: string): T {
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+/** Signs up through the API, opens the emailed link, and returns the email address. */
+export async function createVerifiedUser(server: BenchServer, client: HttpClient): Promise<string> {
+  const body = signupBody();
+  const signup = await client.request('POST', '/api/v1/auth/signup', body);
+  if (signup.status !== 201) throw new Error(`setup sign-up failed: ${signup.status} ${signup.text}`);
+  const mail = await server.mail.waitFor(body.user.email, 15_000);
+  const token = linkIn(mail).searchParams.get('token') ?? '';
+  const verified = await client.request('GET', `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (verified.status !== 200) throw new Error(`setup verification failed: ${verified.status} ${verified.text}`);
+  return body.user.email;
+}
+
+/** A full sign-in, for a refresh chain to start from. */
+export async function signIn(client: HttpClient, email: string): Promise<Session> {
+  const answer = await client.request('POST', '/api/v1/auth/login/verify-otp', { email, password: PASSWORD, otp: '' });
+  if (answer.status !== 200) throw new Error(`setup sign-in failed: ${answer.status} ${answer.text}`);
+  const session = dataOf<{ user: { id: string }; refreshToken: string }>(answer.text);
+  return { userId: session.user.id, refreshToken: session.refreshToken };
+}
