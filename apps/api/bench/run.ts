@@ -13,7 +13,8 @@
  *
  * Other settings: BENCH_CONCURRENCY (default "1,8"), BENCH_SCALE (multiplies
  * request counts and durations; default 1), BENCH_LOG_LEVEL (default "info",
- * log lines are serialised as in production and discarded).
+ * log lines are serialised as in production and discarded), BENCH_ONLY (comma-
+ * separated parts of endpoint paths to keep, e.g. "health,refresh").
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -36,6 +37,7 @@ function settings() {
     concurrencies,
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    only: (process.env.BENCH_ONLY ?? '').split(',').map((part) => part.trim()).filter(Boolean),
   };
 }
 
@@ -230,6 +232,7 @@ async function main(): Promise<number> {
         await step;
         continue;
       }
+      if (config.only.length && !config.only.some((part) => step.endpoint.includes(part))) continue;
       server.mail.received.length = 0; // the sink keeps every message; nobody reads these
       const produced = await runScenario(step, ctx);
       results.push(...produced);
