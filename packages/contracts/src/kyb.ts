@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { companySchema, documentRecord, representativeRecord } from './company';
+import {
+  bankCurrencies,
+  businessSubTypes,
+  businessTypes,
+  cacNumberPattern,
+  docKeys,
+  idTypes,
+  industries,
+  profileCurrencies,
+  representativeRoles,
+  smeCategories,
+  sourcesOfFund,
+  trusteeCategories,
+  UPLOAD_URL_EXPIRY_SECONDS,
+  type BusinessSubType,
+  type BusinessType,
+} from './kyb-options';
+import { emptyEnvelope, envelope } from './envelope';
+import { uuid } from './fields';
+import { messages } from './messages';
+import { isLgaOf, nigerianStates } from './nigeria';
+
+/** Field messages of SPEC.md section 5, and the server's own where SPEC.md is silent. */
+export const kybMessages = {
+  businessTypeInvalid: 'Choose Individual, Non-Governmental Organisation (NGO) or Registered Business.',
+  subTypeRequired: 'Choose Registered SME or Registered Non-SME.',
+  subTypeNotAllowed: 'Only a Registered Business has a sub-type.',
+  description: 'Description is required',
+  industry: 'Industry is required',
+  currency: 'Currency is required',
+  country: 'Country is required',
+  countryNigeria: 'Only businesses in Nigeria can be verified.',
+  state: 'State is required',
+  stateUnknown: 'Choose one of the 36 states or the FCT.',
+  lga: 'LGA is required',
+  lgaUnknown: 'Choose an LGA of the selected state.',
+  address: 'Address must be at least 5 characters',
+  landmark: 'Landmark is required',
+  dateOfBirth: 'Date of Birth is required',
+  dateOfBirthInvalid: 'Enter a real date of birth in the past.',
+  trusteeCategory: 'Category is required',
+  smeCategory: 'SME Category is required',
+  sourceOfFund: 'Source of fund is required',
+  monthlyIncome: 'Monthly income is required',
+  optionUnknown: 'Choose one of the listed options.',
+  businessTypeFirst: 'Choose your business type first.',
+
+  position: 'Role is required',
+  fullName: 'Name is required',
+  email: 'Email is required',
+  phone: 'Phone Number is required',
+  idType: 'ID type is required',
+  idNumber: 'ID number is required',
+  representativeRequired: 'Add at least one representative.',
+  representativeDuplicate: 'Each representative needs a different email address.',
+  representativeEmailMissing: 'Representative email is missing.',
+  representativeNotFound: 'Representative not found.',
+  approvalNameRequired: 'Full name is required',
+  approvalInvalid: 'Invalid approval link.',
+  approvalSuccess: 'Thank you! You have successfully approved your representative role.',
+
+  fileTooLarge: 'File exceeds 5MB.',
+  fileTypeNotAllowed: 'Only PDF, PNG, JPG and DOCX files are allowed.',
+  docKeyUnknown: 'Unknown document slot.',
+  cacNumberRequired: 'CAC registration number is required.',
+  cacNumberInvalid: 'Input should include the registration code prefix i.e. BN, LLC, RC',
+  documentsMissing: 'Upload the Certificate of Incorporation, Proof of Address, MEMART and Due Diligence Questionnaire.',
+
+  accountNumber: 'Account number must be 10 digits',
+  bank: 'Bank is required',
+  bankInvalid: 'Invalid Bank',
+  bvn: 'BVN must be 11 digits',
+  accountName: 'Account name is required',
+  accountNameMismatch: 'The account name does not match the bank record for this account.',
+  currencyNgnOnly: 'Only NGN settlement accounts are supported.',
+  resolveFailed: 'Failed to resolve account.',
+
+  applicationLocked: 'Your application has been submitted and can no longer be changed.',
+  stepsMissing: 'Complete every step before submitting.',
+  identityMismatch: 'You can only change your own company.',
+
+  businessTypeSaved: 'Business type saved.',
+  profileSaved: 'Business profile submitted!',
+  documentsSaved: 'Documents submitted!',
+  representativesSaved: 'Representatives submitted!',
+  representativeRemoved: 'Representative removed.',
+  kybSubmitted: 'KYB submitted for verification successful!',
+  uploadUrlCreated: 'Upload URL created.',
+  banksLoaded: 'Banks loaded.',
+  accountResolved: 'Account resolved.',
+} as const;
+
+const optionOf = <T extends readonly [string, ...string[]]>(values: T, required: string) =>
+  z.string(required).trim().min(1, required).pipe(z.enum(values, kybMessages.optionUnknown));
+
+const identity = { userId: uuid, companyId: uuid };
+
+// ---- Step 1: business type
+export const businessTypeRequest = z
+  .object({
+    businessType: z.enum(businessTypes, kybMessages.businessTypeInvalid),
+    subType: z.enum(businessSubTypes, kybMessages.subTypeRequired).nullish(),
+    ...identity,
+  })
+  .superRefine((value, ctx) => {
+    if (value.businessType === 'Registered Business' && !value.subType) {
+      ctx.addIssue({ code: 'custom', path: ['subType'], message: kybMessages.subTypeRequired });
+    }
+    if (value.businessType !== 'Registered Business' && value.subType) {
+      ctx.addIssue({ code: 'custom', path: ['subType'], message: kybMessages.subTypeNotAllowed });
+    }
+  });
+export type BusinessTypeRequest = z.input<typeof businessTypeRequest>;
+
+// ---- Step 2: business profile
+/** The fields every business type shares. Type-specific ones are checked by `profileErrorsForType`. */
+export const businessProfileRequest = z.object({
+  description: z.string(kybMessages.description).trim().min(10, kybMessages.description).max(2000),
+  industry: optionOf(industries, kybMessages.industry),
+  currency: optionOf(profileCurrencies, kybMessages.currency),
+  website: z.string().trim().max(200).optional().default(''),
+  country: z.string(kybMessages.country).trim().min(1, kybMessages.country).refine((c) => c === 'Nigeria', kybMessages.countryNigeria),
+  state: z.string(kybMessages.state).trim().min(1, kybMessages.state).refine((s) => s in nigerianStates, kybMessages.stateUnknown),
+  lga: z.string(kybMessages.lga).trim().min(1, kybMessages.lga),
+  address: z.string(kybMessages.address).trim().min(5, kybMessages.address).max(300),
+  landmark: z.string(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
+  dateOfBirth: z.number().int().min(0).optional().default(0),
+  incorporatedTrusteeCategory: z.string().trim().optional().default(''),
+  smeCategory: z.string().trim().optional().default(''),
+  sourceOfFund: z.string().trim().optional().default(''),
+  monthlyIncome: z.number().int().min(0).max(1e15).optional().default(0),
+  ...identity,
+}).superRefine((value, ctx) => {
+  if (value.state in nigerianStates && value.lga && !isLgaOf(value.state, value.lga)) {
+    ctx.addIssue({ code: 'custom', path: ['lga'], message: kybMessages.lgaUnknown });
+  }
+});
+export type BusinessProfileRequest = z.input<typeof businessProfileRequest>;
+export type BusinessProfile = z.output<typeof businessProfileRequest>;
+
+/** Which extra profile fields a business type needs (SPEC.md section 2, step 2). */
+export function profileFieldsFor(type: BusinessType | null | undefined, subType?: BusinessSubType | null) {
+  return {
+    dateOfBirth: type === 'Individual',
+    incorporatedTrusteeCategory: type === 'NGO',
+    smeCategory: type === 'Registered Business' && subType === 'SME',
+    sourceOfFund: type === 'Registered Business',
+    monthlyIncome: type === 'Registered Business',
+  };
+}
+
+/** Field errors for the type-specific fields; empty when the profile suits the type. */
+export function profileErrorsForType(
+  profile: Pick<BusinessProfile, 'dateOfBirth' | 'incorporatedTrusteeCategory' | 'smeCategory' | 'sourceOfFund' | 'monthlyIncome'>,
+  type: BusinessType,
+  subType: BusinessSubType | null,
+  now = Date.now(),
+): Record<string, string> {
+  const needs = profileFieldsFor(type, subType);
+  const errors: Record<string, string> = {};
+  const check = (field: string, ok: boolean, message: string) => {
+    if (!ok) errors[field] = message;
+  };
+  if (needs.dateOfBirth) {
+    check('dateOfBirth', profile.dateOfBirth > 0, kybMessages.dateOfBirth);
+    if (profile.dateOfBirth > 0) check('dateOfBirth', profile.dateOfBirth < now && profile.dateOfBirth > -2208988800000, kybMessages.dateOfBirthInvalid);
+  }
+  if (needs.incorporatedTrusteeCategory) {
+    check('incorporatedTrusteeCategory', profile.incorporatedTrusteeCategory !== '', kybMessages.trusteeCategory);
+    if (profile.incorporatedTrusteeCategory) check('incorporatedTrusteeCategory', (trusteeCategories as readonly string[]).includes(profile.incorporatedTrusteeCategory), kybMessages.optionUnknown);
+  }
+  if (needs.smeCategory) {
+    check('smeCategory', profile.smeCategory !== '', kybMessages.smeCategory);
+    if (profile.smeCategory) check('smeCategory', (smeCategories as readonly string[]).includes(profile.smeCategory), kybMessages.optionUnknown);
+  }
+  if (needs.sourceOfFund) {
+    check('sourceOfFund', profile.sourceOfFund !== '', kybMessages.sourceOfFund);
+    if (profile.sourceOfFund) check('sourceOfFund', (sourcesOfFund as readonly string[]).includes(profile.sourceOfFund), kybMessages.optionUnknown);
+  }
+  if (needs.monthlyIncome) check('monthlyIncome', profile.monthlyIncome > 0, kybMessages.monthlyIncome);
+  return errors;
+}
+
+// ---- Step 3: documents
+export const uploadUrlRequest = z.object({
+  objectKey: z.string().trim().min(1).max(500),
+  expirySeconds: z.number().int().positive().max(UPLOAD_URL_EXPIRY_SECONDS).optional().default(UPLOAD_URL_EXPIRY_SECONDS),
+  contentType: z.string().trim().min(1).max(200),
+});
+export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
+/** SPEC.md reads the presigned URL from data. */
+export const uploadUrlResponse = envelope(z.string());
+
+export const documentInput = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    fileUrl: z.string().trim().min(1).max(2000),
+    objectKey: z.string().trim().min(1).max(2000),
+    docKey: z.enum(docKeys, kybMessages.docKeyUnknown),
+    isCAC: z.boolean().default(false),
+    cacRegNumber: z.string().trim().toUpperCase().optional(),
+  })
+  .superRefine((doc, ctx) => {
+    if (doc.docKey !== 'certificate') return;
+    if (!doc.cacRegNumber) ctx.addIssue({ code: 'custom', path: ['cacRegNumber'], message: kybMessages.cacNumberRequired });
+    else if (!cacNumberPattern.test(doc.cacRegNumber)) ctx.addIssue({ code: 'custom', path: ['cacRegNumber'], message: kybMessages.cacNumberInvalid });
+  });
+export type DocumentInput = z.input<typeof documentInput>;
+export const documentsRequest = z.array(documentInput).min(1).max(docKeys.length);
+
+export const documentsResponse = envelope(z.array(documentRecord));
+
+// ---- Step 4: representatives
+const requiredText = (message: string, max = 200) => z.string(message).trim().min(1, message).max(max);
+export const representativeInput = z.object({
+  position: requiredText(kybMessages.position).pipe(z.enum(representativeRoles, kybMessages.optionUnknown)),
+  fullName: requiredText(kybMessages.fullName),
+  email: requiredText(kybMessages.email, 254).toLowerCase().pipe(z.email(messages.emailInvalid)),
+  phone: requiredText(kybMessages.phone, 30),
+  idType: requiredText(kybMessages.idType).pipe(z.enum(idTypes, kybMessages.optionUnknown)),
+  idNumber: requiredText(kybMessages.idNumber, 30),
+});
+export type RepresentativeInput = z.input<typeof representativeInput>;
+export const representativesRequest = z
+  .array(representativeInput)
+  .min(1, kybMessages.representativeRequired)
+  .max(20)
+  .superRefine((reps, ctx) => {
+    const seen = new Set<string>();
+    reps.forEach((rep, index) => {
+      if (seen.has(rep.email)) ctx.addIssue({ code: 'custom', path: [index, 'email'], message: kybMessages.representativeDuplicate });
+      seen.add(rep.email);
+    });
+  });
+
+export const representativesResponse = envelope(z.array(representativeRecord));
+export const removeRepresentativeResponse = emptyEnvelope;
+
+export const approveRepresentativeRequest = z.object({
+  companyId: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
+  repId: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
+  token: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid).max(500),
+  fullName: requiredText(kybMessages.approvalNameRequired),
+});
+export const approveRepresentativeResponse = emptyEnvelope;
+
+// ---- Step 5: bank details
+export const bankSchema = z.object({ bank_name: z.string(), code: z.string() });
+export type Bank = z.infer<typeof bankSchema>;
+export const bankListResponse = envelope(z.array(bankSchema));
+
+export const resolveAccountQuery = z.object({
+  bankCode: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
+  accountNumber: z.string(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
+});
+export const resolvedAccountSchema = z.object({
+  account_name: z.string(),
+  account_number: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  execution_time: z.number().optional(),
+  requests: z.number().optional(),
+});
+export type ResolvedAccount = z.infer<typeof resolvedAccountSchema>;
+export const resolveAccountResponse = envelope(resolvedAccountSchema);
+
+export const submitKybRequest = z.object({
+  companyId: uuid,
+  accountName: z.string(kybMessages.accountName).trim().min(1, kybMessages.accountName).max(200),
+  accountNumber: z.string(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
+  bankName: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(200),
+  bankCode: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
+  bvn: z.string(kybMessages.bvn).trim().regex(/^\d{11}$/, kybMessages.bvn),
+  currency: z.enum(bankCurrencies, kybMessages.currencyNgnOnly).default('NGN'),
+});
+export type SubmitKybRequest = z.input<typeof submitKybRequest>;
+
+// ---- Company with its application
+export const companyMeResponse = envelope(companySchema);
+export const businessTypeResponse = emptyEnvelope;
+export const businessProfileResponse = emptyEnvelope;
+export const submitKybResponse = emptyEnvelope;
+
+/** What still stops a submission, by step (like Stripe's currently_due). */
+export const missingStepsSchema = z.array(z.enum(['businessType', 'businessProfile', 'documents', 'representatives']));
