@@ -243,7 +243,7 @@ async function main(): Promise<number> {
       }
     }
 
-    const variantOrder = ['correct password', 'wrong password', 'unknown email', 'known email'];
+    const variantOrder = ['correct password', 'wrong password', 'known email', 'unknown email'];
     const pick = (endpoint: string, concurrency: number, interleaved: boolean) =>
       results
         .filter((r) => r.endpoint === endpoint && r.concurrency === concurrency && r.interleaved === interleaved)
