@@ -41,11 +41,15 @@ function settings() {
   };
 }
 
-function gitCommit(): string | undefined {
+/** The commit measured, marked "+dirty" when the API or its packages have local changes. */
+function gitCommit(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const dirty = git('status', '--porcelain', '--', 'apps/api', 'packages') !== '';
+    return dirty ? `${commit}+dirty` : commit;
   } catch {
-    return undefined;
+    return 'unknown (not a git checkout)';
   }
 }
 
