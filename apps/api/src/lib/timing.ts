@@ -9,7 +9,11 @@ export async function withMinimumDuration<T>(ms: number, fn: () => Promise<T>): 
   try {
     return await fn();
   } finally {
-    const left = ms - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // Timers round to whole milliseconds and can fire early: sleep until the floor has really passed.
+    let left = ms - (performance.now() - started);
+    while (left > 0) {
+      await sleep(Math.ceil(left));
+      left = ms - (performance.now() - started);
+    }
   }
 }
