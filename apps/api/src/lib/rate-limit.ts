@@ -19,6 +19,8 @@ export const defaultRateRules = {
   refreshPerIp: { limit: 120, windowSeconds: 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   twoFactorPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  // Name enquiry reveals account holders' names and each live lookup costs money.
+  resolveAccountPerUser: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;
