@@ -1,3 +1,4 @@
+import { kybSteps } from '@fipay/contracts/kyb-options';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
@@ -5,6 +6,11 @@ import { ProtectedRoute } from '../lib/protected-route';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
+
+/** The onboarding steps' paths come from the contract, which the dashboard's 'Proceed to KYC' link also uses. */
+function kycPath(step: number) {
+  return kybSteps.find((s) => s.step === step)!.path;
+}
 
 // Every page is its own chunk, so the landing page ships neither the auth screens nor the signed-in area.
 export const routes: RouteObject[] = [
@@ -56,6 +62,22 @@ export const routes: RouteObject[] = [
           {
             path: paths.dashboard,
             lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: kycPath(1),
+            lazy: () => import('../features/kyc/kyc-layout').then((m) => ({ Component: m.KycLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/kyc/business-type-step').then((m) => ({ Component: m.BusinessTypeStep })),
+              },
+              {
+                path: kycPath(2),
+                lazy: () =>
+                  import('../features/kyc/business-profile-step').then((m) => ({ Component: m.BusinessProfileStep })),
+              },
+            ],
           },
         ],
       },

@@ -1,0 +1,84 @@
+import { profileCurrencies } from '@fipay/contracts/kyb-options';
+import { useId } from 'react';
+import { inputClasses } from '../../../components/ui/field';
+import { formatIncome, incomeDigits } from './profile-form';
+
+type IncomeFieldProps = {
+  currency: string;
+  amount: string;
+  currencyError?: string;
+  amountError?: string;
+  onCurrencyChange: (currency: string) => void;
+  onAmountChange: (digits: string) => void;
+};
+
+/** Expected monthly income: a currency choice joined to an amount shown with thousands separators. */
+export function IncomeField({
+  currency,
+  amount,
+  currencyError,
+  amountError,
+  onCurrencyChange,
+  onAmountChange,
+}: IncomeFieldProps) {
+  const id = useId();
+  const errors = [currencyError && `${id}-currency-error`, amountError && `${id}-amount-error`].filter(Boolean);
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-slate-700">
+        Expected monthly income
+      </label>
+      <div className="flex">
+        <div className="relative">
+          <select
+            name="currency"
+            aria-label="Currency"
+            value={currency}
+            onChange={(event) => onCurrencyChange(event.target.value)}
+            aria-invalid={currencyError ? true : undefined}
+            aria-describedby={currencyError ? `${id}-currency-error` : undefined}
+            className={`${inputClasses} ${currencyError ? 'border-red-500' : 'border-slate-300'} w-24 appearance-none rounded-r-none bg-slate-50 pr-8 font-medium`}
+          >
+            {profileCurrencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          >
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </div>
+        <input
+          id={`${id}-amount`}
+          name="monthlyIncome"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0"
+          value={formatIncome(amount)}
+          onChange={(event) => onAmountChange(incomeDigits(event.target.value))}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={errors.length > 0 ? errors.join(' ') : undefined}
+          className={`${inputClasses} ${amountError ? 'border-red-500' : 'border-slate-300'} -ml-px rounded-l-none`}
+        />
+      </div>
+      {currencyError && (
+        <p id={`${id}-currency-error`} className="text-xs font-medium text-red-600">
+          {currencyError}
+        </p>
+      )}
+      {amountError && (
+        <p id={`${id}-amount-error`} className="text-xs font-medium text-red-600">
+          {amountError}
+        </p>
+      )}
+    </div>
+  );
+}
