@@ -4,10 +4,12 @@ import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../lib/use-logout';
 import { useAuthStore } from '../../stores/auth-store';
+import { KycBanner } from './components/kyc-banner';
+import { useCompany } from './hooks/use-company';
 
 export function DashboardPage() {
   const user = useAuthStore((state) => state.user);
-  const company = useAuthStore((state) => state.company);
+  const { company, isLoading } = useCompany();
   const logout = useLogout();
   const [isLeaving, setIsLeaving] = useState(false);
 
@@ -31,6 +33,7 @@ export function DashboardPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Welcome, {user?.firstName}</h1>
           {company && <p className="text-sm text-slate-600">{company.name}</p>}
         </div>
+        {(company || !isLoading) && <KycBanner application={company?.application ?? null} />}
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm text-slate-600">Your dashboard is being set up. Check back soon.</p>
         </section>

@@ -1,0 +1,148 @@
+import type { Application } from '@fipay/contracts/company';
+import { stepPath } from '@fipay/contracts/kyb-options';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
+
+type Tone = 'blue' | 'green' | 'red' | 'orange';
+
+const tones: Record<Tone, { box: string; icon: string; action: string; close: string }> = {
+  blue: {
+    box: 'border-blue-200 bg-blue-50 text-blue-900',
+    icon: 'text-blue-600',
+    action: 'bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-blue-700',
+    close: 'text-blue-700 hover:bg-blue-100 focus-visible:outline-blue-700',
+  },
+  green: {
+    box: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    icon: 'text-emerald-600',
+    action: 'bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700',
+    close: 'text-emerald-700 hover:bg-emerald-100 focus-visible:outline-emerald-700',
+  },
+  red: {
+    box: 'border-red-200 bg-red-50 text-red-900',
+    icon: 'text-red-600',
+    action: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
+    close: 'text-red-700 hover:bg-red-100 focus-visible:outline-red-700',
+  },
+  orange: {
+    box: 'border-orange-200 bg-orange-50 text-orange-950',
+    icon: 'text-orange-600',
+    action: 'bg-orange-600 text-white hover:bg-orange-700 focus-visible:outline-orange-600',
+    close: 'text-orange-700 hover:bg-orange-100 focus-visible:outline-orange-600',
+  },
+};
+
+const actionBase =
+  'inline-flex h-9 items-center justify-center rounded-lg px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2';
+
+type BannerProps = {
+  tone: Tone;
+  title: string;
+  text?: string;
+  actions?: (actionClasses: string) => ReactNode;
+  onDismiss: () => void;
+};
+
+function Banner({ tone, title, text, actions, onDismiss }: BannerProps) {
+  const style = tones[tone];
+  const Icon = tone === 'green' ? CheckCircleIcon : AlertCircleIcon;
+  return (
+    <section aria-label="KYC status" className={`flex gap-3 rounded-2xl border p-4 sm:p-5 ${style.box}`}>
+      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${style.icon}`} />
+      <div className="min-w-0 flex-1 space-y-3 sm:flex sm:items-center sm:justify-between sm:gap-4 sm:space-y-0">
+        <div className="space-y-1">
+          <p className="text-sm font-semibold">{title}</p>
+          {text && <p className="text-sm opacity-90">{text}</p>}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions(`${actionBase} ${style.action}`)}</div>}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss"
+        className={`-mt-1 -mr-1 h-8 w-8 shrink-0 rounded-lg p-1.5 focus-visible:outline-2 ${style.close}`}
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="h-5 w-5">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </svg>
+      </button>
+    </section>
+  );
+}
+
+type KycBannerProps = { application: Application | null };
+
+/** The KYC status on the dashboard home (SPEC.md section 4); each state's banner can be dismissed. */
+export function KycBanner({ application }: KycBannerProps) {
+  const status = application?.status.code ?? null;
+  const [dismissed, setDismissed] = useState<string | null | undefined>(undefined);
+  const [reasonOpen, setReasonOpen] = useState(false);
+  // Dismissing hides this status's banner; a status that changes afterwards shows its own.
+  if (dismissed === status) return null;
+  const dismiss = () => setDismissed(status);
+  const stepLink = stepPath(application?.progress.currentStep);
+
+  if (status === 'SUBMITTED') {
+    return (
+      <Banner
+        tone="blue"
+        title="Your account is under verification."
+        text="Please wait while we review your KYC submission."
+        onDismiss={dismiss}
+      />
+    );
+  }
+  if (status === 'APPROVED') {
+    return <Banner tone="green" title="Your account has been approved! You can now enjoy full access." onDismiss={dismiss} />;
+  }
+  if (status === 'REJECTED') {
+    return (
+      <>
+        <Banner
+          tone="red"
+          title="Your KYC was rejected."
+          onDismiss={dismiss}
+          actions={(classes) => (
+            <>
+              <button
+                type="button"
+                onClick={() => setReasonOpen(true)}
+                className={`${actionBase} border border-red-300 bg-white text-red-800 hover:bg-red-100 focus-visible:outline-red-700`}
+              >
+                View Reason
+              </button>
+              <Link to={stepLink} className={classes}>
+                Start KYC Again
+              </Link>
+            </>
+          )}
+        />
+        <Dialog
+          open={reasonOpen}
+          onClose={() => setReasonOpen(false)}
+          title="Rejection Reason"
+          description={application?.rejectionReason?.trim() || 'No reason provided.'}
+        >
+          <Button variant="secondary" onClick={() => setReasonOpen(false)}>
+            Close
+          </Button>
+        </Dialog>
+      </>
+    );
+  }
+  return (
+    <Banner
+      tone="orange"
+      title="Complete your KYC process to Go Live!"
+      onDismiss={dismiss}
+      actions={(classes) => (
+        <Link to={stepLink} className={classes}>
+          Proceed to KYC
+        </Link>
+      )}
+    />
+  );
+}

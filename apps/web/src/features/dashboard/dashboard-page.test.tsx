@@ -1,0 +1,143 @@
+import type { Application, Company } from '@fipay/contracts/company';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth-store';
+import { useKycStore } from '../../stores/kyc-store';
+import { sessionFixture } from '../../test/session-fixture';
+import { DashboardPage } from './dashboard-page';
+
+const session = sessionFixture();
+
+function companyWith(application: Partial<Application>): Company {
+  return { ...session.company, application: { ...session.company.application, ...application } };
+}
+
+/** Answers GET company/me with `company`, or never when `company` is a pending promise. */
+function stubCompanyMe(company: Company | Promise<never>) {
+  const mock = vi.fn(async (_url: string) => {
+    if (company instanceof Promise) return company;
+    return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: company }), { status: 200 });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+function renderDashboard() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/kyc/*" element={<h1>KYC screen</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+describe('DashboardPage KYC banner', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(session);
+    useKycStore.getState().reset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the greeting and Log Out, and fetches the company fresh', async () => {
+    const fetchMock = stubCompanyMe(companyWith({ status: { code: 'SUBMITTED' } }));
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(await screen.findByText('Your account is under verification.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/company/me');
+    expect(useAuthStore.getState().company?.application.status.code).toBe('SUBMITTED');
+  });
+
+  it('shows the stored status while the fresh one loads', () => {
+    stubCompanyMe(new Promise<never>(() => {}));
+    renderDashboard();
+    // The session fixture's application is IN_PROGRESS at step 3.
+    expect(screen.getByText('Complete your KYC process to Go Live!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Proceed to KYC' })).toHaveAttribute('href', '/kyc/documents');
+  });
+
+  it('tells a submitted company to wait, and can be dismissed', async () => {
+    stubCompanyMe(companyWith({ status: { code: 'SUBMITTED' } }));
+    const user = renderDashboard();
+    const banner = await screen.findByRole('region', { name: 'KYC status' });
+    await vi.waitFor(() => expect(within(banner).getByText('Your account is under verification.')).toBeInTheDocument());
+    expect(within(banner).getByText('Please wait while we review your KYC submission.')).toBeInTheDocument();
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'KYC status' })).not.toBeInTheDocument();
+  });
+
+  it('congratulates an approved company', async () => {
+    stubCompanyMe(companyWith({ status: { code: 'APPROVED' } }));
+    const user = renderDashboard();
+    expect(await screen.findByText('Your account has been approved! You can now enjoy full access.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your account has been approved! You can now enjoy full access.')).not.toBeInTheDocument();
+  });
+
+  it('shows a rejected company the reason and a way to start again at its current step', async () => {
+    stubCompanyMe(
+      companyWith({
+        status: { code: 'REJECTED' },
+        rejectionReason: 'The MEMART is unreadable.',
+        progress: { currentStep: 4 },
+      }),
+    );
+    const user = renderDashboard();
+    expect(await screen.findByText('Your KYC was rejected.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start KYC Again' })).toHaveAttribute('href', '/kyc/representative');
+
+    const viewReason = screen.getByRole('button', { name: 'View Reason' });
+    await user.click(viewReason);
+    const dialog = screen.getByRole('dialog', { name: 'Rejection Reason' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByText('The MEMART is unreadable.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(viewReason).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your KYC was rejected.')).not.toBeInTheDocument();
+  });
+
+  it("says 'No reason provided.' when the rejection has none", async () => {
+    stubCompanyMe(companyWith({ status: { code: 'REJECTED' }, rejectionReason: null }));
+    const user = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'View Reason' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rejection Reason' });
+    expect(dialog).toHaveAccessibleDescription('No reason provided.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a company that has not started to complete its KYC from step 1', async () => {
+    stubCompanyMe(companyWith({ status: { code: null }, progress: { currentStep: 1 } }));
+    const user = renderDashboard();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Proceed to KYC' })).toHaveAttribute('href', '/kyc'),
+    );
+    expect(screen.getByText('Complete your KYC process to Go Live!')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Proceed to KYC' }));
+    expect(await screen.findByRole('heading', { name: 'KYC screen' })).toBeInTheDocument();
+  });
+
+  it('keeps the stored status when the fresh one cannot be loaded', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    useAuthStore.setState({ company: companyWith({ status: { code: 'APPROVED' } }) });
+    renderDashboard();
+    await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.getByText('Your account has been approved! You can now enjoy full access.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useKycStore } from '../../../stores/kyc-store';
+import { getCompany } from '../api/get-company';
+
+/**
+ * The signed-in company, fresh from the server. Until the answer arrives (or if it fails) the
+ * copy kept with the session stands in, so the page does not wait to show what it already knows.
+ */
+export function useCompany() {
+  const stored = useAuthStore((state) => state.company);
+  const [isLoading, setIsLoading] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCompany(controller.signal)
+      .then(({ data: company }) => {
+        useAuthStore.setState({ company });
+        // Steps saved from another device count as done in this browser's checklist too.
+        useKycStore.getState().completeStep(company.application.progress.currentStep - 1);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error('Loading the company failed', error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
+
+  return { company: stored, isLoading };
+}
