@@ -72,7 +72,9 @@ describe('kyc store', () => {
   it('copies the application and never persists the resolved account', () => {
     const { application } = sessionFixture().company;
     useKycStore.getState().hydrateFromApplication(application);
-    useKycStore.setState({ resolvedAccount: { account_name: 'ACME LOGISTICS LTD' } });
+    useKycStore.setState({
+      resolvedAccount: { account_name: 'ACME LOGISTICS LTD', account_number: '0123456789', bank_code: '058', bank_name: 'GTBank' },
+    });
 
     expect(useKycStore.getState()).toMatchObject({
       businessType: application.businessType,
@@ -82,7 +84,16 @@ describe('kyc store', () => {
     });
     const stored = JSON.parse(localStorage.getItem(KYC_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
     expect(Object.keys(stored.state).sort()).toEqual(
-      ['bankDetails', 'banks', 'businessProfile', 'businessType', 'documents', 'representatives'].sort(),
+      [
+        'bankDetails',
+        'banks',
+        'businessProfile',
+        'businessType',
+        'currentStep',
+        'documentDrafts',
+        'documents',
+        'representatives',
+      ].sort(),
     );
   });
 });
