@@ -1,0 +1,186 @@
+import { kybMessages, type DocumentInput } from '@fipay/contracts/kyb';
+import { cacNumberPattern, documentSlots, requiredDocKeys, type DocKey } from '@fipay/contracts/kyb-options';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useKycStore } from '../../stores/kyc-store';
+import { DocumentSlot, type SlotFile } from './documents/document-slot';
+import { documentsMessages, submitDocuments } from './documents/submit-documents';
+import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
+
+const slotHints: Partial<Record<DocKey, string>> = {
+  proofOfAddress: 'A utility bill that is not older than 3 months before the submission date.',
+};
+
+type SlotErrors = Partial<Record<DocKey | 'cacRegNumber', string>>;
+
+/**
+ * Puts each server error under its slot. Errors arrive keyed by slot ('memart'), by array item
+ * ('0.cacRegNumber'), or by a field alone with the document named in the message.
+ */
+function errorsBySlot(errors: Record<string, string>, sent: DocumentInput[]): SlotErrors {
+  const bySlot: SlotErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const [first = '', field] = key.split('.');
+    if (key.endsWith('cacRegNumber')) {
+      bySlot.cacRegNumber = message;
+      continue;
+    }
+    const docKey =
+      documentSlots.find((slot) => slot.docKey === first)?.docKey ??
+      (field !== undefined ? sent[Number(first)]?.docKey : undefined) ??
+      documentSlots.find((slot) => message.includes(slot.label))?.docKey;
+    if (docKey) bySlot[docKey] = message;
+  }
+  return bySlot;
+}
+
+export function DocumentsStep() {
+  const { goBack, goNext } = useKycNavigation();
+  const documents = useKycStore((state) => state.documents);
+  const drafts = useKycStore((state) => state.documentDrafts);
+  const saveDocumentDraft = useKycStore((state) => state.saveDocumentDraft);
+  const removeDocument = useKycStore((state) => state.removeDocument);
+  const clearDocumentDrafts = useKycStore((state) => state.clearDocumentDrafts);
+  const [cacNumber, setCacNumber] = useState(
+    () => documents.find((doc) => doc.docKey === 'certificate')?.cacRegNumber ?? '',
+  );
+  const [uploadsInFlight, setUploadsInFlight] = useState(0);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [errors, setErrors] = useState<SlotErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  // SPEC.md section 2: leaving for later drops the files uploaded here but not yet submitted.
+  useKycLeaveOverride({ onConfirm: clearDocumentDrafts });
+
+  const slotFiles = Object.fromEntries(
+    documentSlots.map((slot) => {
+      const draft = drafts.find((doc) => doc.docKey === slot.docKey);
+      const saved = documents.find((doc) => doc.docKey === slot.docKey);
+      const file: SlotFile | null = draft
+        ? { name: draft.name, size: draft.size }
+        : saved
+          ? { name: saved.name, size: saved.size, viewUrl: saved.viewUrl }
+          : null;
+      return [slot.docKey, file];
+    }),
+  ) as Record<DocKey, SlotFile | null>;
+  const canContinue = requiredDocKeys.every((key) => slotFiles[key]) && !isSubmitting && uploadsInFlight === 0;
+
+  function clearError(key: keyof SlotErrors) {
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  function documentsToSend(cacRegNumber: string): DocumentInput[] {
+    const { documents: saved, documentDrafts } = useKycStore.getState();
+    return documentSlots.flatMap((slot) => {
+      const file = documentDrafts.find((doc) => doc.docKey === slot.docKey) ?? saved.find((doc) => doc.docKey === slot.docKey);
+      if (!file) return [];
+      return [
+        {
+          name: file.name,
+          fileUrl: file.fileUrl,
+          objectKey: file.objectKey,
+          docKey: slot.docKey,
+          isCAC: slot.isCAC,
+          ...(slot.docKey === 'certificate' ? { cacRegNumber } : {}),
+        },
+      ];
+    });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canContinue) return;
+    const cacRegNumber = cacNumber.trim().toUpperCase();
+    const cacProblem = !cacRegNumber
+      ? kybMessages.cacNumberRequired
+      : cacNumberPattern.test(cacRegNumber)
+        ? null
+        : kybMessages.cacNumberInvalid;
+    if (cacProblem) {
+      setErrors({ cacRegNumber: cacProblem });
+      document.getElementById('cac-reg-number')?.focus();
+      return;
+    }
+
+    const sent = documentsToSend(cacRegNumber);
+    setIsSubmitting(true);
+    setFormError(null);
+    setErrors({});
+    try {
+      const { data } = await submitDocuments(sent);
+      useKycStore.getState().setDocuments(data);
+      toast.success(documentsMessages.submitted);
+      goNext();
+    } catch (error) {
+      const message = errorMessage(error, documentsMessages.failed, documentsMessages.requestFailed);
+      toast.error(message);
+      setFormError(message);
+      if (error instanceof ApiError) setErrors(errorsBySlot(error.fieldErrors, sent));
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Upload verification documents</h1>
+        <p className="text-sm text-slate-600">Upload each document as a PDF, PNG, JPG, JPEG or DOCX file of up to 5MB.</p>
+      </div>
+
+      {formError && <Alert tone="error">{formError}</Alert>}
+
+      <div className="space-y-4">
+        {documentSlots.map((slot) => (
+          <DocumentSlot
+            key={slot.docKey}
+            slot={slot}
+            file={slotFiles[slot.docKey]}
+            hint={slotHints[slot.docKey]}
+            error={errors[slot.docKey]}
+            disabled={isSubmitting}
+            onUploaded={(draft) => {
+              saveDocumentDraft(draft);
+              clearError(slot.docKey);
+            }}
+            onRemove={() => removeDocument(slot.docKey)}
+            onBusyChange={(busy) => setUploadsInFlight((count) => count + (busy ? 1 : -1))}
+          >
+            {slot.docKey === 'certificate' && (
+              <TextField
+                id="cac-reg-number"
+                label="CAC Registration Number"
+                placeholder="RC11111010"
+                autoComplete="off"
+                value={cacNumber}
+                onChange={(event) => {
+                  setCacNumber(event.target.value.toUpperCase());
+                  clearError('cacRegNumber');
+                }}
+                error={errors.cacRegNumber}
+                hint="Input should include the registration code prefix i.e. BN, LLC, RC"
+              />
+            )}
+          </DocumentSlot>
+        ))}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        <Button
+          variant="secondary"
+          onClick={goBack}
+          disabled={isSubmitting}
+          className="sm:w-32"
+        >
+          Back
+        </Button>
+        <Button type="submit" disabled={!canContinue} className="sm:w-40">
+          {isSubmitting ? 'Submitting...' : 'Continue'}
+        </Button>
+      </div>
+    </form>
+  );
+}

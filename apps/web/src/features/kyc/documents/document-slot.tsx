@@ -1,0 +1,219 @@
+import { kybMessages } from '@fipay/contracts/kyb';
+import type { documentSlots } from '@fipay/contracts/kyb-options';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { textLinkClasses } from '../../../components/ui/button';
+import type { DocumentDraft } from '../../../stores/kyc-store';
+import { acceptedFileTypes, documentFileProblem, uploadDocument, UploadError, uploadMessages } from './upload-document';
+
+export type DocumentSlotDefinition = (typeof documentSlots)[number];
+
+/** What a slot holds: a file uploaded this visit (no viewUrl yet) or the server's saved record. */
+export type SlotFile = { name: string; size?: number; viewUrl?: string };
+
+type DocumentSlotProps = {
+  slot: DocumentSlotDefinition;
+  file: SlotFile | null;
+  hint?: ReactNode;
+  /** An error for this slot from the server's answer to the submission. */
+  error?: string;
+  disabled?: boolean;
+  onUploaded: (draft: DocumentDraft) => void;
+  onRemove: () => void;
+  onBusyChange: (busy: boolean) => void;
+  /** Extra fields that belong to this document (the certificate's CAC number). */
+  children?: ReactNode;
+};
+
+function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function DocumentSlot({
+  slot,
+  file,
+  hint,
+  error,
+  disabled,
+  onUploaded,
+  onRemove,
+  onBusyChange,
+  children,
+}: DocumentSlotProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const shownError = uploadError ?? error;
+
+  async function handleFile(picked: File | undefined) {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!picked || uploading) return;
+    setUploadError(null);
+    const problem = documentFileProblem(picked);
+    if (problem) {
+      setUploadError(problem);
+      toast.error(problem);
+      return;
+    }
+    setUploading({ name: picked.name, percent: 0 });
+    onBusyChange(true);
+    try {
+      const uploaded = await uploadDocument(picked, (percent) => setUploading({ name: picked.name, percent }));
+      onUploaded({
+        name: picked.name,
+        fileUrl: uploaded.fileUrl,
+        objectKey: uploaded.objectKey,
+        docKey: slot.docKey,
+        isCAC: slot.isCAC,
+        contentType: uploaded.contentType,
+        size: picked.size,
+      });
+      toast.success(uploadMessages.uploaded(picked.name));
+    } catch (failure) {
+      if (!(failure instanceof UploadError)) console.error('Upload failed', failure);
+      const message = failure instanceof UploadError ? failure.message : uploadMessages.failed;
+      setUploadError(message);
+      toast.error(message === kybMessages.fileTooLarge ? message : uploadMessages.failed);
+    } finally {
+      setUploading(null);
+      onBusyChange(false);
+    }
+  }
+
+  function handleDrop(event: DragEvent<HTMLLabelElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) void handleFile(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <div className="space-y-1">
+        <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+          {slot.label}
+          {!slot.required && (
+            <>
+              {' '}
+              <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          )}
+        </h2>
+        {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      </div>
+
+      {children}
+
+      {uploading ? (
+        <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <span className="min-w-0 truncate text-slate-700">{uploading.name}</span>
+            <span className="shrink-0 text-xs font-medium text-slate-500">{uploading.percent}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${uploading.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={uploading.percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${uploading.percent}%` }} />
+          </div>
+        </div>
+      ) : file ? (
+        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+          <FileIcon className="h-8 w-8 shrink-0 text-brand-700" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-slate-800">{file.name}</p>
+            {file.size !== undefined && <p className="text-xs text-slate-500">{formatSize(file.size)}</p>}
+          </div>
+          {file.viewUrl && (
+            <a href={file.viewUrl} target="_blank" rel="noopener noreferrer" className={`${textLinkClasses} text-sm`}>
+              View
+            </a>
+          )}
+          <button
+            type="button"
+            onClick={() => {
+              setUploadError(null);
+              onRemove();
+            }}
+            disabled={disabled}
+            aria-label={`Remove ${slot.label}`}
+            className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
+          >
+            <TrashIcon className="h-5 w-5" />
+          </button>
+        </div>
+      ) : (
+        <label
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={handleDrop}
+          className={`flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed px-4 py-5 text-center transition-colors focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30 ${
+            shownError ? 'border-red-300' : dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:bg-slate-50'
+          }`}
+        >
+          <UploadIcon className="h-6 w-6 text-brand-700" />
+          <span className="text-sm text-slate-700">
+            <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
+          </span>
+          <span className="text-xs text-slate-500">PDF, PNG, JPG, JPEG or DOCX (max. 5MB)</span>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={acceptedFileTypes}
+            aria-label={`Upload ${slot.label}`}
+            aria-describedby={shownError ? `${id}-error` : undefined}
+            disabled={disabled}
+            onChange={(event) => void handleFile(event.target.files?.[0])}
+            className="sr-only"
+          />
+        </label>
+      )}
+
+      {shownError && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">
+          {shownError}
+        </p>
+      )}
+    </section>
+  );
+}
+
+type IconProps = { className?: string };
+
+function FileIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true" className={className}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" strokeLinejoin="round" />
+      <path d="M14 3v5h5M9 13h6M9 17h4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function UploadIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
+      <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function TrashIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
