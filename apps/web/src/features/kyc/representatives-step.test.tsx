@@ -1,0 +1,218 @@
+import type { RepresentativeRecord } from '@fipay/contracts/company';
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth-store';
+import { useKycStore } from '../../stores/kyc-store';
+import { sessionFixture } from '../../test/session-fixture';
+import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { RepresentativesStep } from './representatives-step';
+
+const session = sessionFixture();
+
+function record(overrides: Partial<RepresentativeRecord> = {}): RepresentativeRecord {
+  return {
+    id: 'b1b2c3d4-0000-4000-8000-000000000002',
+    position: 'Director',
+    fullName: 'Ada Okafor',
+    email: 'ada@acme.ng',
+    phone: '+2348012345679',
+    idType: 'NIN',
+    idNumber: '*******8901',
+    approvedBy: null,
+    isRepApproved: false,
+    approvedAt: null,
+    ...overrides,
+  };
+}
+
+const tunde = record({
+  id: 'c1b2c3d4-0000-4000-8000-000000000003',
+  position: 'Shareholder',
+  fullName: 'Tunde Bello',
+  email: 'tunde@acme.ng',
+  idType: 'VNIN',
+  idNumber: '*******4321',
+});
+
+function renderStep() {
+  return renderKycRoute('/kyc/representative', [{ path: '/kyc/representative', Component: RepresentativesStep }]);
+}
+
+const card = (number: number) => screen.getByRole('group', { name: `Representative ${number}` });
+
+async function fillCard(user: UserEvent, number: number) {
+  const scope = within(card(number));
+  await user.selectOptions(scope.getByLabelText('Role'), 'Shareholder');
+  await user.type(scope.getByLabelText('Full Name'), 'Tunde Bello');
+  await user.type(scope.getByLabelText('Email Address'), 'Tunde@Acme.ng');
+  await user.type(scope.getByLabelText('Phone Number'), '08031234567');
+  await user.selectOptions(scope.getByLabelText('ID Type'), 'VNIN');
+  await user.type(scope.getByLabelText('ID Number'), 'AB12345678904321');
+}
+
+describe('RepresentativesStep', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(session);
+    useKycStore.getState().reset();
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the six required messages under the fields and sends nothing', async () => {
+    const fetchMock = stubFetch({ body: {} });
+    const { user } = renderStep();
+    expect(screen.getByRole('heading', { name: "Add your business' representatives" })).toBeInTheDocument();
+    expect(screen.getByText('Only .pdf, .docx and .png files are allowed, max 5MB each.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const scope = within(card(1));
+    for (const message of [
+      'Role is required',
+      'Name is required',
+      'Email is required',
+      'Phone Number is required',
+      'ID type is required',
+      'ID number is required',
+    ]) {
+      expect(scope.getByText(message)).toBeInTheDocument();
+    }
+    expect(scope.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds a card and removes an unsaved one without calling the server', async () => {
+    const fetchMock = stubFetch({ body: {} });
+    const { user } = renderStep();
+    expect(screen.queryByRole('button', { name: 'Remove representative 1' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add another representative' }));
+    expect(card(2)).toBeInTheDocument();
+    await user.type(within(card(2)).getByLabelText('Full Name'), 'Someone');
+
+    await user.click(screen.getByRole('button', { name: 'Remove representative 2' }));
+    expect(screen.queryByRole('group', { name: 'Representative 2' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Representative removed.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('removes a saved representative on the server first, then from the list', async () => {
+    useKycStore.setState({ representatives: [record(), tunde] });
+    const fetchMock = stubFetch(
+      new TypeError('Failed to fetch'),
+      { body: { isSuccessful: true, message: 'Representative removed.', data: null } },
+    );
+    const { user } = renderStep();
+    expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('ada@acme.ng');
+
+    await user.click(screen.getByRole('button', { name: 'Remove representative 1' }));
+    expect(await screen.findByText('Failed to remove representative.')).toBeInTheDocument();
+    expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('ada@acme.ng');
+    expect(useKycStore.getState().representatives).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Remove representative 1' }));
+    expect(await screen.findByText('Representative removed.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/company/remove-representative/ada%40acme.ng');
+    expect(fetchMock.mock.calls[1]![1]!.method).toBe('DELETE');
+    expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('tunde@acme.ng');
+    expect(screen.queryByRole('group', { name: 'Representative 2' })).not.toBeInTheDocument();
+    expect(useKycStore.getState().representatives).toEqual([tunde]);
+  });
+
+  it('shows whether each saved representative has approved, and keeps the masked ID out of the form', () => {
+    useKycStore.setState({
+      representatives: [record({ isRepApproved: true, approvedBy: 'Ada N. Okafor', approvedAt: '2026-11-21T09:00:00Z' }), tunde],
+    });
+    renderStep();
+    expect(within(card(1)).getByText('Approved by Ada N. Okafor')).toBeInTheDocument();
+    expect(within(card(2)).getByText('Awaiting approval')).toBeInTheDocument();
+    const idNumber = within(card(2)).getByLabelText('ID Number');
+    expect(idNumber).toHaveValue('');
+    expect(idNumber).toHaveAttribute('placeholder', '*******4321');
+  });
+
+  it("sends new and changed representatives only, shows 'Saving...', then goes to step 5", async () => {
+    useKycStore.setState({ representatives: [record()] });
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, router } = renderStep();
+    await user.click(screen.getByRole('button', { name: 'Add another representative' }));
+    await fillCard(user, 2);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/company/representatives');
+    expect(requestBody(fetchMock)).toEqual([
+      {
+        position: 'Shareholder',
+        fullName: 'Tunde Bello',
+        email: 'Tunde@Acme.ng',
+        phone: '08031234567',
+        idType: 'VNIN',
+        idNumber: 'AB12345678904321',
+      },
+    ]);
+    await act(async () =>
+      answer(new Response(JSON.stringify({ isSuccessful: true, message: 'Representatives submitted!', data: [record(), tunde] }))),
+    );
+
+    expect(await screen.findByRole('heading', { name: '/kyc/bank-details screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kyc/bank-details');
+    expect(screen.getByText('Representatives submitted!')).toBeInTheDocument();
+    expect(useKycStore.getState().representatives).toEqual([record(), tunde]);
+  });
+
+  it('asks for the ID number again when a saved representative is changed', async () => {
+    useKycStore.setState({ representatives: [record()] });
+    const fetchMock = stubFetch({ body: {} });
+    const { user } = renderStep();
+    await user.clear(within(card(1)).getByLabelText('Phone Number'));
+    await user.type(within(card(1)).getByLabelText('Phone Number'), '08099998888');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(within(card(1)).getByText('ID number is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message and its field errors under the right card', async () => {
+    stubFetch({
+      status: 400,
+      body: {
+        isSuccessful: false,
+        message: 'Please correct the highlighted fields.',
+        data: { code: 'VALIDATION_FAILED', errors: { '0.email': 'Enter a valid email address.' } },
+      },
+    });
+    const { user } = renderStep();
+    await fillCard(user, 1);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await within(card(1)).findByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getAllByText('Please correct the highlighted fields.')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it("falls back to 'Failed to submit profile.' when the server gives no message", async () => {
+    stubFetch({ status: 500, body: { isSuccessful: false, message: '', data: { code: 'INTERNAL' } } });
+    const { user } = renderStep();
+    await fillCard(user, 1);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findAllByText('Failed to submit profile.')).toHaveLength(2);
+  });
+
+  it("goes back to the documents with Back, and back one page with 'I'll do this later'", async () => {
+    const { user, router } = renderStep();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/kyc/documents');
+
+    await act(() => router.navigate('/kyc/representative'));
+    await user.click(screen.getByRole('button', { name: "I'll do this later" }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kyc/documents');
+  });
+});

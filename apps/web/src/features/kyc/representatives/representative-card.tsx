@@ -1,0 +1,139 @@
+import { idTypes, representativeRoles } from '@fipay/contracts/kyb-options';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { CheckCircleIcon } from '../../../components/ui/icons';
+import type { RepresentativeCard as Card, RepresentativeErrors, RepresentativeField } from './representative-form';
+
+type RepresentativeCardProps = {
+  card: Card;
+  number: number;
+  errors: RepresentativeErrors;
+  canRemove: boolean;
+  removing: boolean;
+  disabled: boolean;
+  onChange: (field: RepresentativeField, value: string) => void;
+  onRemove: () => void;
+};
+
+function ApprovalStatus({ card }: { card: Card }) {
+  if (!card.saved) return null;
+  if (card.saved.isRepApproved) {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
+        <CheckCircleIcon className="h-3.5 w-3.5" />
+        Approved by {card.saved.approvedBy ?? card.saved.fullName}
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800">
+      Awaiting approval
+    </span>
+  );
+}
+
+export function RepresentativeCard({
+  card,
+  number,
+  errors,
+  canRemove,
+  removing,
+  disabled,
+  onChange,
+  onRemove,
+}: RepresentativeCardProps) {
+  const title = `Representative ${number}`;
+  const fieldId = (field: RepresentativeField) => `${card.key}-${field}`;
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" disabled={disabled}>
+      <legend className="sr-only">{title}</legend>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-sm font-semibold text-slate-900" aria-hidden="true">
+            {title}
+          </h2>
+          <ApprovalStatus card={card} />
+        </div>
+        {canRemove && (
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={removing}
+            aria-label={`Remove ${title.toLowerCase()}`}
+            className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
+          >
+            {removing ? 'Removing...' : 'Remove'}
+          </button>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id={fieldId('position')}
+          label="Role"
+          value={card.position}
+          onChange={(event) => onChange('position', event.target.value)}
+          error={errors.position}
+        >
+          <option value="">Select role</option>
+          {representativeRoles.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={fieldId('fullName')}
+          label="Full Name"
+          autoComplete="off"
+          value={card.fullName}
+          onChange={(event) => onChange('fullName', event.target.value)}
+          error={errors.fullName}
+        />
+        <TextField
+          id={fieldId('email')}
+          label="Email Address"
+          type="email"
+          autoComplete="off"
+          value={card.email}
+          readOnly={card.saved !== null}
+          onChange={(event) => onChange('email', event.target.value)}
+          error={errors.email}
+          hint={card.saved ? 'To use another email, remove this representative and add them again.' : undefined}
+          className={card.saved ? 'bg-slate-50 text-slate-600' : ''}
+        />
+        <TextField
+          id={fieldId('phone')}
+          label="Phone Number"
+          type="tel"
+          autoComplete="off"
+          value={card.phone}
+          onChange={(event) => onChange('phone', event.target.value)}
+          error={errors.phone}
+        />
+        <SelectField
+          id={fieldId('idType')}
+          label="ID Type"
+          value={card.idType}
+          onChange={(event) => onChange('idType', event.target.value)}
+          error={errors.idType}
+        >
+          <option value="">Select ID type</option>
+          {idTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={fieldId('idNumber')}
+          label="ID Number"
+          autoComplete="off"
+          value={card.idNumber}
+          placeholder={card.saved?.idNumber}
+          onChange={(event) => onChange('idNumber', event.target.value)}
+          error={errors.idNumber}
+          hint={card.saved ? 'Saved. Enter the full number again only if you change this representative.' : undefined}
+        />
+      </div>
+    </fieldset>
+  );
+}
