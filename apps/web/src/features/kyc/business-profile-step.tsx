@@ -220,7 +220,7 @@ function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps
           placeholder="https://"
           {...select('website')}
         />
-        <TextField label="Country" name="country" value={COUNTRY} readOnly className="bg-slate-50 text-slate-600" />
+        <TextField label="Country" name="country" value={COUNTRY} readOnly className="read-only:bg-slate-50 read-only:text-slate-600" />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField label="State" {...select('state')}>
             <Options values={stateNames} placeholder="Select state" />
@@ -233,9 +233,11 @@ function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps
         <TextField label="Landmark" placeholder="A place near your business" {...select('landmark')} />
         <div className="flex gap-3 pt-2 md:justify-between">
           {previousPath && (
-            <Button variant="secondary" onClick={goBack} disabled={isBusy} className="hidden md:inline-flex md:w-32">
-              Back
-            </Button>
+            <div className="hidden md:block">
+              <Button variant="secondary" onClick={goBack} disabled={isBusy} className="w-32">
+                Back
+              </Button>
+            </div>
           )}
           <Button type="submit" disabled={isBusy} className="w-full md:ml-auto md:w-auto md:min-w-40">
             {isBusy ? 'Saving...' : 'Continue'}

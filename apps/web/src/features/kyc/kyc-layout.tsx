@@ -47,13 +47,15 @@ export function KycLayout() {
   return (
     <KycLayoutContext value={context}>
       <div className="min-h-dvh bg-white md:flex">
-        <aside className="hidden shrink-0 flex-col gap-10 border-r border-slate-200 bg-slate-50 px-8 py-8 md:sticky md:top-0 md:flex md:h-dvh md:w-80 lg:w-96 lg:px-10">
-          <Logo to={paths.dashboard} />
-          <div className="space-y-2">
-            <h2 className="text-2xl leading-tight font-bold text-slate-900">Set up your business account</h2>
-            <p className="text-sm text-slate-600">Activate your business payments in quick and simple steps.</p>
+        <aside className="hidden shrink-0 border-r border-slate-200 bg-slate-50 md:block md:w-80 lg:w-96">
+          <div className="sticky top-0 flex max-h-dvh flex-col gap-10 overflow-y-auto px-8 py-8 lg:px-10">
+            <Logo to={paths.dashboard} />
+            <div className="space-y-2">
+              <h2 className="text-2xl leading-tight font-bold text-slate-900">Set up your business account</h2>
+              <p className="text-sm text-slate-600">Activate your business payments in quick and simple steps.</p>
+            </div>
+            <KycStepChecklist currentStep={step} doneBefore={doneBefore} />
           </div>
-          <KycStepChecklist currentStep={step} doneBefore={doneBefore} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-10 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 md:static md:border-0 md:bg-transparent md:px-10 md:pt-6 md:pb-0">

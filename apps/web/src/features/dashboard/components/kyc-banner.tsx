@@ -30,7 +30,7 @@ const tones: Record<Tone, { box: string; icon: string; action: string; close: st
   orange: {
     box: 'border-orange-200 bg-orange-50 text-orange-950',
     icon: 'text-orange-600',
-    action: 'bg-orange-600 text-white hover:bg-orange-700 focus-visible:outline-orange-600',
+    action: 'bg-orange-700 text-white hover:bg-orange-800 focus-visible:outline-orange-700',
     close: 'text-orange-700 hover:bg-orange-100 focus-visible:outline-orange-600',
   },
 };
@@ -50,8 +50,8 @@ function Banner({ tone, title, text, actions, onDismiss }: BannerProps) {
   const style = tones[tone];
   const Icon = tone === 'green' ? CheckCircleIcon : AlertCircleIcon;
   return (
-    <section aria-label="KYC status" className={`flex gap-3 rounded-2xl border p-4 sm:p-5 ${style.box}`}>
-      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${style.icon}`} />
+    <section aria-label="KYC status" className={`flex items-start gap-3 rounded-2xl border p-4 sm:items-center sm:p-5 ${style.box}`}>
+      <Icon className={`mt-0.5 h-5 w-5 shrink-0 sm:mt-0 ${style.icon}`} />
       <div className="min-w-0 flex-1 space-y-3 sm:flex sm:items-center sm:justify-between sm:gap-4 sm:space-y-0">
         <div className="space-y-1">
           <p className="text-sm font-semibold">{title}</p>
@@ -63,7 +63,7 @@ function Banner({ tone, title, text, actions, onDismiss }: BannerProps) {
         type="button"
         onClick={onDismiss}
         aria-label="Dismiss"
-        className={`-mt-1 -mr-1 h-8 w-8 shrink-0 rounded-lg p-1.5 focus-visible:outline-2 ${style.close}`}
+        className={`-mt-1 -mr-1 h-8 w-8 sm:my-0 shrink-0 rounded-lg p-1.5 focus-visible:outline-2 ${style.close}`}
       >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="h-5 w-5">
           <path d="M18 6 6 18M6 6l12 12" />

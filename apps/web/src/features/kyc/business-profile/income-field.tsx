@@ -29,7 +29,7 @@ export function IncomeField({
         Expected monthly income
       </label>
       <div className="flex">
-        <div className="relative">
+        <div className="relative w-24 shrink-0">
           <select
             name="currency"
             aria-label="Currency"
@@ -37,7 +37,7 @@ export function IncomeField({
             onChange={(event) => onCurrencyChange(event.target.value)}
             aria-invalid={currencyError ? true : undefined}
             aria-describedby={currencyError ? `${id}-currency-error` : undefined}
-            className={`${inputClasses} ${currencyError ? 'border-red-500' : 'border-slate-300'} w-24 appearance-none rounded-r-none bg-slate-50 pr-8 font-medium`}
+            className={`${inputClasses} ${currencyError ? 'border-red-500' : 'border-slate-300'} appearance-none rounded-r-none bg-slate-50 pr-8 font-medium`}
           >
             {profileCurrencies.map((code) => (
               <option key={code} value={code}>
