@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
+import { useKycStore } from '../stores/kyc-store';
+import { sessionFixture } from '../test/session-fixture';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
 
@@ -16,6 +18,8 @@ describe('route table', () => {
     localStorage.clear();
     useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null });
   });
+
+  afterEach(() => vi.unstubAllGlobals());
 
   it('loads the landing page on demand', async () => {
     renderAt('/');
@@ -45,6 +49,34 @@ describe('route table', () => {
     const router = renderAt('/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each([
+    ['/kyc', 'Which best describes your business?'],
+    ['/kyc/business-profile', 'Add your business profile'],
+    ['/kyc/documents', 'Upload verification documents'],
+    ['/kyc/representative', "Add your business' representatives"],
+    ['/kyc/bank-details', 'Add your bank to receive settlements'],
+  ])('shows onboarding step %s inside the onboarding layout', async (path, title) => {
+    const session = sessionFixture();
+    useAuthStore.getState().setSession(session);
+    useKycStore.getState().hydrateFromApplication(session.company.application);
+    // The steps' own loads (bank list) are not what this checks.
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Set up your business account' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from the onboarding to the sign-in screen', async () => {
+    const router = renderAt('/kyc/business-profile');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens the representative approval page without a session', async () => {
+    renderAt('/approve-rep?companyId=c&repId=r&token=t');
+    expect(await screen.findByRole('button', { name: 'I Approve and Consent' })).toBeInTheDocument();
   });
 
   it('asks for a reload when a page chunk cannot be fetched', async () => {

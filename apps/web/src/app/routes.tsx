@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
       },
       {
+        path: paths.approveRep,
+        lazy: () => import('../features/rep-approval/approve-rep-page').then((m) => ({ Component: m.ApproveRepPage })),
+      },
+      {
         path: paths.thankYou,
         lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
       },
@@ -76,6 +80,19 @@ export const routes: RouteObject[] = [
                 path: kycPath(2),
                 lazy: () =>
                   import('../features/kyc/business-profile-step').then((m) => ({ Component: m.BusinessProfileStep })),
+              },
+              {
+                path: kycPath(3),
+                lazy: () => import('../features/kyc/documents-step').then((m) => ({ Component: m.DocumentsStep })),
+              },
+              {
+                path: kycPath(4),
+                lazy: () =>
+                  import('../features/kyc/representatives-step').then((m) => ({ Component: m.RepresentativesStep })),
+              },
+              {
+                path: kycPath(5),
+                lazy: () => import('../features/kyc/bank-details-step').then((m) => ({ Component: m.BankDetailsStep })),
               },
             ],
           },
