@@ -74,6 +74,8 @@ export function BankDetailsStep() {
     null,
   );
   const [resolving, setResolving] = useState(false);
+  /** Why the last lookup failed; shown under the account number until the bank or number changes. */
+  const [lookupError, setLookupError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const lookup = useRef(0);
   // SPEC.md section 2: this step's own 'I'll do this later' goes straight to /dashboard.
@@ -92,6 +94,7 @@ export function BankDetailsStep() {
   function forgetAccountName() {
     lookup.current += 1;
     setResolving(false);
+    setLookupError(null);
     useKycStore.getState().setResolvedAccount(null);
     setValues((current) => ({ ...current, accountName: '' }));
   }
@@ -114,6 +117,7 @@ export function BankDetailsStep() {
     }
     const id = ++lookup.current;
     setResolving(true);
+    setLookupError(null);
     try {
       const { data } = await resolveAccount(bank.code, accountNumber);
       if (id !== lookup.current) return;
@@ -126,7 +130,7 @@ export function BankDetailsStep() {
       toast.error(message);
       useKycStore.getState().setResolvedAccount(null);
       setValues((current) => ({ ...current, accountName: '' }));
-      setErrors((current) => ({ ...current, accountNumber: message }));
+      setLookupError(message);
     } finally {
       if (id === lookup.current) setResolving(false);
     }
@@ -236,7 +240,7 @@ export function BankDetailsStep() {
             setField('accountNumber', next);
           }}
           onBlur={() => void handleAccountNumberBlur()}
-          error={errors.accountNumber}
+          error={errors.accountNumber ?? lookupError ?? undefined}
           disabled={busy}
         />
 
@@ -248,7 +252,7 @@ export function BankDetailsStep() {
           value={values.accountName}
           error={errors.accountName}
           aria-busy={resolving}
-          className="bg-slate-50 text-slate-700"
+          className="bg-slate-50! text-slate-700"
         />
 
         <TextField

@@ -163,16 +163,14 @@ export function RepresentativesStep() {
         <span aria-hidden="true">+</span> Add another representative
       </Button>
 
-      <div className="flex flex-col-reverse gap-3 pt-2 md:flex-row md:justify-between">
-        <Button
-          variant="secondary"
-          onClick={goBack}
-          disabled={isSaving}
-          className="hidden md:inline-flex md:w-32"
-        >
-          Back
-        </Button>
-        <Button type="submit" disabled={isSaving || removingKey !== null} className="md:ml-auto md:w-40">
+      <div className="flex gap-3 pt-2 md:justify-between">
+        {/* Desktop only: on a phone the layout's header has the back arrow. */}
+        <div className="hidden md:block">
+          <Button variant="secondary" onClick={goBack} disabled={isSaving} className="w-32">
+            Back
+          </Button>
+        </div>
+        <Button type="submit" disabled={isSaving || removingKey !== null} className="w-full md:ml-auto md:w-40">
           {isSaving ? 'Saving...' : 'Continue'}
         </Button>
       </div>

@@ -166,7 +166,8 @@ export function DocumentSlot({
         >
           <UploadIcon className="h-6 w-6 text-brand-700" />
           <span className="text-sm text-slate-700">
-            <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
+            <span className="font-semibold text-brand-700">Click to upload</span>
+            <span className="hidden sm:inline"> or drag and drop</span>
           </span>
           <span className="text-xs text-slate-500">PDF, PNG, JPG, JPEG or DOCX (max. 5MB)</span>
           <input

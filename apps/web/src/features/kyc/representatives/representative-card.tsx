@@ -46,8 +46,8 @@ export function RepresentativeCard({
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" disabled={disabled}>
       <legend className="sr-only">{title}</legend>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
           <h2 className="text-sm font-semibold text-slate-900" aria-hidden="true">
             {title}
           </h2>
@@ -59,7 +59,7 @@ export function RepresentativeCard({
             onClick={onRemove}
             disabled={removing}
             aria-label={`Remove ${title.toLowerCase()}`}
-            className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
+            className="-my-1 shrink-0 rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
           >
             {removing ? 'Removing...' : 'Remove'}
           </button>
@@ -98,7 +98,7 @@ export function RepresentativeCard({
           onChange={(event) => onChange('email', event.target.value)}
           error={errors.email}
           hint={card.saved ? 'To use another email, remove this representative and add them again.' : undefined}
-          className={card.saved ? 'bg-slate-50 text-slate-600' : ''}
+          className={card.saved ? 'bg-slate-50! text-slate-600' : ''}
         />
         <TextField
           id={fieldId('phone')}
