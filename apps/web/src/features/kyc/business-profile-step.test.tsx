@@ -16,20 +16,26 @@ function renderStep(businessType: BusinessType, subType: BusinessSubType | null 
   return renderKycRoute('/kyc/business-profile', [{ path: '/kyc/business-profile', Component: BusinessProfileStep }]);
 }
 
+/** Pastes rather than types: one change per field keeps these long fills fast on a busy machine. */
+async function enter(user: UserEvent, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
 async function fillSharedFields(user: UserEvent) {
-  await user.type(screen.getByLabelText('Business description'), 'Freight and logistics across Lagos');
+  await enter(user, 'Business description', 'Freight and logistics across Lagos');
   await user.selectOptions(screen.getByLabelText('Industry'), 'Fintech');
   await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
   await user.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
-  await user.type(screen.getByLabelText('Business address'), '12 Marina Road');
-  await user.type(screen.getByLabelText('Landmark'), 'Opposite the cathedral');
+  await enter(user, 'Business address', '12 Marina Road');
+  await enter(user, 'Landmark', 'Opposite the cathedral');
 }
 
 async function fillSme(user: UserEvent) {
   await fillSharedFields(user);
   await user.selectOptions(screen.getByLabelText('SME category'), 'Limited Liability');
   await user.selectOptions(screen.getByLabelText('Source of fund'), 'Investment');
-  await user.type(screen.getByLabelText('Expected monthly income'), '2500000');
+  await enter(user, 'Expected monthly income', '2500000');
 }
 
 const savedProfile: BusinessProfileDraft = {
