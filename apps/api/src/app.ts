@@ -14,12 +14,17 @@ import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, t
 import { ok, responses } from './lib/reply';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { OutboxWorker } from './mail/outbox';
+import { createBankProvider } from './banks/create-bank-provider';
 import { authRoutes } from './modules/auth/routes';
+import { bankRoutes } from './modules/banks/routes';
+import { kybRoutes } from './modules/kyb/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
+import { createStorage } from './storage/create-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,15 +101,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log));
   const outbox = new OutboxWorker(db, transport, app.log, options.outboxPollMs);
 
+  const keys = {
+    accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
+    totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
+    personalData: deriveKey(config.encryptionKey, 'personal-data'),
+    uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
+  };
   app.decorate('outbox', outbox);
   app.decorate('ctx', {
     config,
     db,
     limiter,
-    keys: {
-      accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
-      totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
-    },
+    storage: createStorage(config, { uploadUrl: keys.uploadUrl, appUrl: config.appUrl }),
+    banks: createBankProvider(config),
+    keys,
     kickOutbox: () => outbox.kick(),
   } satisfies AppContext);
 
@@ -134,6 +144,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoute);
       await api.register(countryRoutes);
       await api.register(authRoutes);
+      await api.register(uploadRoutes);
+      await api.register(bankRoutes);
+      await api.register(kybRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -25,6 +25,17 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => v === undefined ? undefined : v === 'true' || v === '1', z.boolean().optional()),
+  BANK_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export type Config = {
@@ -42,6 +53,10 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  storage:
+    | { driver: 'local'; dir: string }
+    | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  banks: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -75,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: required when NODE_ENV=production');
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (e.BANK_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when BANK_PROVIDER=paystack');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -93,5 +110,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // Self-hosted stores (MinIO, test servers) need path-style addressing.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          }
+        : { driver: 'local', dir: path.join(dataDir, 'uploads') },
+    banks: {
+      provider: e.BANK_PROVIDER,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: e.BANK_TIMEOUT_MS,
+    },
   };
 }

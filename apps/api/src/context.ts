@@ -1,13 +1,18 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { BankProvider } from './banks/types';
 import type { RateLimiter } from './lib/rate-limit';
+import type { ObjectStorage } from './storage/types';
 
 /** What domain functions need from the running app; they know nothing of HTTP. */
 export type AppContext = {
   config: Config;
   db: Db;
   limiter: RateLimiter;
-  keys: { accessToken: Uint8Array; totpSecret: Buffer };
+  storage: ObjectStorage;
+  banks: BankProvider;
+  /** accessToken signs JWTs; totpSecret and personalData encrypt at rest; uploadUrl signs local upload links. */
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; personalData: Buffer; uploadUrl: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
 };

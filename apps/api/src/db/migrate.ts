@@ -1,8 +1,12 @@
 import type { Db } from './client';
 import { sql as init } from './migrations/0001-init';
+import { sql as kyb } from './migrations/0002-kyb';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
-const migrations: { id: string; sql: string }[] = [{ id: '0001-init', sql: init }];
+const migrations: { id: string; sql: string }[] = [
+  { id: '0001-init', sql: init },
+  { id: '0002-kyb', sql: kyb },
+];
 
 // Any constant will do: instances starting together take turns instead of racing.
 const MIGRATION_LOCK = 72_413_001;

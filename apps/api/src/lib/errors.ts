@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'BAD_GATEWAY';
 
 /** The single table from error code to HTTP status. */
 export const statusByCode: Record<ErrorCode, number> = {
@@ -32,6 +33,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 };
 
 export class AppError extends Error {

@@ -41,3 +41,35 @@ export function passwordResetEmail(to: { email: string; firstName: string }, lin
     html: layout('Reset your password', lines, { label: 'Reset password', url: link }),
   };
 }
+
+export function representativeApprovalEmail(
+  to: { email: string; fullName: string; position: string; companyName: string },
+  link: string,
+): OutgoingEmail {
+  const lines = [
+    `Hello ${to.fullName},`,
+    `${to.companyName} has named you as its ${to.position} while verifying its business account with FiPay.`,
+    'Please confirm that you are an official representative of the business. You do not need a FiPay account: open the link, type your full name and approve.',
+    'The link works once and expires in 7 days. If you do not represent this business, ignore this email.',
+  ];
+  return {
+    to: to.email,
+    subject: `Confirm your role at ${to.companyName}`,
+    text: `${lines.join('\n\n')}\n\nConfirm your role: ${link}\n`,
+    html: layout(`Confirm your role at ${to.companyName}`, lines, { label: 'Review and approve', url: link }),
+  };
+}
+
+export function kybSubmittedEmail(to: { email: string; firstName: string; companyName: string }, dashboardUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    `We have received the business verification of ${to.companyName}. Our compliance team reviews submissions in the order they arrive.`,
+    'We will email you as soon as there is a decision. You can follow the status on your dashboard.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Your business verification was submitted',
+    text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${dashboardUrl}\n`,
+    html: layout('Your business verification was submitted', lines, { label: 'Open dashboard', url: dashboardUrl }),
+  };
+}

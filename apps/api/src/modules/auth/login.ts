@@ -51,7 +51,7 @@ export async function completeLogin(ctx: AppContext, input: Credentials & { otp:
       lastName: user.last_name,
       email: user.email,
     },
-    company: await getCompanyWithApplication(ctx.db, user.company_id),
+    company: await getCompanyWithApplication(ctx, user.company_id),
     accessToken,
     refreshToken,
   };

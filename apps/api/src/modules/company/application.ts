@@ -1,4 +1,6 @@
-import type { Application, Company } from '@fipay/contracts/company';
+import type { Application, BusinessProfileRecord, Company, DocumentRecord, RepresentativeRecord } from '@fipay/contracts/company';
+import type { ApplicationStatus, BusinessSubType, BusinessType, DocKey } from '@fipay/contracts/kyb-options';
+import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 
 type CompanyRow = {
@@ -12,22 +14,135 @@ type CompanyRow = {
   registration_no: string;
 };
 
-/** The application of a company that has not started its business verification. */
-export function emptyApplication(): Application {
+type ApplicationRow = {
+  status: ApplicationStatus;
+  business_type: BusinessType | null;
+  sub_type: BusinessSubType | null;
+  profile: BusinessProfileRecord | null;
+  current_step: number;
+  rejection_reason: string | null;
+};
+
+type DocumentRow = {
+  id: string;
+  company_id: string;
+  user_id: string;
+  doc_key: DocKey;
+  name: string;
+  file_url: string;
+  object_key: string;
+  content_type: string;
+  size_bytes: number;
+  is_cac: boolean;
+  cac_reg_number: string | null;
+  created_at: Date;
+};
+
+type RepresentativeRow = {
+  id: string;
+  position: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  id_type: string;
+  id_number_last4: string;
+  approved_by: string | null;
+  approved_at: Date | null;
+};
+
+type BankRow = { currency: string; account_number: string; account_name: string; bank_name: string; bank_code: string; bvn_last4: string };
+
+/** Shows only the last four characters, e.g. "*******8901". */
+export function mask(last4: string, length = 11): string {
+  return `${'*'.repeat(Math.max(0, length - last4.length))}${last4}`;
+}
+
+const VIEW_LINK_SECONDS = 10 * 60;
+
+export async function documentRecords(ctx: AppContext, db: Queryable, companyId: string): Promise<DocumentRecord[]> {
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT id, company_id, user_id, doc_key, name, file_url, object_key, content_type, size_bytes, is_cac, cac_reg_number, created_at
+     FROM kyb_documents WHERE company_id = $1 ORDER BY created_at`,
+    [companyId],
+  );
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      companyId: row.company_id,
+      userId: row.user_id,
+      name: row.name,
+      fileUrl: row.file_url,
+      objectKey: row.object_key,
+      docKey: row.doc_key,
+      isCAC: row.is_cac,
+      cacRegNumber: row.cac_reg_number,
+      contentType: row.content_type,
+      size: row.size_bytes,
+      viewUrl: await ctx.storage.presignDownload({ key: row.object_key, expiresInSeconds: VIEW_LINK_SECONDS, fileName: row.name }),
+      uploadedAt: row.created_at.toISOString(),
+    })),
+  );
+}
+
+export async function representativeRecords(db: Queryable, companyId: string): Promise<RepresentativeRecord[]> {
+  const { rows } = await db.query<RepresentativeRow>(
+    `SELECT id, position, full_name, email, phone, id_type, id_number_last4, approved_by, approved_at
+     FROM kyb_representatives WHERE company_id = $1 ORDER BY created_at, email`,
+    [companyId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    position: row.position,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    idType: row.id_type,
+    idNumber: mask(row.id_number_last4),
+    approvedBy: row.approved_by,
+    isRepApproved: row.approved_at !== null,
+    approvedAt: row.approved_at?.toISOString() ?? null,
+  }));
+}
+
+/** The application as SPEC.md's login answer and `company/me` carry it. */
+export async function loadApplication(ctx: AppContext, db: Queryable, companyId: string): Promise<Application> {
+  const [application, documents, representatives, bank] = await Promise.all([
+    db.query<ApplicationRow>(
+      'SELECT status, business_type, sub_type, profile, current_step, rejection_reason FROM kyb_applications WHERE company_id = $1',
+      [companyId],
+    ),
+    documentRecords(ctx, db, companyId),
+    representativeRecords(db, companyId),
+    db.query<BankRow>(
+      'SELECT currency, account_number, account_name, bank_name, bank_code, bvn_last4 FROM kyb_bank_details WHERE company_id = $1',
+      [companyId],
+    ),
+  ]);
+  const app = application.rows[0];
+  const bankRow = bank.rows[0];
   return {
-    businessType: null,
-    businessProfile: null,
-    documents: [],
-    representatives: [],
-    bankDetails: null,
-    status: { code: null },
-    rejectionReason: null,
-    progress: { currentStep: 1 },
+    businessType: app?.business_type ? { businessType: app.business_type, subType: app.sub_type } : null,
+    businessProfile: app?.profile ?? null,
+    documents,
+    representatives,
+    bankDetails: bankRow
+      ? {
+          currency: bankRow.currency,
+          accountNumber: bankRow.account_number,
+          accountName: bankRow.account_name,
+          bankName: bankRow.bank_name,
+          bankCode: bankRow.bank_code,
+          bvn: mask(bankRow.bvn_last4),
+        }
+      : null,
+    status: { code: app?.status ?? null },
+    rejectionReason: app?.rejection_reason ?? null,
+    progress: { currentStep: app?.current_step ?? 1 },
   };
 }
 
-export async function getCompanyWithApplication(db: Queryable, companyId: string): Promise<Company> {
-  const { rows } = await db.query<CompanyRow>(
+export async function getCompanyWithApplication(ctx: AppContext, companyId: string): Promise<Company> {
+  const { rows } = await ctx.db.query<CompanyRow>(
     'SELECT id, name, email, phone, website, country_id, address, registration_no FROM companies WHERE id = $1',
     [companyId],
   );
@@ -42,6 +157,6 @@ export async function getCompanyWithApplication(db: Queryable, companyId: string
     countryId: row.country_id,
     address: row.address,
     registrationNo: row.registration_no,
-    application: emptyApplication(),
+    application: await loadApplication(ctx, ctx.db, companyId),
   };
 }

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { RepresentativeRecord } from '@fipay/contracts/company';
+import { type approveRepresentativeRequest, kybMessages, type representativesRequest } from '@fipay/contracts/kyb';
+import type { AppContext } from '../../context';
+import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { normalizePhone } from '../../lib/phone';
+import { enqueueEmail } from '../../mail/outbox';
+import { representativeApprovalEmail } from '../../mail/templates';
+import { representativeRecords } from '../company/application';
+import { notifyCompany } from '../notifications/notify';
+import { advanceTo, openApplicationForChange } from './guards';
+
+const APPROVAL_LINK_DAYS = 7;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Saves the representatives step: upsert by email within the company. Each
+ * new representative, and each one whose identity changed before approving,
+ * gets a single-use consent link valid for 7 days.
+ */
+export async function saveRepresentatives(
+  ctx: AppContext,
+  companyId: string,
+  input: z.output<typeof representativesRequest>,
+): Promise<RepresentativeRecord[]> {
+  const queued = await ctx.db.transaction(async (tx) => {
+    await openApplicationForChange(tx, companyId);
+    const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;
+    let emails = 0;
+    for (const rep of input) {
+      const { rows } = await tx.query<{ id: string; full_name: string; id_type: string; id_number_encrypted: string }>(
+        `SELECT id, full_name, id_type, id_number_encrypted FROM kyb_representatives
+         WHERE company_id = $1 AND email = $2 FOR UPDATE`,
+        [companyId, rep.email],
+      );
+      const existing = rows[0];
+      const details = [rep.position, rep.fullName, normalizePhone(rep.phone), rep.idType, encrypt(ctx.keys.personalData, rep.idNumber), rep.idNumber.slice(-4)];
+      // A changed name or ID voids an earlier consent: the person must confirm the new details.
+      const identityChanged =
+        !existing ||
+        existing.full_name !== rep.fullName ||
+        existing.id_type !== rep.idType ||
+        decrypt(ctx.keys.personalData, existing.id_number_encrypted) !== rep.idNumber;
+      const token = identityChanged ? randomToken() : null;
+      let repId: string;
+      if (!existing) {
+        const inserted = await tx.query<{ id: string }>(
+          `INSERT INTO kyb_representatives
+             (company_id, email, position, full_name, phone, id_type, id_number_encrypted, id_number_last4, approval_token_hash, approval_expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(days => $10)) RETURNING id`,
+          [companyId, rep.email, ...details, sha256(token!), APPROVAL_LINK_DAYS],
+        );
+        repId = inserted.rows[0]!.id;
+      } else if (identityChanged) {
+        await tx.query(
+          `UPDATE kyb_representatives SET position = $2, full_name = $3, phone = $4, id_type = $5, id_number_encrypted = $6,
+             id_number_last4 = $7, approval_token_hash = $8, approval_expires_at = now() + make_interval(days => $9),
+             approved_by = NULL, approved_at = NULL, updated_at = now()
+           WHERE id = $1`,
+          [existing.id, ...details, sha256(token!), APPROVAL_LINK_DAYS],
+        );
+        repId = existing.id;
+      } else {
+        await tx.query('UPDATE kyb_representatives SET position = $2, phone = $3, updated_at = now() WHERE id = $1', [
+          existing.id,
+          rep.position,
+          normalizePhone(rep.phone),
+        ]);
+        continue;
+      }
+      const params = new URLSearchParams({ companyId, repId, token: token! });
+      await enqueueEmail(
+        tx,
+        'representative_approval',
+        representativeApprovalEmail(
+          { email: rep.email, fullName: rep.fullName, position: rep.position, companyName: company.name },
+          `${ctx.config.appUrl}/approve-rep?${params.toString()}`,
+        ),
+      );
+      emails += 1;
+    }
+    await advanceTo(tx, companyId, 5);
+    return emails;
+  });
+  if (queued > 0) ctx.kickOutbox();
+  return representativeRecords(ctx.db, companyId);
+}
+
+export async function removeRepresentative(ctx: AppContext, companyId: string, email: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await openApplicationForChange(tx, companyId);
+    const { rowCount } = await tx.query('DELETE FROM kyb_representatives WHERE company_id = $1 AND email = $2', [
+      companyId,
+      email.trim().toLowerCase(),
+    ]);
+    if (rowCount === 0) throw new AppError('NOT_FOUND', kybMessages.representativeNotFound);
+  });
+}
+
+/** The consent link is the credential: no account is needed, and it works once. */
+export async function approveRepresentative(ctx: AppContext, input: z.output<typeof approveRepresentativeRequest>, ip: string): Promise<void> {
+  await ctx.limiter.consume('approvalPerIp', ip);
+  if (!UUID.test(input.companyId) || !UUID.test(input.repId)) throw new AppError('BAD_REQUEST', kybMessages.approvalInvalid);
+  const approved = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ full_name: string; position: string }>(
+      `UPDATE kyb_representatives SET approved_by = $4, approved_at = now(), approval_token_hash = NULL, updated_at = now()
+       WHERE id = $1 AND company_id = $2 AND approval_token_hash = $3 AND approval_expires_at > now() AND approved_at IS NULL
+       RETURNING full_name, position`,
+      [input.repId, input.companyId, sha256(input.token), input.fullName],
+    );
+    const rep = rows[0];
+    if (!rep) return false;
+    await notifyCompany(tx, input.companyId, {
+      title: 'Representative approved',
+      message: `${input.fullName} confirmed their role as ${rep.position}.`,
+    });
+    return true;
+  });
+  if (!approved) throw new AppError('BAD_REQUEST', kybMessages.approvalInvalid);
+}
