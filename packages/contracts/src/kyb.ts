@@ -53,6 +53,7 @@ export const kybMessages = {
   phone: 'Phone Number is required',
   idType: 'ID type is required',
   idNumber: 'ID number is required',
+  idNumberMasked: 'Enter the full ID number.',
   representativeRequired: 'Add at least one representative.',
   representativeDuplicate: 'Each representative needs a different email address.',
   representativeEmailMissing: 'Representative email is missing.',
@@ -97,6 +98,9 @@ const optionOf = <T extends readonly [string, ...string[]]>(values: T, required:
 
 const identity = { userId: uuid, companyId: uuid };
 
+/** 1900-01-01 UTC: the earliest date of birth accepted. */
+const EARLIEST_BIRTH_DATE = -2_208_988_800_000;
+
 // ---- Step 1: business type
 export const businessTypeRequest = z
   .object({
@@ -126,7 +130,8 @@ export const businessProfileRequest = z.object({
   lga: z.string(kybMessages.lga).trim().min(1, kybMessages.lga),
   address: z.string(kybMessages.address).trim().min(5, kybMessages.address).max(300),
   landmark: z.string(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
-  dateOfBirth: z.number().int().min(0).optional().default(0),
+  // Epoch milliseconds; 0 means empty (SPEC.md). Dates before 1970 are negative.
+  dateOfBirth: z.number().int().min(EARLIEST_BIRTH_DATE).optional().default(0),
   incorporatedTrusteeCategory: z.string().trim().optional().default(''),
   smeCategory: z.string().trim().optional().default(''),
   sourceOfFund: z.string().trim().optional().default(''),
@@ -164,8 +169,8 @@ export function profileErrorsForType(
     if (!ok) errors[field] = message;
   };
   if (needs.dateOfBirth) {
-    check('dateOfBirth', profile.dateOfBirth > 0, kybMessages.dateOfBirth);
-    if (profile.dateOfBirth > 0) check('dateOfBirth', profile.dateOfBirth < now && profile.dateOfBirth > -2208988800000, kybMessages.dateOfBirthInvalid);
+    check('dateOfBirth', profile.dateOfBirth !== 0, kybMessages.dateOfBirth);
+    if (profile.dateOfBirth !== 0) check('dateOfBirth', profile.dateOfBirth < now && profile.dateOfBirth >= EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid);
   }
   if (needs.incorporatedTrusteeCategory) {
     check('incorporatedTrusteeCategory', profile.incorporatedTrusteeCategory !== '', kybMessages.trusteeCategory);
@@ -220,7 +225,7 @@ export const representativeInput = z.object({
   email: requiredText(kybMessages.email, 254).toLowerCase().pipe(z.email(messages.emailInvalid)),
   phone: requiredText(kybMessages.phone, 30),
   idType: requiredText(kybMessages.idType).pipe(z.enum(idTypes, kybMessages.optionUnknown)),
-  idNumber: requiredText(kybMessages.idNumber, 30),
+  idNumber: requiredText(kybMessages.idNumber, 30).refine((value) => !value.includes('*'), kybMessages.idNumberMasked),
 });
 export type RepresentativeInput = z.input<typeof representativeInput>;
 export const representativesRequest = z
