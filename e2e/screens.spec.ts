@@ -33,3 +33,40 @@ for (const width of widths) {
     await page.screenshot({ path: `test-results/screens/${width}_dashboard.png`, fullPage: true });
   });
 }
+
+// The onboarding steps, for a company that has chosen its type (so step 2 has its fields).
+for (const width of widths) {
+  test(`onboarding steps at ${width} px`, async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const account = await createVerifiedAccount(request);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/login');
+    await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
+    await page.getByPlaceholder('Password').fill(account.user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.screenshot({ path: `test-results/screens/${width}_dashboard-banner.png`, fullPage: true });
+    await page.goto('/kyc');
+    await page.getByRole('radio', { name: 'Registered Business' }).check();
+    await page.getByRole('radio', { name: 'Registered SME' }).check();
+    await page.screenshot({ path: `test-results/screens/${width}_kyc-1-business-type.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/kyc\/business-profile$/);
+    for (const [name, path] of [
+      ['2-business-profile', '/kyc/business-profile'],
+      ['3-documents', '/kyc/documents'],
+      ['4-representative', '/kyc/representative'],
+      ['5-bank-details', '/kyc/bank-details'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/${width}_kyc-${name}.png`, fullPage: true });
+    }
+    await page.goto('/approve-rep?companyId=x&repId=y&token=z');
+    await page.screenshot({ path: `test-results/screens/${width}_approve-rep.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+}
