@@ -1,35 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { signupBody as testSignupBody, STRONG_PASSWORD } from '../src/test/fixtures';
 import { linkIn } from '../src/test/smtp-sink';
 import type { HttpClient } from './http';
 import type { BenchServer } from './server';
 
-export const PASSWORD = 'Kola-nut 2026!';
+export const PASSWORD = STRONG_PASSWORD;
 export const WRONG_PASSWORD = 'Kola-nut 2027?';
 
-const runTag = randomBytes(3).toString('hex');
 let seq = 0;
 
-/** A valid sign-up body; emails and phone numbers never repeat within a run. */
+/** A valid sign-up body; phone numbers never repeat within a run (emails never do). */
 export function signupBody() {
   seq += 1;
-  return {
-    company: {
-      name: `Okafor Logistics ${seq}`,
-      email: `ops-${runTag}-${seq}@okafor.ng`,
-      phone: '+234 1 234 5678',
-      website: 'https://okafor.ng',
-      countryId: 160,
-      address: '12 Adeola Odeku Street, Victoria Island, Lagos',
-      registrationNo: 'RC1234567',
-    },
-    user: {
-      firstName: 'Chidinma',
-      lastName: 'Okafor',
-      email: `chidinma-${runTag}-${seq}@okafor.ng`,
-      phone: `080${String(seq).padStart(8, '0')}`,
-      password: PASSWORD,
-    },
-  };
+  return testSignupBody({ phone: `080${String(seq).padStart(8, '0')}` });
 }
 
 /** An address no account has. */
