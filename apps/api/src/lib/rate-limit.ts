@@ -19,6 +19,7 @@ export const defaultRateRules = {
   refreshPerIp: { limit: 120, windowSeconds: 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   twoFactorPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  uploadUrlPerUser: { limit: 60, windowSeconds: 15 * 60 },
   // Name enquiry reveals account holders' names and each live lookup costs money.
   resolveAccountPerUser: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;

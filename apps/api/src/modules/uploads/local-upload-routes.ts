@@ -1,0 +1,78 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyEnvelope } from '@fipay/contracts/envelope';
+import { MAX_DOCUMENT_BYTES } from '@fipay/contracts/kyb-options';
+import { AppError } from '../../lib/errors';
+import { ok, responses } from '../../lib/reply';
+import { contentDisposition, detectDocumentType, mediaTypeOf, SNIFF_BYTES } from '../../storage/document-types';
+import { discardBody, type LocalStorage } from '../../storage/local-storage';
+import { storageMessages } from '../../storage/messages';
+
+// Loose on purpose: a link that was tampered with is a 403 from the signature check, not a 400 from parsing.
+const uploadLinkQuery = z.object({ expires: z.string().optional(), contentType: z.string().optional(), signature: z.string().optional() });
+const downloadLinkQuery = z.object({ expires: z.string().optional(), name: z.string().optional(), signature: z.string().optional() });
+
+/**
+ * The local driver's stand-in for S3: the browser PUTs the file to the signed link the API gave
+ * out, and reads it back with a signed download link. The signature is the credential, so these
+ * routes take no bearer token.
+ */
+export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }> = async (app, { storage }) => {
+  const tags = ['uploads'];
+
+  // The body is the file itself: hand the raw stream to the route, whatever its type, instead of parsing it.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.put('/uploads/*', {
+    bodyLimit: MAX_DOCUMENT_BYTES,
+    schema: {
+      tags,
+      summary: 'Upload a file to a signed link from aws/upload-url (local storage only)',
+      querystring: uploadLinkQuery,
+      response: responses({ 200: emptyEnvelope }),
+    },
+  }, async (request) => {
+    const key = (request.params as { '*': string })['*'];
+    const body = request.body as Readable | undefined;
+    try {
+      storage.verifyLink({ method: 'PUT', key, ...request.query });
+      if (mediaTypeOf(request.headers['content-type']) !== request.query.contentType) {
+        throw new AppError('BAD_REQUEST', storageMessages.contentTypeMismatch, { errors: { contentType: storageMessages.contentTypeMismatch } });
+      }
+      if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { file: storageMessages.fileEmpty } });
+    } catch (error) {
+      if (body) await discardBody(body);
+      throw error;
+    }
+    await storage.write(key, body, MAX_DOCUMENT_BYTES);
+    return ok(storageMessages.uploaded, null);
+  });
+
+  app.get('/uploads/*', {
+    exposeHeadRoute: false,
+    schema: {
+      tags,
+      summary: 'Read a stored file through a signed link (local storage only)',
+      querystring: downloadLinkQuery,
+    },
+  }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    storage.verifyLink({ method: 'GET', key, expires: request.query.expires, fileName: request.query.name, signature: request.query.signature });
+    const head = await storage.head(key);
+    if (!head) throw new AppError('NOT_FOUND', storageMessages.fileNotFound);
+    // What the bytes are decides how the browser treats them, not the name the file was given.
+    const contentType = detectDocumentType(await storage.readStart(key, SNIFF_BYTES));
+    const fileName = request.query.name || key.split('/').pop() || 'document';
+    return reply
+      .header('Content-Type', contentType ?? 'application/octet-stream')
+      .header('Content-Length', String(head.size))
+      .header('Content-Disposition', contentDisposition(contentType, fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      // Served from the API's own origin: the sandbox keeps anything in a file from acting as the app.
+      .header('Content-Security-Policy', 'sandbox')
+      .send(storage.createReadStream(key));
+  });
+};
