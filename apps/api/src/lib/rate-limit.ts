@@ -22,6 +22,8 @@ export const defaultRateRules = {
   uploadUrlPerUser: { limit: 60, windowSeconds: 15 * 60 },
   // Name enquiry reveals account holders' names and each live lookup costs money.
   resolveAccountPerUser: { limit: 30, windowSeconds: 15 * 60 },
+  approvalPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  submitKybPerUser: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;
