@@ -66,7 +66,10 @@ export async function startTestServer(
       request,
     },
     async close() {
-      await app.close();
+      // A streamed download may still hold its connection; do not wait out keep-alive.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await mail.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

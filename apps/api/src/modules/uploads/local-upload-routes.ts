@@ -65,14 +65,16 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
     // What the bytes are decides how the browser treats them, not the name the file was given.
     const contentType = detectDocumentType(await storage.readStart(key, SNIFF_BYTES));
     const fileName = request.query.name || key.split('/').pop() || 'document';
+    // Served from the API's own origin: the sandbox keeps anything in a file from acting as the app.
+    // Chrome's PDF viewer refuses sandboxed documents, so PDFs (verified by their bytes) go without it.
+    if (contentType === 'application/pdf') reply.removeHeader('Content-Security-Policy');
+    else reply.header('Content-Security-Policy', 'sandbox');
     return reply
       .header('Content-Type', contentType ?? 'application/octet-stream')
       .header('Content-Length', String(head.size))
       .header('Content-Disposition', contentDisposition(contentType, fileName))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      // Served from the API's own origin: the sandbox keeps anything in a file from acting as the app.
-      .header('Content-Security-Policy', 'sandbox')
       .send(storage.createReadStream(key));
   });
 };
