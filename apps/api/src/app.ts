@@ -44,7 +44,7 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-const SENSITIVE_QUERY = /([?&](?:token|code|otp|password)=)[^&]*/gi;
+const SENSITIVE_QUERY = /([?&](?:token|code|otp|password|signature)=)[^&]*/gi;
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
@@ -98,7 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.mailTransport ??
     (config.smtpUrl
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
-      : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log));
+      : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log, config.env !== 'production'));
   const outbox = new OutboxWorker(db, transport, app.log, options.outboxPollMs);
 
   const keys = {

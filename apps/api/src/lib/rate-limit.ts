@@ -23,6 +23,7 @@ export const defaultRateRules = {
   // Name enquiry reveals account holders' names and each live lookup costs money.
   resolveAccountPerUser: { limit: 30, windowSeconds: 15 * 60 },
   approvalPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  representativesPerCompany: { limit: 20, windowSeconds: 60 * 60 },
   submitKybPerUser: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 

@@ -108,4 +108,22 @@ describe('without SMTP_URL', () => {
       await fileServer.close();
     }
   });
+
+  it('keeps single-use links out of the log in production', async () => {
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk) => (logged += chunk));
+    const production = await startTestServer({ env: { SMTP_URL: '', LOG_LEVEL: 'info', NODE_ENV: 'production' }, logStream: log });
+    try {
+      const body = signupBody();
+      await production.api.post('/auth/signup', body);
+      const dir = path.join(production.dataDir, 'mail');
+      await expect.poll(() => { try { return readdirSync(dir).length; } catch { return 0; } }, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => logged, { timeout: 5_000 }).toContain('Email written to file');
+      expect(logged).not.toContain('token=');
+    } finally {
+      await production.close();
+    }
+  });
 });
+

@@ -25,7 +25,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
  * With no SMTP server configured, each message is written as an .eml file a
  * developer can open, and its link is logged so sign-up works out of the box.
  */
-export function createFileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
+export function createFileTransport(dir: string, from: string, log: FastifyBaseLogger, logLinks = true): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(email) {
@@ -33,7 +33,8 @@ export function createFileTransport(dir: string, from: string, log: FastifyBaseL
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
       await writeFile(file, info.message as Buffer);
-      const link = email.text.match(/https?:\/\/\S+/)?.[0];
+      // Links are single-use credentials: in production they stay in the file, never in the log.
+      const link = logLinks ? email.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log.info({ file, to: email.to, subject: email.subject }, `Email written to file${link ? `; link: ${link}` : ''}`);
     },
     close: () => transporter.close(),

@@ -33,6 +33,8 @@ export async function completeLogin(ctx: AppContext, input: Credentials & { otp:
   const account = loginIdentifier(input.email);
   await ctx.limiter.consume('otpPerIp', ip);
   await ctx.limiter.consume('otpPerAccount', account);
+  // verify-otp checks the password too, so it spends the same password-guess budget as initiate.
+  await ctx.limiter.consume('loginPerAccount', account);
   const user = await authenticate(ctx, input);
   if (user.totp_enabled_at) {
     if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);

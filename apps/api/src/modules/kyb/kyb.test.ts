@@ -202,6 +202,14 @@ describe('step 3: documents', () => {
     expect(res.body.message).toMatch(/^Proof of Address/);
   });
 
+  it('refuses a file link that is not the checked file', async () => {
+    const s = await newSession();
+    const docs = await uploadRequiredDocuments(server, s.accessToken);
+    const res = await post(s, '/company/documents', [{ ...docs[0], fileUrl: 'https://evil.example/cac.pdf' }, ...docs.slice(1)]);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Certificate of Incorporation: the file link does not match the uploaded file.');
+  });
+
   it("refuses another company's uploaded file", async () => {
     const a = await newSession();
     const b = await newSession();
@@ -305,6 +313,21 @@ describe('step 4: representatives and their consent', () => {
     await post(s, '/company/representatives', [{ ...director, email: 'upsert@okafor.ng', idNumber: '99999999999' }]);
     const relink = await server.mail.waitFor('upsert@okafor.ng');
     expect(linkIn(relink).searchParams.get('token')).toBeTruthy();
+  });
+
+  it('limits how often a company can save representatives (each save can send email)', async () => {
+    const limited = await startTestServer({ rateRules: { representativesPerCompany: { limit: 2, windowSeconds: 3600 } } });
+    try {
+      const s = await login(limited, await createVerifiedUser(limited));
+      for (let i = 0; i < 2; i++) {
+        expect((await limited.api.post('/company/representatives', [{ ...director, email: `r${i}@okafor.ng` }], { token: s.accessToken })).status).toBe(200);
+      }
+      const res = await limited.api.post('/company/representatives', [{ ...director, email: 'r3@okafor.ng' }], { token: s.accessToken });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
   });
 
   it("removes one's own representative, and not another company's", async () => {

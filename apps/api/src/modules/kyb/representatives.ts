@@ -24,6 +24,8 @@ export async function saveRepresentatives(
   companyId: string,
   input: z.output<typeof representativesRequest>,
 ): Promise<RepresentativeRecord[]> {
+  // Each save can email people the company names: bounded so it cannot be used to send mail at will.
+  await ctx.limiter.consume('representativesPerCompany', companyId);
   const queued = await ctx.db.transaction(async (tx) => {
     await openApplicationForChange(tx, companyId);
     const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;

@@ -1,5 +1,6 @@
 import { messages } from '@fipay/contracts/messages';
 import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { CardLayout } from '../../components/layouts/card-layout';
 import { ButtonLink } from '../../components/ui/button';
@@ -25,10 +26,14 @@ export function VerifyEmailPage() {
     if (!token || startedFor.current === token) return;
     startedFor.current = token;
     verifyEmail(token)
-      .then(() => setStatus({ state: 'success' }))
-      .catch((error: unknown) =>
-        setStatus({ state: 'failed', message: errorMessage(error, messages.invalidOrExpiredToken, 'An error occurred.') }),
-      );
+      .then((response) => {
+        toast.success(response.message || messages.emailVerified);
+        setStatus({ state: 'success' });
+      })
+      .catch((error: unknown) => {
+        toast.error(errorMessage(error, messages.verificationFailed, 'An error occurred.'));
+        setStatus({ state: 'failed', message: errorMessage(error, messages.invalidOrExpiredToken, 'An error occurred.') });
+      });
   }, [token]);
 
   return (

@@ -245,17 +245,6 @@ export function BankDetailsStep() {
         />
 
         <TextField
-          id="bank-account-name"
-          label="Account Name"
-          readOnly
-          placeholder={resolving ? 'Checking account...' : 'Filled in from your bank'}
-          value={values.accountName}
-          error={errors.accountName}
-          aria-busy={resolving}
-          className="bg-slate-50! text-slate-700"
-        />
-
-        <TextField
           id="bank-bvn"
           label="BVN"
           inputMode="numeric"
@@ -267,6 +256,17 @@ export function BankDetailsStep() {
           error={errors.bvn}
           hint="Must belong to one of your representatives."
           disabled={busy}
+        />
+
+        <TextField
+          id="bank-account-name"
+          label="Account Name"
+          readOnly
+          placeholder={resolving ? 'Checking account...' : 'Filled in from your bank'}
+          value={values.accountName}
+          error={errors.accountName}
+          aria-busy={resolving}
+          className="bg-slate-50! text-slate-700"
         />
       </div>
 
