@@ -44,6 +44,7 @@ test('a company signs up, verifies its email, signs in and reaches the dashboard
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
   await expect(page.getByText('You can now log in to your account.')).toBeVisible();
+  await expect(page.getByText('Email verified successfully.')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Login' }).or(page.getByRole('button', { name: 'Go to Login' })).click();
   await expect(page).toHaveURL(/\/login$/);
 
