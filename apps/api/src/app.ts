@@ -18,6 +18,7 @@ import { createBankProvider } from './banks/create-bank-provider';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { authPlugin } from './plugins/auth';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(uploadRoutes);
       await api.register(bankRoutes);
       await api.register(kybRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

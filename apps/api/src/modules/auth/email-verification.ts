@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { withMinimumDuration } from '../../lib/timing';
 import { enqueueEmail } from '../../mail/outbox';
 import { verificationEmail } from '../../mail/templates';
+import { accountNotices, notifyUser } from '../notifications/notify';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 
 export async function verifyEmail(ctx: AppContext, token: string, ip: string): Promise<void> {
@@ -15,6 +16,7 @@ export async function verifyEmail(ctx: AppContext, token: string, ip: string): P
       'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1',
       [userId],
     );
+    await notifyUser(tx, userId, accountNotices.emailVerified);
     return true;
   });
   if (!verified) throw new AppError('BAD_REQUEST', messages.invalidOrExpiredToken);

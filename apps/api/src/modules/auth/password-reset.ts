@@ -5,6 +5,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import { withMinimumDuration } from '../../lib/timing';
 import { enqueueEmail } from '../../mail/outbox';
 import { passwordResetEmail } from '../../mail/templates';
+import { accountNotices, notifyUser } from '../notifications/notify';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { revokeAllRefreshTokens } from './tokens';
 import { findUserByLogin, loginIdentifier } from './users';
@@ -46,6 +47,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
       [userId, passwordHash],
     );
     await revokeAllRefreshTokens(tx, userId);
+    await notifyUser(tx, userId, accountNotices.passwordChanged);
     return true;
   });
   if (!done) throw new AppError('BAD_REQUEST', messages.invalidOrExpiredToken);

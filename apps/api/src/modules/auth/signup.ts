@@ -7,6 +7,7 @@ import { hashPassword, isCommonPassword } from '../../lib/passwords';
 import { normalizePhone } from '../../lib/phone';
 import { enqueueEmail } from '../../mail/outbox';
 import { verificationEmail } from '../../mail/templates';
+import { accountNotices, notifyUser } from '../notifications/notify';
 import { issueEmailToken } from './email-tokens';
 
 type SignupInput = z.output<typeof signupRequest>;
@@ -47,6 +48,7 @@ export async function createCompanyAccount(ctx: AppContext, input: SignupInput, 
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [companyId, user.firstName, user.lastName, user.email, userPhone, passwordHash],
       );
+      await notifyUser(tx, newUser.rows[0]!.id, accountNotices.welcome(user.firstName));
       const token = await issueEmailToken(tx, newUser.rows[0]!.id, 'verify_email');
       const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
       await enqueueEmail(

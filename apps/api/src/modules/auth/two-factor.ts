@@ -8,6 +8,7 @@ import { decrypt, encrypt, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { base32Decode, base32Encode, generateTotpSecret, matchTotpStep, otpauthUrl } from '../../lib/totp';
+import { accountNotices, notifyUser } from '../notifications/notify';
 import { findUserById, type UserRow } from './users';
 
 const ISSUER = 'FiPay';
@@ -62,6 +63,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, otp: stri
     for (const code of codes) {
       await tx.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [userId, sha256(normalizeRecoveryCode(code))]);
     }
+    await notifyUser(tx, userId, accountNotices.twoFactorOn);
   });
   return codes;
 }
@@ -83,6 +85,7 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, input: {
       [userId],
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+    await notifyUser(tx, userId, accountNotices.twoFactorOff);
   });
 }
 

@@ -13,3 +13,27 @@ export async function notifyCompany(tx: Queryable, companyId: string, notificati
 export async function notifyUser(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {
   await tx.query('INSERT INTO notifications (user_id, title, message) VALUES ($1, $2, $3)', [userId, notification.title, notification.message]);
 }
+
+/** The wording of account events, in one place; each is created in the transaction of its event. */
+export const accountNotices = {
+  welcome: (firstName: string): NewNotification => ({
+    title: 'Welcome to FiPay',
+    message: `Hi ${firstName}, your account is ready. Complete your business verification to go live.`,
+  }),
+  emailVerified: {
+    title: 'Email verified',
+    message: 'Thanks for confirming your email address.',
+  },
+  twoFactorOn: {
+    title: 'Two-factor authentication is on',
+    message: 'Signing in now also asks for a code from your authenticator app.',
+  },
+  twoFactorOff: {
+    title: 'Two-factor authentication is off',
+    message: "Signing in no longer asks for an authenticator code. If this wasn't you, reset your password now.",
+  },
+  passwordChanged: {
+    title: 'Your password was changed',
+    message: "You were signed out on every device. If this wasn't you, reset your password right away.",
+  },
+} as const satisfies Record<string, NewNotification | ((...args: string[]) => NewNotification)>;
