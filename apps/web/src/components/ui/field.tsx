@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from './icons';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 export const inputClasses =
@@ -102,16 +103,7 @@ export function SelectField({ label, hideLabel, error, hint, id, className = '',
         >
           {children}
         </select>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 h-5 w-5 -translate-y-1/2 text-slate-500"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 h-5 w-5 -translate-y-1/2 text-slate-500" />
       </div>
     </FieldShell>
   );

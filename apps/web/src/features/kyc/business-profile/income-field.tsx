@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from '../../../components/ui/icons';
 import { profileCurrencies } from '@fipay/contracts/kyb-options';
 import { useId } from 'react';
 import { inputClasses } from '../../../components/ui/field';
@@ -45,16 +46,7 @@ export function IncomeField({
               </option>
             ))}
           </select>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-slate-500"
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-slate-500" />
         </div>
         <input
           id={`${id}-amount`}
