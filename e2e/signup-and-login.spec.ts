@@ -74,7 +74,9 @@ test('a company signs up, verifies its email, signs in and reaches the dashboard
 
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
-  await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+  // On the screen, and as the failure toast with the server's message (SPEC section 8).
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid or expired token.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Invalid or expired token.' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 
