@@ -1,4 +1,5 @@
 import type { Session } from '@fipay/contracts/auth';
+import type { RepresentativeRecord } from '@fipay/contracts/company';
 
 /** A JWT-shaped token whose payload carries `exp`; the signature is never checked by the browser. */
 export function fakeJwt(expSeconds: number) {
@@ -62,20 +63,7 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
             uploadedAt: '2026-11-20T10:00:00.000Z',
           },
         ],
-        representatives: [
-          {
-            id: 'b1b2c3d4-0000-4000-8000-000000000002',
-            position: 'Director',
-            fullName: 'Ada Okafor',
-            email: 'ada@acme.ng',
-            phone: '+2348012345679',
-            idType: 'NIN',
-            idNumber: '*******8901',
-            approvedBy: null,
-            isRepApproved: false,
-            approvedAt: null,
-          },
-        ],
+        representatives: [representativeFixture()],
         bankDetails: null,
         status: { code: 'IN_PROGRESS' },
         rejectionReason: null,
@@ -84,6 +72,23 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
     },
     accessToken: fakeJwt(nowSeconds() + 15 * 60),
     refreshToken: 'refresh-1',
+    ...overrides,
+  };
+}
+
+/** A saved representative as the server returns it (ID number masked). */
+export function representativeFixture(overrides: Partial<RepresentativeRecord> = {}): RepresentativeRecord {
+  return {
+    id: 'b1b2c3d4-0000-4000-8000-000000000002',
+    position: 'Director',
+    fullName: 'Ada Okafor',
+    email: 'ada@acme.ng',
+    phone: '+2348012345679',
+    idType: 'NIN',
+    idNumber: '*******8901',
+    approvedBy: null,
+    isRepApproved: false,
+    approvedAt: null,
     ...overrides,
   };
 }

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { CardLayout } from '../../components/layouts/card-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button, textLinkClasses } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { requestPasswordReset } from './api/password-recovery';
+import { LoginIdField } from './components/login-id-field';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -47,17 +47,7 @@ export function ForgotPasswordPage() {
         </div>
         {sent && <Alert tone="success">{messages.forgotPasswordBanner}</Alert>}
         <form onSubmit={handleSubmit} noValidate className="space-y-5">
-          <TextField
-            label="Email or phone number"
-            hideLabel
-            name="email"
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            placeholder="Email / Phone Number"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <LoginIdField value={email} onChange={setEmail} />
           <Button type="submit" className="w-full" disabled={isBusy}>
             {isBusy ? 'Sending...' : 'Send recovery code'}
           </Button>

@@ -1,31 +1,16 @@
-import type { RepresentativeRecord } from '@fipay/contracts/company';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
-import { sessionFixture } from '../../test/session-fixture';
+import { representativeFixture, sessionFixture } from '../../test/session-fixture';
 import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
 import { RepresentativesStep } from './representatives-step';
 
 const session = sessionFixture();
 
-function record(overrides: Partial<RepresentativeRecord> = {}): RepresentativeRecord {
-  return {
-    id: 'b1b2c3d4-0000-4000-8000-000000000002',
-    position: 'Director',
-    fullName: 'Ada Okafor',
-    email: 'ada@acme.ng',
-    phone: '+2348012345679',
-    idType: 'NIN',
-    idNumber: '*******8901',
-    approvedBy: null,
-    isRepApproved: false,
-    approvedAt: null,
-    ...overrides,
-  };
-}
+const record = representativeFixture;
 
 const tunde = record({
   id: 'c1b2c3d4-0000-4000-8000-000000000003',

@@ -6,13 +6,13 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { resendVerification } from '../api/email-verification';
 import { initiateLogin } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { LoginIdField } from './login-id-field';
 
 type LoginCredentialsFormProps = {
   onTwoFactorRequired: (credentials: LoginInitiateRequest) => void;
@@ -83,17 +83,7 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
           </button>
         </Alert>
       )}
-      <TextField
-        label="Email or phone number"
-        hideLabel
-        name="email"
-        type="text"
-        inputMode="email"
-        autoComplete="username"
-        placeholder="Email / Phone Number"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <LoginIdField value={email} onChange={setEmail} />
       <div className="space-y-2">
         <PasswordField
           label="Password"
