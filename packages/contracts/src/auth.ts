@@ -38,7 +38,18 @@ export const loginInitiateRequest = z.object({
   password: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
 });
 export type LoginInitiateRequest = z.input<typeof loginInitiateRequest>;
-export const loginInitiateResponse = envelope(z.object({ twoFactorEnabled: z.boolean() }));
+/** The second factor a user has turned on: an authenticator app (TOTP) or codes sent by email. */
+export const twoFactorMethods = ['authenticator', 'email'] as const;
+export const twoFactorMethodSchema = z.enum(twoFactorMethods);
+export type TwoFactorMethod = z.infer<typeof twoFactorMethodSchema>;
+
+export const loginInitiateResponse = envelope(
+  z.object({
+    twoFactorEnabled: z.boolean(),
+    // Present when twoFactorEnabled; with 'email' the server has just sent the code.
+    twoFactorMethod: twoFactorMethodSchema.nullable(),
+  }),
+);
 
 export const loginVerifyRequest = loginInitiateRequest.extend({
   // Empty when two-factor is off (SPEC.md section 4); otherwise a 6-digit code or a recovery code.
@@ -81,3 +92,30 @@ export const twoFactorDisableRequest = z.object({
   otp: z.string().trim().min(1, messages.fieldRequired).max(32),
 });
 export const twoFactorDisableResponse = emptyEnvelope;
+
+/** A new emailed sign-in code, for the OTP stage's 'Resend code'; credentials are checked again. */
+export const loginResendOtpRequest = loginInitiateRequest;
+export const emailCodeSentData = z.object({
+  /** Seconds until the code expires. */
+  expiresInSeconds: z.number().int(),
+  /** Seconds before another code may be requested. */
+  resendInSeconds: z.number().int(),
+});
+export const loginResendOtpResponse = envelope(emailCodeSentData);
+
+/** Emails a code that confirms turning email codes on (when off) or off (when on). */
+export const emailTwoFactorSendCodeResponse = envelope(emailCodeSentData);
+export const emailTwoFactorEnableRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid) });
+export const emailTwoFactorEnableResponse = emptyEnvelope;
+export const emailTwoFactorDisableRequest = z.object({
+  password: z.string().min(1, messages.fieldRequired).max(1024),
+  otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid),
+});
+export const emailTwoFactorDisableResponse = emptyEnvelope;
+
+export const changePasswordRequest = z.object({
+  currentPassword: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+export const changePasswordResponse = emptyEnvelope;

@@ -59,6 +59,18 @@ export const messages = {
   twoFactorNotSetUp: 'Start the setup again: no pending authenticator was found.',
   twoFactorNotEnabled: 'Two-factor authentication is not on.',
   passwordIncorrect: 'Incorrect password.',
+  twoFactorOtherMethodOn: 'Turn off your current two-factor method first.',
+  twoFactorEmailRequired: 'Enter the 6-digit code we sent to your email.',
+  emailCodeSent: 'We sent a 6-digit code to your email. It expires in 10 minutes.',
+  emailCodeWait: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
+  emailTwoFactorEnabled: 'Email codes are on. Signing in will ask for a code sent to your email.',
+  emailTwoFactorDisabled: 'Email codes are off.',
+
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  passwordUnchanged: 'Choose a new password that is different from the current one.',
+  accountLoaded: 'Account loaded.',
 
   countriesLoaded: 'Countries loaded.',
   ok: 'OK',

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { twoFactorMethodSchema } from './auth';
+import { envelope } from './envelope';
+
+/** `GET account/me`: the signed-in user and their company as the server holds them (the Settings page). */
+export const accountSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    emailVerifiedAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  company: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    website: z.string(),
+    country: z.object({ id: z.number().int(), name: z.string() }),
+    address: z.string(),
+    registrationNo: z.string(),
+    createdAt: z.string(),
+  }),
+  kyb: z.object({
+    /** IN_PROGRESS, SUBMITTED, APPROVED, REJECTED; null before the first step is saved. */
+    status: z.string().nullable(),
+    currentStep: z.number().int(),
+    submittedAt: z.string().nullable(),
+  }),
+  security: z.object({
+    twoFactorMethod: twoFactorMethodSchema.nullable(),
+    passwordChangedAt: z.string().nullable(),
+  }),
+});
+export type Account = z.infer<typeof accountSchema>;
+export const accountMeResponse = envelope(accountSchema);
