@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
@@ -16,7 +16,7 @@ export function buttonClasses(variant: Variant = 'primary', className = '') {
   return `${base} ${variants[variant]} ${className}`;
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
+type ButtonProps = ComponentProps<'button'> & { variant?: Variant };
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
