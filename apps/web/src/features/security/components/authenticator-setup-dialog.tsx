@@ -21,7 +21,7 @@ type AuthenticatorSetupDialogProps = {
 };
 
 /** Groups of four characters, the way authenticator apps show a key typed in by hand. */
-export function groupSecret(secret: string) {
+function groupSecret(secret: string) {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
@@ -95,14 +95,13 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
       onClose={isBusy ? () => {} : onClose}
       title="Set up your authenticator app"
       size="lg"
-      description={messages.twoFactorSetup}
       body={
         <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-6">
           <ol className="space-y-6 text-sm text-slate-700">
             <li className="space-y-3">
               <p>
-                <span className="font-semibold text-slate-900">1.</span> Scan this QR code with Google Authenticator,
-                Microsoft Authenticator or another authenticator app.
+                <span className="font-semibold text-slate-900">1.</span> Scan this QR code with your authenticator app,
+                such as Google Authenticator or Microsoft Authenticator.
               </p>
               <img
                 src={setup.qrCodeDataUrl}
@@ -111,17 +110,17 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
                 height={176}
                 className="mx-auto h-44 w-44 rounded-lg border border-slate-200 p-1"
               />
-              <div className="space-y-1.5 rounded-lg bg-slate-50 p-3">
-                <p className="text-xs text-slate-600">Can&apos;t scan it? Enter this setup key in the app instead:</p>
+              <div className="space-y-2 rounded-lg bg-slate-50 p-3">
                 <div className="flex items-center justify-between gap-3">
-                  <code aria-label="Setup key" className="font-mono text-sm font-semibold break-all text-slate-900">
-                    {groupSecret(setup.secret)}
-                  </code>
-                  <Button variant="secondary" onClick={copySecret} className="h-9 shrink-0 px-3">
+                  <p className="text-xs text-slate-600">Can&apos;t scan it? Enter this setup key in the app instead:</p>
+                  <Button variant="secondary" size="sm" onClick={copySecret} className="shrink-0">
                     <CopyIcon className="h-4 w-4" />
                     Copy
                   </Button>
                 </div>
+                <code aria-label="Setup key" className="block font-mono text-sm font-semibold text-slate-900 [word-spacing:0.25rem]">
+                  {groupSecret(setup.secret)}
+                </code>
               </div>
             </li>
             <li className="space-y-3">

@@ -9,7 +9,7 @@ import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableEmailTwoFactor } from '../api/two-factor';
-import { codeSentText, type CodeSent } from './email-code-sent';
+import { CodeSentText, type CodeSent } from './email-code-sent';
 
 type EmailCodeSetupDialogProps = {
   /** The code just sent, or null when one sent moments ago is still in force. */
@@ -52,7 +52,7 @@ export function EmailCodeSetupDialog({ sent, onResend, onClose, onEnabled }: Ema
       open
       onClose={isBusy ? () => {} : onClose}
       title="Turn on email codes"
-      description={sent ? codeSentText(sent, email) : messages.twoFactorEmailRequired}
+      description={sent ? <CodeSentText sent={sent} email={email} /> : messages.twoFactorEmailRequired}
       body={
         <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-3">
           <div data-autofocus>

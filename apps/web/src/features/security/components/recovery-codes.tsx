@@ -53,11 +53,11 @@ export function RecoveryCodes({ codes, email }: RecoveryCodesProps) {
         ))}
       </ul>
       <div className="grid grid-cols-2 gap-3">
-        <Button variant="secondary" onClick={handleCopy} className="h-10 px-3">
+        <Button variant="secondary" onClick={handleCopy}>
           <CopyIcon className="h-4 w-4" />
           {copied ? 'Copied' : 'Copy'}
         </Button>
-        <Button variant="secondary" onClick={handleDownload} className="h-10 px-3">
+        <Button variant="secondary" onClick={handleDownload}>
           <DownloadIcon className="h-4 w-4" />
           Download
         </Button>

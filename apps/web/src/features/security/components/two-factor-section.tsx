@@ -15,7 +15,7 @@ import {
 import { useTwoFactorMethod } from '../hooks/use-two-factor-method';
 import { AuthenticatorSetupDialog, type AuthenticatorSetup } from './authenticator-setup-dialog';
 import { EmailCodeSetupDialog } from './email-code-setup-dialog';
-import { codeSentText, type CodeSent } from './email-code-sent';
+import { CodeSentText, type CodeSent } from './email-code-sent';
 import { MailIcon, SmartphoneIcon } from './security-icons';
 import { TurnOffDialog } from './turn-off-dialog';
 import { TwoFactorOption } from './two-factor-option';
@@ -121,7 +121,7 @@ export function TwoFactorSection() {
         {state.status === 'error' ? (
           <Alert tone="error">
             <p>{state.message}</p>
-            <Button variant="secondary" onClick={retry} className="h-9 px-3">
+            <Button variant="secondary" size="sm" onClick={retry}>
               Try again
             </Button>
           </Alert>
@@ -142,7 +142,7 @@ export function TwoFactorSection() {
             <TwoFactorOption
               icon={<MailIcon />}
               title="Email Code"
-              description={`Get a 6-digit code by email${email ? ` at ${email}` : ''} each time you sign in.`}
+              description="Get a 6-digit code by email each time you sign in."
               active={method === 'email'}
               blockedReason={method === 'authenticator' ? onlyOneMethod('the Authenticator App') : null}
               unavailable={state.status === 'loading'}
@@ -193,9 +193,13 @@ export function TwoFactorSection() {
         <TurnOffDialog
           title="Turn off email codes"
           description={
-            dialog.sent
-              ? `${codeSentText(dialog.sent, email)} Enter it with your password.`
-              : 'Enter your password and the 6-digit code we sent to your email.'
+            dialog.sent ? (
+              <>
+                <CodeSentText sent={dialog.sent} email={email} /> Enter it with your password.
+              </>
+            ) : (
+              'Enter your password and the 6-digit code we sent to your email.'
+            )
           }
           codeLabel="Code from your email"
           numericCode
