@@ -227,6 +227,7 @@ describe('SecurityPage', () => {
 
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.otpInvalid);
       expect(within(dialog).getByLabelText('Digit 1 of 6')).toHaveValue('');
+      expect(within(dialog).getByLabelText('Digit 1 of 6')).toHaveFocus();
       expect(within(option('Authenticator App')).queryByText('Active')).not.toBeInTheDocument();
     });
 

@@ -33,16 +33,11 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
   const [codeError, setCodeError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const formId = useId();
-  const errorId = useId();
   const isComplete = /^\d+$/.test(code) && code.length === OTP_LENGTH;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy) return;
-    if (!isComplete) {
-      setCodeError(messages.twoFactorRequired);
-      return;
-    }
+    if (isBusy || !isComplete) return;
     setIsBusy(true);
     setCodeError(null);
     try {
@@ -128,10 +123,17 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
                 <span className="font-semibold text-slate-900">2.</span> Enter the 6-digit code the app shows.
               </p>
               <div data-autofocus>
-                <OtpInput key={attempt} onChange={setCode} disabled={isBusy} invalid={codeError !== null} />
+                <OtpInput
+                  key={attempt}
+                  onChange={setCode}
+                  disabled={isBusy}
+                  invalid={codeError !== null}
+                  // After a refused code the fresh boxes take focus; on opening, the dialog gives it.
+                  autoFocus={attempt > 0}
+                />
               </div>
               {codeError && (
-                <p id={errorId} role="alert" className="text-xs font-medium text-red-600">
+                <p role="alert" className="text-xs font-medium text-red-600">
                   {codeError}
                 </p>
               )}

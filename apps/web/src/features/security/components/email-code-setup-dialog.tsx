@@ -56,7 +56,14 @@ export function EmailCodeSetupDialog({ sent, onResend, onClose, onEnabled }: Ema
       body={
         <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-3">
           <div data-autofocus>
-            <OtpInput key={attempt} onChange={setCode} disabled={isBusy} invalid={codeError !== null} />
+            <OtpInput
+              key={attempt}
+              onChange={setCode}
+              disabled={isBusy}
+              invalid={codeError !== null}
+              // After a refused code the fresh boxes take focus; on opening, the dialog gives it.
+              autoFocus={attempt > 0}
+            />
           </div>
           {codeError && (
             <p role="alert" className="text-xs font-medium text-red-600">
