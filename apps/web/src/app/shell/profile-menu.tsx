@@ -12,8 +12,9 @@ type ProfileMenuProps = {
   isLoggingOut: boolean;
 };
 
-const itemClasses =
-  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
+const itemBase =
+  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700';
+const itemClasses = `${itemBase} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100`;
 
 const focusableSelector = 'a[href], button:not([disabled])';
 
@@ -120,7 +121,7 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
         >
           {initials(fullName)}
         </span>
-        <ChevronDownIcon className={`h-4 w-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon className={`hidden h-4 w-4 text-slate-500 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
       </button>
 
       <div
@@ -181,7 +182,7 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
             type="button"
             onClick={onLogout}
             disabled={isLoggingOut}
-            className={`${itemClasses} text-red-700 hover:bg-red-50 hover:text-red-800 disabled:cursor-not-allowed disabled:opacity-60`}
+            className={`${itemBase} text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60`}
           >
             <LogOutIcon className="h-4.5 w-4.5 shrink-0" />
             Log Out

@@ -41,7 +41,7 @@ export function TopBar({
       >
         <MenuIcon className="h-6 w-6" />
       </button>
-      <Logo to={paths.dashboard} className="shrink-0" />
+      <Logo to={paths.dashboard} compact className="shrink-0" />
       <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
         <p className="hidden truncate text-sm text-slate-600 lg:block">
           <span className="sr-only">Signed in as </span>

@@ -12,8 +12,8 @@ export function ComingSoonPage({ page }: { page: ComingSoonPageInfo }) {
         <span className="grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
           <ClockIcon className="h-7 w-7" />
         </span>
-        <p className="mt-4 text-lg font-semibold text-slate-900">This feature is not available yet.</p>
-        <p className="mt-2 max-w-md text-sm text-slate-600">{page.description}</p>
+        <p className="mt-4 text-lg font-semibold text-balance text-slate-900">This feature is not available yet.</p>
+        <p className="mt-2 max-w-md text-sm text-balance text-slate-600">{page.description}</p>
         <ButtonLink to={paths.dashboard} variant="secondary" className="mt-6">
           Back to dashboard
         </ButtonLink>

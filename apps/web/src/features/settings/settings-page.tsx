@@ -76,7 +76,7 @@ function AccountDetails({ account }: { account: Account }) {
           )
         }
       >
-        <p className="px-5 pt-4 text-sm text-slate-600 sm:px-6">{kybView.text}</p>
+        <p className="px-5 pb-4 text-sm text-slate-600 sm:px-6">{kybView.text}</p>
       </DetailsCard>
 
       <DetailsCard

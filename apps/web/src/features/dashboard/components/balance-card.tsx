@@ -20,7 +20,7 @@ export function BalanceCard() {
   const listId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby={headingId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-sm font-medium text-slate-600">
           Available balance
@@ -54,29 +54,31 @@ export function BalanceCard() {
         </div>
       </dl>
 
-      <button
-        type="button"
-        aria-expanded={allOpen}
-        aria-controls={listId}
-        onClick={() => setAllOpen((open) => !open)}
-        className="mt-4 inline-flex items-center gap-1 self-start rounded-sm text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        See all balances
-        <ChevronDownIcon className={`h-4 w-4 transition-transform ${allOpen ? 'rotate-180' : ''}`} />
-      </button>
-      <ul id={listId} hidden={!allOpen} aria-label="All balances" className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
-        {BALANCES.map(({ currency, name, amount }) => (
-          <li key={currency} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-            <span className="flex items-center gap-2">
-              <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{currency}</span>
-              <span className="text-slate-600">{name}</span>
-            </span>
-            <span className="font-semibold text-slate-900">
-              <Amount value={amount} shown={showBalance} />
-            </span>
-          </li>
-        ))}
-      </ul>
+      <div className="pt-4">
+        <button
+          type="button"
+          aria-expanded={allOpen}
+          aria-controls={listId}
+          onClick={() => setAllOpen((open) => !open)}
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          See all balances
+          <ChevronDownIcon className={`h-4 w-4 transition-transform ${allOpen ? 'rotate-180' : ''}`} />
+        </button>
+        <ul id={listId} hidden={!allOpen} aria-label="All balances" className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
+          {BALANCES.map(({ currency, name, amount }) => (
+            <li key={currency} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+              <span className="flex items-center gap-2">
+                <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{currency}</span>
+                <span className="text-slate-600">{name}</span>
+              </span>
+              <span className="font-semibold text-slate-900">
+                <Amount value={amount} shown={showBalance} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

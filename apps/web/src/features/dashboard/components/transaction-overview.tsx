@@ -39,17 +39,19 @@ export function TransactionOverview() {
       </div>
 
       <div className="relative mt-5 h-64 overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50/60">
-        <div aria-hidden="true" className="absolute inset-x-4 bottom-4 flex h-40 items-end gap-2 opacity-60 sm:gap-3">
+        <div aria-hidden="true" className="absolute inset-x-4 bottom-4 flex h-40 items-end gap-2 opacity-50 sm:gap-3">
           {ghostBars.map((height, index) => (
             <span key={index} className="flex-1 rounded-t bg-slate-200" style={{ height: `${height}%` }} />
           ))}
         </div>
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 px-6 text-center">
-          <span className="grid h-11 w-11 place-items-center rounded-full bg-white text-brand-700 shadow-sm">
-            <BarChartIcon className="h-5 w-5" />
-          </span>
-          <p className="text-sm font-semibold text-slate-900">Switch to Live Mode to see analytics</p>
-          <p className="max-w-xs text-sm text-slate-600">Your {currency} transactions will be charted here once your account is live.</p>
+        <div className="absolute inset-0 grid place-items-center p-4">
+          <div className="flex max-w-sm flex-col items-center gap-2 rounded-xl bg-white/90 px-5 py-4 text-center shadow-sm ring-1 ring-slate-200/70 backdrop-blur-sm">
+            <span className="grid h-10 w-10 place-items-center rounded-full bg-brand-50 text-brand-700">
+              <BarChartIcon className="h-5 w-5" />
+            </span>
+            <p className="text-sm font-semibold text-slate-900">Switch to Live Mode to see analytics</p>
+            <p className="text-sm text-slate-600">Your {currency} transactions will be charted here once your account is live.</p>
+          </div>
         </div>
       </div>
     </section>

@@ -12,15 +12,15 @@ export function DetailsCard({ title, rows, footer, children }: DetailsCardProps)
       <h2 id={headingId} className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900 sm:px-6">
         {title}
       </h2>
-      {children}
       <dl className="divide-y divide-slate-100 px-5 sm:px-6">
         {rows.map(({ label, value }) => (
-          <div key={label} className="gap-4 py-3 sm:grid sm:grid-cols-5">
-            <dt className="text-sm text-slate-500 sm:col-span-2">{label}</dt>
-            <dd className="mt-0.5 text-sm font-medium break-words text-slate-900 sm:col-span-3 sm:mt-0">{value}</dd>
+          <div key={label} className="gap-4 py-3 sm:grid sm:grid-cols-[9rem_minmax(0,1fr)]">
+            <dt className="text-sm text-slate-500">{label}</dt>
+            <dd className="mt-0.5 text-sm font-medium break-words text-slate-900 sm:mt-0">{value}</dd>
           </div>
         ))}
       </dl>
+      {children}
       {footer && <div className="mt-auto border-t border-slate-100 px-5 py-4 sm:px-6">{footer}</div>}
     </section>
   );
