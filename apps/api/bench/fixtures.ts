@@ -20,7 +20,7 @@ export function unknownEmail() {
   return `nobody-${randomBytes(6).toString('hex')}@okafor.ng`;
 }
 
-export type Session = { userId: string; refreshToken: string };
+export type Session = { userId: string; accessToken: string; refreshToken: string };
 
 function dataOf<T>(text: string): T {
   return (JSON.parse(text) as { data: T }).data;
@@ -42,6 +42,6 @@ export async function createVerifiedUser(server: BenchServer, client: HttpClient
 export async function signIn(client: HttpClient, email: string): Promise<Session> {
   const answer = await client.request('POST', '/api/v1/auth/login/verify-otp', { email, password: PASSWORD, otp: '' });
   if (answer.status !== 200) throw new Error(`setup sign-in failed: ${answer.status} ${answer.text}`);
-  const session = dataOf<{ user: { id: string }; refreshToken: string }>(answer.text);
-  return { userId: session.user.id, refreshToken: session.refreshToken };
+  const session = dataOf<{ user: { id: string }; accessToken: string; refreshToken: string }>(answer.text);
+  return { userId: session.user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
 }

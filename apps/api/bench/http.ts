@@ -2,7 +2,7 @@ import http from 'node:http';
 
 export type HttpAnswer = { status: number; text: string };
 export type HttpClient = {
-  request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpAnswer>;
+  request(method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<HttpAnswer>;
   close(): void;
 };
 
@@ -12,9 +12,10 @@ export function createClient(baseUrl: string, sockets: number): HttpClient {
   if (origin.hostname !== '127.0.0.1') throw new Error(`the bench only targets 127.0.0.1, not ${origin.hostname}`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   return {
-    request(method, path, body) {
+    request(method, path, body, token) {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
       if (payload !== undefined) {
         headers['content-type'] = 'application/json';
         headers['content-length'] = Buffer.byteLength(payload);

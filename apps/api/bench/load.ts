@@ -8,6 +8,8 @@ export type Call = {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** A bearer access token for authenticated routes. */
+  token?: string;
   expect: number;
   /** Groups the samples of an interleaved run (e.g. the three login variants). */
   variant?: string;
@@ -85,7 +87,7 @@ async function drive(scenario: Scenario, ctx: RunContext, limit: { requests?: nu
       const variant = call.variant ?? scenario.variant;
       const t0 = performance.now();
       try {
-        const answer = await client.request(call.method, call.path, call.body);
+        const answer = await client.request(call.method, call.path, call.body, call.token);
         const ok = answer.status === call.expect;
         if (ok && call.onAnswer) call.onAnswer(JSON.parse(answer.text));
         samples.push({ variant, ms: performance.now() - t0, ok, status: answer.status, detail: ok ? undefined : answer.text.slice(0, 300) });

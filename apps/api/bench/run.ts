@@ -143,6 +143,24 @@ function* scenarios(config: ReturnType<typeof settings>, users: string[], openSe
     } satisfies Scenario;
   }
 
+  // Authenticated reads: signature, claims and the open-session lookup, then the query itself.
+  for (const c of concurrencies) {
+    const readers: Session[] = [];
+    yield openSessions(c).then((sessions) => {
+      readers.push(...sessions);
+    });
+    for (const path of ['/api/v1/notification/user/latest', '/api/v1/account/me']) {
+      yield {
+        endpoint: `GET ${path}`,
+        variant: 'signed in',
+        concurrency: c,
+        durationMs: 3000 * scale,
+        warmup: 5 * c,
+        call: (client) => ({ method: 'GET', path, token: readers[client]!.accessToken, expect: 200 }),
+      } satisfies Scenario;
+    }
+  }
+
   for (const c of concurrencies) {
     for (const [variant, email] of [['known email', (seq: number) => user(seq)], ['unknown email', () => unknownEmail()]] as const) {
       yield {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,8 +31,12 @@ export function createFileTransport(dir: string, from: string, log: FastifyBaseL
     async send(email) {
       const info = await transporter.sendMail({ from, ...email });
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`;
+      const file = path.join(dir, name);
+      // Written beside the folder, then renamed in: whoever watches the folder never sees half a message.
+      const partial = path.join(path.dirname(dir), `.${name}.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       // Links are single-use credentials: in production they stay in the file, never in the log.
       const link = logLinks ? email.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log.info({ file, to: email.to, subject: email.subject }, `Email written to file${link ? `; link: ${link}` : ''}`);
