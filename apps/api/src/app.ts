@@ -15,6 +15,7 @@ import { ok, responses } from './lib/reply';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { OutboxWorker } from './mail/outbox';
 import { createBankProvider } from './banks/create-bank-provider';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const keys = {
     accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
     totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
+    emailCode: deriveKey(config.encryptionKey, 'email-code'),
     personalData: deriveKey(config.encryptionKey, 'personal-data'),
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
   };
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoute);
       await api.register(countryRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(uploadRoutes);
       await api.register(bankRoutes);
       await api.register(kybRoutes);

@@ -12,7 +12,7 @@ export type AppContext = {
   storage: ObjectStorage;
   banks: BankProvider;
   /** accessToken signs JWTs; totpSecret and personalData encrypt at rest; uploadUrl signs local upload links. */
-  keys: { accessToken: Uint8Array; totpSecret: Buffer; personalData: Buffer; uploadUrl: Buffer };
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
 };

@@ -19,6 +19,9 @@ export const defaultRateRules = {
   refreshPerIp: { limit: 120, windowSeconds: 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   twoFactorPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  // Each send is an email; a minimum gap between sends is enforced besides (EMAIL_CODE_RESEND_SECONDS).
+  emailCodeSendPerUser: { limit: 5, windowSeconds: 15 * 60 },
+  changePasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
   uploadUrlPerUser: { limit: 60, windowSeconds: 15 * 60 },
   // Name enquiry reveals account holders' names and each live lookup costs money.
   resolveAccountPerUser: { limit: 30, windowSeconds: 15 * 60 },

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import type { MailTransport, OutgoingEmail } from './transport';
 
-export type EmailKind = 'verify_email' | 'reset_password' | 'representative_approval' | 'kyb_submitted';
+export type EmailKind =
+  | 'verify_email'
+  | 'reset_password'
+  | 'representative_approval'
+  | 'kyb_submitted'
+  | 'email_code'
+  | 'password_changed';
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {

@@ -4,13 +4,16 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+function layout(title: string, paragraphs: string[], action: { label: string; url: string } | { code: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const call =
+    'code' in action
+      ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px">${escapeHtml(action.code)}</p>`
+      : `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#64748b">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`;
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
-<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#64748b">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${call}
 </div></body></html>`;
 }
 
@@ -71,5 +74,43 @@ export function kybSubmittedEmail(to: { email: string; firstName: string; compan
     subject: 'Your business verification was submitted',
     text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${dashboardUrl}\n`,
     html: layout('Your business verification was submitted', lines, { label: 'Open dashboard', url: dashboardUrl }),
+  };
+}
+
+export type EmailCodePurpose = 'login' | 'enable' | 'disable';
+
+const emailCodeReasons: Record<EmailCodePurpose, string> = {
+  login: 'Use this code to finish signing in to FiPay.',
+  enable: 'Use this code to turn on email codes for signing in to FiPay.',
+  disable: 'Use this code to turn off email codes for signing in to FiPay.',
+};
+
+export const EMAIL_CODE_SUBJECT = 'Your FiPay verification code';
+
+export function emailCodeEmail(to: { email: string; firstName: string }, code: string, purpose: EmailCodePurpose): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    emailCodeReasons[purpose],
+    'The code works once and expires in 10 minutes. Never share it: FiPay staff will never ask for it. If you did not ask for it, change your password.',
+  ];
+  return {
+    to: to.email,
+    subject: EMAIL_CODE_SUBJECT,
+    text: `${lines.join('\n\n')}\n\nYour code: ${code}\n`,
+    html: layout(EMAIL_CODE_SUBJECT, lines, { code }),
+  };
+}
+
+export function passwordChangedEmail(to: { email: string; firstName: string }, forgotPasswordUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    'The password of your FiPay account was just changed, and every other device signed in to it was signed out.',
+    'If you made this change, there is nothing more to do. If you did not, reset your password now and turn on two-factor authentication.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Your password was changed',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${forgotPasswordUrl}\n`,
+    html: layout('Your password was changed', lines, { label: 'Reset password', url: forgotPasswordUrl }),
   };
 }

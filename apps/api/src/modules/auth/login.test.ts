@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
@@ -130,20 +131,49 @@ describe('bearer tokens', () => {
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
     const tampered = `${head}.${Buffer.from(JSON.stringify({ ...decodeJwt(session.accessToken), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')}.${session.accessToken.split('.')[2]}`;
     const realKey = server.app.ctx.keys.accessToken;
-    const signWith = (build: (jwt: SignJWT) => SignJWT, typ = 'at+jwt') =>
-      build(new SignJWT({ cid: session.user.companyId }).setProtectedHeader({ alg: 'HS256', typ }).setSubject(session.user.id)).sign(realKey);
+    const sid = decodeJwt(session.accessToken).sid;
+    const signWith = (build: (jwt: SignJWT) => SignJWT, typ = 'at+jwt', claims: Record<string, unknown> = { cid: session.user.companyId, sid }) =>
+      build(new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ }).setSubject(session.user.id)).sign(realKey);
     const expired = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime(Math.floor(Date.now() / 1000) - 5));
     const wrongAudience = await signWith((j) => j.setIssuer('fipay-api').setAudience('someone-else').setExpirationTime('10m'));
     const wrongIssuer = await signWith((j) => j.setIssuer('elsewhere').setAudience('fipay-web').setExpirationTime('10m'));
     const wrongType = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime('10m'), 'JWT');
     const noExpiry = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web'));
-    const good = await signWith((j) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime('10m'));
+    const valid = (j: SignJWT) => j.setIssuer('fipay-api').setAudience('fipay-web').setExpirationTime('10m');
+    const noSession = await signWith(valid, 'at+jwt', { cid: session.user.companyId });
+    const unknownSession = await signWith(valid, 'at+jwt', { cid: session.user.companyId, sid: randomUUID() });
+    const good = await signWith(valid);
     expect((await server.api.post('/auth/2fa/setup', undefined, { token: good })).status).toBe(200);
-    for (const token of [forged, unsigned, tampered, expired, wrongAudience, wrongIssuer, wrongType, noExpiry, 'garbage', '']) {
+    const refused = [forged, unsigned, tampered, expired, wrongAudience, wrongIssuer, wrongType, noExpiry, noSession, unknownSession];
+    for (const token of [...refused, 'garbage', '']) {
       const res = await server.api.post('/auth/2fa/setup', undefined, { token });
       expect(res.status, token).toBe(401);
       expect(res.body).toEqual({ isSuccessful: false, message: messages.unauthorized, data: { code: 'UNAUTHORIZED' } });
     }
+  });
+});
+
+describe('sessions', () => {
+  it('ends the access token with its session: after logout it is refused at once, other sessions go on', async () => {
+    const user = await createVerifiedUser(server);
+    const first = (await server.api.post('/auth/login/verify-otp', { ...user, otp: '' })).body.data;
+    const second = (await server.api.post('/auth/login/verify-otp', { ...user, otp: '' })).body.data;
+    expect((await server.api.get('/account/me', { token: first.accessToken })).status).toBe(200);
+
+    expect((await server.api.post('/auth/logout', { refreshToken: first.refreshToken })).status).toBe(200);
+    const after = await server.api.get('/account/me', { token: first.accessToken });
+    expect(after.status).toBe(401);
+    expect(after.body.data).toEqual({ code: 'UNAUTHORIZED' });
+    expect((await server.api.get('/account/me', { token: second.accessToken })).status).toBe(200);
+  });
+
+  it('keeps the session through refresh: the rotated pair carries the same session', async () => {
+    const user = await createVerifiedUser(server);
+    const session = (await server.api.post('/auth/login/verify-otp', { ...user, otp: '' })).body.data;
+    const rotated = (await server.api.post('/auth/refresh', { userId: session.user.id, refreshToken: session.refreshToken })).body.data;
+    expect(decodeJwt(rotated.accessToken).sid).toBe(decodeJwt(session.accessToken).sid);
+    expect((await server.api.get('/account/me', { token: session.accessToken })).status).toBe(200);
+    expect((await server.api.get('/account/me', { token: rotated.accessToken })).status).toBe(200);
   });
 });
 

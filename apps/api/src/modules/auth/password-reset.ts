@@ -42,7 +42,8 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     if (!userId) return false;
     // Opening the emailed link proves the mailbox, so it also verifies the address.
     await tx.query(
-      `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+      `UPDATE users SET password_hash = $2, password_changed_at = now(), email_verified_at = coalesce(email_verified_at, now()),
+         updated_at = now()
        WHERE id = $1`,
       [userId, passwordHash],
     );

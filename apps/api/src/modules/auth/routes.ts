@@ -4,7 +4,9 @@ import { messages } from '@fipay/contracts/messages';
 import { requireAuth } from '../../plugins/auth';
 import { ok, responses } from '../../lib/reply';
 import { verifyEmail, resendVerification } from './email-verification';
-import { completeLogin, initiateLogin } from './login';
+import { changePassword } from './change-password';
+import { disableEmailTwoFactor, enableEmailTwoFactor, sendEmailTwoFactorCode } from './email-otp';
+import { completeLogin, initiateLogin, resendLoginCode } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { createCompanyAccount } from './signup';
 import { rotateRefreshToken, revokeRefreshFamily } from './tokens';
@@ -39,8 +41,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Check credentials; says whether a second factor is needed', body: contract.loginInitiateRequest, response: responses({ 200: contract.loginInitiateResponse }) },
   }, async (request) => {
     const data = await initiateLogin(ctx, request.body, request.ip);
-    return ok(data.twoFactorEnabled ? messages.twoFactorRequired : messages.ok, data);
+    const message = { authenticator: messages.twoFactorRequired, email: messages.twoFactorEmailRequired };
+    return ok(data.twoFactorMethod ? message[data.twoFactorMethod] : messages.ok, data);
   });
+
+  app.post('/auth/login/resend-otp', {
+    schema: { tags, summary: 'Email a new sign-in code (email-code two-factor)', body: contract.loginResendOtpRequest, response: responses({ 200: contract.loginResendOtpResponse }) },
+  }, async (request) => ok(messages.emailCodeSent, await resendLoginCode(ctx, request.body, request.ip)));
 
   app.post('/auth/login/verify-otp', {
     schema: { tags, summary: 'Complete sign-in (with the second factor when on) and get tokens', body: contract.loginVerifyRequest, response: responses({ 200: contract.loginVerifyResponse }) },
@@ -96,5 +103,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     await disableTwoFactor(ctx, requireAuth(request).userId, request.body);
     return ok(messages.twoFactorDisabled, null);
+  });
+
+  app.post('/auth/2fa/email/send-code', {
+    ...guarded,
+    schema: { tags, security, summary: 'Email a code that confirms turning email codes on (when off) or off (when on)', response: responses({ 200: contract.emailTwoFactorSendCodeResponse }) },
+  }, async (request) => ok(messages.emailCodeSent, await sendEmailTwoFactorCode(ctx, requireAuth(request).userId)));
+
+  app.post('/auth/2fa/email/enable', {
+    ...guarded,
+    schema: { tags, security, summary: 'Turn on email codes as the second factor', body: contract.emailTwoFactorEnableRequest, response: responses({ 200: contract.emailTwoFactorEnableResponse }) },
+  }, async (request) => {
+    await enableEmailTwoFactor(ctx, requireAuth(request).userId, request.body.otp);
+    return ok(messages.emailTwoFactorEnabled, null);
+  });
+
+  app.post('/auth/2fa/email/disable', {
+    ...guarded,
+    schema: { tags, security, summary: 'Turn email codes off (password and an emailed code)', body: contract.emailTwoFactorDisableRequest, response: responses({ 200: contract.emailTwoFactorDisableResponse }) },
+  }, async (request) => {
+    await disableEmailTwoFactor(ctx, requireAuth(request).userId, request.body);
+    return ok(messages.emailTwoFactorDisabled, null);
+  });
+
+  app.post('/auth/change-password', {
+    ...guarded,
+    schema: { tags, security, summary: 'Change the password; every other session is signed out', body: contract.changePasswordRequest, response: responses({ 200: contract.changePasswordResponse }) },
+  }, async (request) => {
+    await changePassword(ctx, requireAuth(request), request.body);
+    return ok(messages.passwordChanged, null);
   });
 };

@@ -20,10 +20,11 @@ const ISSUER = 'fipay-api';
 const AUDIENCE = 'fipay-web';
 const TOKEN_TYPE = 'at+jwt';
 
-export type AccessClaims = { userId: string; companyId: string };
+/** sessionId is the refresh-token family begun at sign-in; ending the session ends its access tokens too. */
+export type AccessClaims = { userId: string; companyId: string; sessionId: string };
 
 export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ cid: claims.companyId })
+  return new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -34,20 +35,43 @@ export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Pr
     .sign(ctx.keys.accessToken);
 }
 
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims> {
+async function decodeAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, ctx.keys.accessToken, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       typ: TOKEN_TYPE,
-      requiredClaims: ['exp', 'sub', 'cid'],
+      requiredClaims: ['exp', 'sub', 'cid', 'sid'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('claims');
-    return { userId: payload.sub, companyId: payload.cid };
+    const { sub, cid, sid } = payload;
+    if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string') return null;
+    return { userId: sub, companyId: cid, sessionId: sid };
   } catch {
-    throw new AppError('UNAUTHORIZED', messages.unauthorized);
+    return null;
   }
+}
+
+/**
+ * A valid signature is not enough: the session must still be open, so that
+ * logout, a password change or a reset ends access at once rather than when
+ * the token expires. One indexed lookup per request buys that.
+ */
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims> {
+  const claims = await decodeAccessToken(ctx, token);
+  if (!claims || !(await isSessionOpen(ctx.db, claims))) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  return claims;
+}
+
+async function isSessionOpen(db: Queryable, claims: AccessClaims): Promise<boolean> {
+  const { rows } = await db.query<{ open: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM refresh_tokens
+       WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL AND family_expires_at > now()
+     ) AS open`,
+    [claims.sessionId, claims.userId],
+  );
+  return rows[0]?.open === true;
 }
 
 async function insertRefreshToken(
@@ -63,10 +87,12 @@ async function insertRefreshToken(
   return token;
 }
 
-/** Starts a new refresh-token family at sign-in. */
-export function startRefreshFamily(tx: Queryable, userId: string): Promise<string> {
+/** Starts a new session (a refresh-token family) at sign-in. */
+export async function startRefreshFamily(tx: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
   const familyExpiresAt = new Date(Date.now() + REFRESH_FAMILY_TTL_DAYS * 24 * 3600 * 1000);
-  return insertRefreshToken(tx, { userId, familyId: randomUUID(), familyExpiresAt, parentId: null });
+  const sessionId = randomUUID();
+  const refreshToken = await insertRefreshToken(tx, { userId, familyId: sessionId, familyExpiresAt, parentId: null });
+  return { sessionId, refreshToken };
 }
 
 type RefreshRow = {
@@ -109,11 +135,15 @@ export async function rotateRefreshToken(
       familyExpiresAt: row.family_expires_at,
       parentId: row.id,
     });
-    return { kind: 'rotated' as const, refreshToken, userId: row.user_id, companyId: row.company_id };
+    return { kind: 'rotated' as const, refreshToken, userId: row.user_id, companyId: row.company_id, sessionId: row.family_id };
   });
   // The revocation above must commit before the caller hears "no".
   if (outcome.kind !== 'rotated') throw new AppError('INVALID_REFRESH_TOKEN', messages.refreshInvalid);
-  const accessToken = await signAccessToken(ctx, { userId: outcome.userId, companyId: outcome.companyId });
+  const accessToken = await signAccessToken(ctx, {
+    userId: outcome.userId,
+    companyId: outcome.companyId,
+    sessionId: outcome.sessionId,
+  });
   return { accessToken, refreshToken: outcome.refreshToken };
 }
 
@@ -126,6 +156,11 @@ export async function revokeRefreshFamily(ctx: AppContext, refreshToken: string)
   );
 }
 
-export async function revokeAllRefreshTokens(tx: Queryable, userId: string): Promise<void> {
-  await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+/** Ends every session of the user, or every one but `keepSessionId` (a password change keeps the session that made it). */
+export async function revokeAllRefreshTokens(tx: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await tx.query(
+    `UPDATE refresh_tokens SET revoked_at = now()
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,
+    [userId, keepSessionId ?? null],
+  );
 }

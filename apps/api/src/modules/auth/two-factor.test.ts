@@ -83,7 +83,7 @@ describe('sign-in with two-factor', () => {
   it('asks for a code after the password and accepts the current one', async () => {
     const { user, secret } = await userWithTwoFactor();
     const initiate = await server.api.post('/auth/login/initiate', user);
-    expect(initiate.body.data).toEqual({ twoFactorEnabled: true });
+    expect(initiate.body.data).toEqual({ twoFactorEnabled: true, twoFactorMethod: 'authenticator' });
 
     const noCode = await server.api.post('/auth/login/verify-otp', { ...user, otp: '' });
     expect(noCode.status).toBe(401);

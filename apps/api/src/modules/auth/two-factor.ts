@@ -32,6 +32,7 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
 export async function setupTwoFactor(ctx: AppContext, userId: string) {
   const user = await requireUser(ctx, userId);
   if (user.totp_enabled_at) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
+  if (user.email_otp_enabled_at) throw new AppError('CONFLICT', messages.twoFactorOtherMethodOn);
   const secret = generateTotpSecret();
   await ctx.db.query('UPDATE users SET totp_pending_secret = $2, updated_at = now() WHERE id = $1', [
     userId,
@@ -45,6 +46,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, otp: stri
   await ctx.limiter.consume('twoFactorPerUser', userId);
   const user = await requireUser(ctx, userId);
   if (user.totp_enabled_at) throw new AppError('CONFLICT', messages.twoFactorAlreadyEnabled);
+  if (user.email_otp_enabled_at) throw new AppError('CONFLICT', messages.twoFactorOtherMethodOn);
   if (!user.totp_pending_secret) throw new AppError('BAD_REQUEST', messages.twoFactorNotSetUp);
   const key = base32Decode(decrypt(ctx.keys.totpSecret, user.totp_pending_secret));
   const step = matchTotpStep(key, otp, Date.now() / 1000);
@@ -55,7 +57,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: string, otp: stri
     const { rowCount } = await tx.query(
       `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled_at = now(),
          totp_last_step = $2, updated_at = now()
-       WHERE id = $1 AND totp_enabled_at IS NULL AND totp_pending_secret = $3`,
+       WHERE id = $1 AND totp_enabled_at IS NULL AND email_otp_enabled_at IS NULL AND totp_pending_secret = $3`,
       [userId, step, user.totp_pending_secret],
     );
     if (rowCount !== 1) throw new AppError('CONFLICT', messages.twoFactorNotSetUp);

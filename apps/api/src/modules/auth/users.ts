@@ -1,3 +1,4 @@
+import type { TwoFactorMethod } from '@fipay/contracts/auth';
 import type { Queryable } from '../../db/client';
 import { looksLikeEmail, normalizePhone } from '../../lib/phone';
 
@@ -13,10 +14,11 @@ export type UserRow = {
   totp_secret: string | null;
   totp_pending_secret: string | null;
   totp_enabled_at: Date | null;
+  email_otp_enabled_at: Date | null;
 };
 
 const USER_COLUMNS = `id, company_id, first_name, last_name, email, phone, password_hash, email_verified_at,
-  totp_secret, totp_pending_secret, totp_enabled_at`;
+  totp_secret, totp_pending_secret, totp_enabled_at, email_otp_enabled_at`;
 
 /** The canonical form of what a user types to sign in: a lowercased email or a normalised phone number. */
 export function loginIdentifier(input: string): string {
@@ -29,6 +31,12 @@ export async function findUserByLogin(db: Queryable, input: string): Promise<Use
   const column = looksLikeEmail(id) ? 'email' : 'phone';
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1`, [id]);
   return rows[0];
+}
+
+export function twoFactorMethodOf(user: UserRow): TwoFactorMethod | null {
+  if (user.totp_enabled_at) return 'authenticator';
+  if (user.email_otp_enabled_at) return 'email';
+  return null;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {

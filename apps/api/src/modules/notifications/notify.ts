@@ -32,8 +32,16 @@ export const accountNotices = {
     title: 'Two-factor authentication is off',
     message: "Signing in no longer asks for an authenticator code. If this wasn't you, reset your password now.",
   },
+  emailTwoFactorOn: {
+    title: 'Email codes are on',
+    message: 'Signing in now also asks for a 6-digit code we send to your email.',
+  },
+  emailTwoFactorOff: {
+    title: 'Email codes are off',
+    message: "Signing in no longer asks for an emailed code. If this wasn't you, reset your password now.",
+  },
   passwordChanged: {
     title: 'Your password was changed',
-    message: "You were signed out on every device. If this wasn't you, reset your password right away.",
+    message: "Every other session was signed out. If this wasn't you, reset your password right away.",
   },
 } as const satisfies Record<string, NewNotification | ((...args: string[]) => NewNotification)>;
