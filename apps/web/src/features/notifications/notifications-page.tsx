@@ -72,10 +72,10 @@ export function NotificationsPage() {
   const showSpinner = isStarting && items.length === 0;
 
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold text-slate-900">All Notifications</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">All Notifications</h1>
           {!showSpinner && (
             <p className="text-sm text-slate-600">
               {unreadCount > 0 ? `You have ${unreadCount} unread ${unreadCount === 1 ? 'notification' : 'notifications'}.` : "You're all caught up."}
@@ -83,7 +83,7 @@ export function NotificationsPage() {
           )}
         </div>
         {unreadCount > 0 && (
-          <Button variant="secondary" onClick={handleMarkAll} disabled={isMarkingAll} className="h-10 px-4">
+          <Button variant="secondary" onClick={handleMarkAll} disabled={isMarkingAll}>
             Mark all as read
           </Button>
         )}
@@ -95,11 +95,11 @@ export function NotificationsPage() {
           Loading notifications...
         </div>
       ) : items.length === 0 && !hasMore ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center shadow-sm">
-          <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-            <BellIcon className="h-6 w-6" />
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm sm:py-16">
+          <span className="grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+            <BellIcon className="h-7 w-7" />
           </span>
-          <p className="text-sm font-medium text-slate-600">No notifications found.</p>
+          <p className="text-base font-semibold text-slate-900">No notifications found.</p>
         </div>
       ) : (
         <ul aria-label="Notifications" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -151,15 +151,15 @@ function NotificationRow({ notification }: { notification: Notification }) {
       </div>
       <div className="shrink-0">
         {unread ? (
-          <Button
-            variant="secondary"
+          <button
+            type="button"
             onClick={handleMarkRead}
             disabled={isMarking}
             aria-describedby={titleId}
-            className="h-9 px-3 text-xs"
+            className="inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3 text-xs font-semibold text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             Mark as read
-          </Button>
+          </button>
         ) : (
           <span
             role="img"

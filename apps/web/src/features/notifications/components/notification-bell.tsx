@@ -120,7 +120,7 @@ export function NotificationBell() {
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
         onClick={toggle}
-        className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <BellIcon className="h-5 w-5" />
         {unreadCount > 0 && (
