@@ -54,6 +54,7 @@ export function NotificationBell() {
       close(false);
       return;
     }
+    if (buttonRef.current) setPosition(panelPosition(buttonRef.current));
     setOpenedAt(location.key);
     void refreshLatest();
   }
@@ -61,10 +62,14 @@ export function NotificationBell() {
   useLayoutEffect(() => {
     if (!open) return;
     const place = () => {
-      if (buttonRef.current) setPosition(panelPosition(buttonRef.current));
+      if (!buttonRef.current) return;
+      const next = panelPosition(buttonRef.current);
+      // Scrolling the list inside the panel fires this too; only a real move re-renders.
+      setPosition((current) =>
+        current.top === next.top && current.left === next.left && current.width === next.width ? current : next,
+      );
     };
-    place();
-    panelRef.current?.focus();
+    panelRef.current?.focus({ preventScroll: true });
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
     return () => {
