@@ -50,8 +50,10 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Log Out from the shell's sidebar, opened from the menu button on phones (below the md breakpoint). */
 async function signOut(page: Page) {
   await page.goto('/dashboard');
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('button', { name: 'Log Out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
 }
