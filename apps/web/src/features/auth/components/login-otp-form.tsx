@@ -1,5 +1,5 @@
 import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
-import { OTP_LENGTH } from '@fipay/contracts/limits';
+import { EMAIL_CODE_RESEND_SECONDS, OTP_LENGTH } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -11,12 +11,6 @@ import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
 import { resendLoginOtp } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-
-/**
- * The server emailed a code as the OTP stage opened and refuses another for its resend gap
- * (60 s). The gap is not part of the initiate answer, so the first countdown assumes it.
- */
-export const FIRST_RESEND_SECONDS = 60;
 
 type LoginOtpFormProps = {
   credentials: LoginInitiateRequest;
@@ -105,7 +99,7 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
       {byEmail ? (
         <p className="flex flex-wrap items-center justify-center gap-x-1.5 text-center text-sm text-slate-600">
           Didn&apos;t get the email?
-          <ResendCodeButton onResend={resend} initialSeconds={FIRST_RESEND_SECONDS} disabled={isBusy} />
+          <ResendCodeButton onResend={resend} initialSeconds={EMAIL_CODE_RESEND_SECONDS} disabled={isBusy} />
         </p>
       ) : (
         <p className="text-center text-sm">
