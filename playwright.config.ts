@@ -29,6 +29,14 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: e2eDataDir, APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: e2eDataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // Every spec signs up its own companies from 127.0.0.1; the product's per-address limits are tested in the API suite.
+      RATE_LIMITS: JSON.stringify({ signupPerIp: { limit: 500, windowSeconds: 3600 }, approvalPerIp: { limit: 200, windowSeconds: 900 } }),
+    },
   },
 });

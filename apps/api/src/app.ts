@@ -94,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = new RateLimiter(
     redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
-    { ...defaultRateRules, ...options.rateRules },
+    { ...defaultRateRules, ...config.rateLimits, ...options.rateRules },
   );
   const transport =
     options.mailTransport ??

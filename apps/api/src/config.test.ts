@@ -34,4 +34,18 @@ describe('configuration', () => {
       /JWT_SECRET: required when NODE_ENV=production[\s\S]*ENCRYPTION_KEY/,
     );
   });
+
+  it('replaces named rate rules from RATE_LIMITS and refuses unknown or malformed ones', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).rateLimits).toEqual({});
+    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMITS: '{"signupPerIp":{"limit":500,"windowSeconds":3600}}' });
+    expect(config.rateLimits).toEqual({ signupPerIp: { limit: 500, windowSeconds: 3600 } });
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMITS: 'signupPerIp=5' })).toThrow(/RATE_LIMITS: must be a JSON object/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMITS: '{"signupPerIpp":{"limit":5,"windowSeconds":60}}' })).toThrow(
+      /unknown rule "signupPerIpp"/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMITS: '{"signupPerIp":{"limit":0,"windowSeconds":60}}' })).toThrow(
+      /RATE_LIMITS.signupPerIp/,
+    );
+  });
 });

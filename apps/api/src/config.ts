@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultRateRules, type RateRule, type RateRuleName } from './lib/rate-limit';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -36,7 +37,40 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  RATE_LIMITS: z.string().optional(),
 });
+
+const rateRuleSchema = z.strictObject({
+  limit: z.number().int().min(1),
+  windowSeconds: z.number().int().min(1).max(7 * 24 * 3600),
+});
+
+/** RATE_LIMITS: a JSON object of rule name -> {limit, windowSeconds}, replacing those defaults only. */
+function parseRateLimits(raw: string | undefined, problems: string[]): Partial<Record<RateRuleName, RateRule>> {
+  if (!raw?.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    problems.push('RATE_LIMITS: must be a JSON object, e.g. {"signupPerIp":{"limit":100,"windowSeconds":3600}}');
+    return {};
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push('RATE_LIMITS: must be a JSON object of rule names');
+    return {};
+  }
+  const rules: Partial<Record<RateRuleName, RateRule>> = {};
+  for (const [name, rule] of Object.entries(value)) {
+    if (!(name in defaultRateRules)) {
+      problems.push(`RATE_LIMITS: unknown rule "${name}" (known: ${Object.keys(defaultRateRules).join(', ')})`);
+      continue;
+    }
+    const parsed = rateRuleSchema.safeParse(rule);
+    if (parsed.success) rules[name as RateRuleName] = parsed.data;
+    else problems.push(`RATE_LIMITS.${name}: needs {"limit": whole number >= 1, "windowSeconds": 1 to 604800}`);
+  }
+  return rules;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -57,6 +91,7 @@ export type Config = {
     | { driver: 'local'; dir: string }
     | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   banks: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string; timeoutMs: number };
+  rateLimits: Partial<Record<RateRuleName, RateRule>>;
 };
 
 export class ConfigError extends Error {
@@ -92,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
   if (e.BANK_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when BANK_PROVIDER=paystack');
+  const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -129,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paystackBaseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
       timeoutMs: e.BANK_TIMEOUT_MS,
     },
+    rateLimits,
   };
 }
