@@ -13,7 +13,7 @@ export type ReviewerAccess = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler that lets only back-office sessions with this access through; routes read request.reviewer. */
+    /** An onRequest hook that lets only back-office sessions with this access through; routes read request.reviewer. */
     reviewerOnly: (access?: ReviewerAccess) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

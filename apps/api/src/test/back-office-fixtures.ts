@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReviewerRole } from '@fipay/contracts/back-office';
 import { base32Decode, totp } from '../lib/totp';
 import { createReviewer } from '../modules/back-office/reviewers';
 import { createVerifiedUser, login, type signupBody } from './fixtures';
 import { completeKybSteps, submitKyb } from './kyb-fixtures';
 import type { TestServer } from './server';
+import { linkIn } from './smtp-sink';
 
 export const REVIEWER_PASSWORD = 'Compliance desk 2026!';
 
@@ -59,10 +61,14 @@ export async function signInAgain(server: TestServer, account: ReviewerAccount):
 export type SubmittedCompany = Awaited<ReturnType<typeof login>> & { email: string; password: string };
 
 /** A company that signed up, went through the five steps and submitted its KYB. */
-export async function submittedCompany(server: TestServer, overrides: Parameters<typeof signupBody>[0] = {}): Promise<SubmittedCompany> {
-  const credentials = await createVerifiedUser(server, overrides);
+export async function submittedCompany(
+  server: TestServer,
+  overrides: Parameters<typeof signupBody>[0] & { cacRegNumber?: string } = {},
+): Promise<SubmittedCompany> {
+  const { cacRegNumber, ...signup } = overrides;
+  const credentials = await createVerifiedUser(server, signup);
   const session = await login(server, credentials);
-  await completeKybSteps(server, session);
+  await completeKybSteps(server, session, { cacRegNumber });
   await submitKyb(server, session);
   return { ...session, email: credentials.email, password: credentials.password };
 }
@@ -81,5 +87,16 @@ export async function mailWithSubject(server: TestServer, to: string, subject: s
     }
   } finally {
     server.mail.received.push(...skipped);
+  }
+}
+
+/** The consent link a representative was emailed for this company (many companies name the same fixture director). */
+export async function consentLinkFor(server: TestServer, companyId: string, email: string, timeoutMs = 5000): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const index = server.mail.received.findIndex((m) => m.to.includes(email) && linkIn(m).searchParams.get('companyId') === companyId);
+    if (index !== -1) return linkIn(server.mail.received.splice(index, 1)[0]!);
+    if (Date.now() > deadline) throw new Error(`No consent email to ${email} for ${companyId}`);
+    await sleep(100);
   }
 }

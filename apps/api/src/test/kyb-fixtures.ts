@@ -70,14 +70,17 @@ export const SANDBOX_BVN = '22212345678';
 type CompanySession = { accessToken: string; user: { id: string; companyId: string } };
 
 /** Steps 1 to 4 as the web app sends them: a Registered SME with the four required documents and one director. */
-export async function completeKybSteps(server: TestServer, session: CompanySession, representatives: (typeof director)[] = [director]) {
+export async function completeKybSteps(server: TestServer, session: CompanySession, options: { cacRegNumber?: string; representatives?: (typeof director)[] } = {}) {
   const token = session.accessToken;
   const ids = { userId: session.user.id, companyId: session.user.companyId };
+  const documents = (await uploadRequiredDocuments(server, token)).map((doc) =>
+    doc.docKey === 'certificate' && options.cacRegNumber ? { ...doc, cacRegNumber: options.cacRegNumber } : doc,
+  );
   const steps: [string, unknown][] = [
     ['/company/business-type', { businessType: 'Registered Business', subType: 'SME', ...ids }],
     ['/company/business-profile', { ...smeProfile, ...ids }],
-    ['/company/documents', await uploadRequiredDocuments(server, token)],
-    ['/company/representatives', representatives],
+    ['/company/documents', documents],
+    ['/company/representatives', options.representatives ?? [director]],
   ];
   for (const [url, body] of steps) {
     const res = await server.api.post(url, body, { token });

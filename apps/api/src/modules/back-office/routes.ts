@@ -19,9 +19,10 @@ import { revokeReviewerSession } from './sessions';
 export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const security = [{ reviewerAuth: [] }];
-  const full = { preHandler: app.reviewerOnly({ scope: 'full' }) };
-  const admin = { preHandler: app.reviewerOnly({ scope: 'full', role: 'admin' }) };
-  const enrolment = { preHandler: app.reviewerOnly({ scope: 'enrolment' }) };
+  // Checked on request, before the body is parsed or validated: a stranger learns nothing from a 400.
+  const full = { onRequest: app.reviewerOnly({ scope: 'full' }) };
+  const admin = { onRequest: app.reviewerOnly({ scope: 'full', role: 'admin' }) };
+  const enrolment = { onRequest: app.reviewerOnly({ scope: 'enrolment' }) };
 
   // Action routes take no body; a client that still says Content-Type: application/json with nothing after it is not an error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
