@@ -9,7 +9,6 @@ import {
   startEnrolment,
   submittedCompany,
   type ReviewerAccount,
-  type SubmittedCompany,
 } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { director, reachable, SANDBOX_ACCOUNT } from '../../test/kyb-fixtures';
