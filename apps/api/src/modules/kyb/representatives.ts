@@ -32,14 +32,14 @@ export async function saveRepresentatives(
   const queued = await ctx.db.transaction(async (tx) => {
     const application = await openApplicationForChange(tx, actor);
     const changesRequested = application.status === 'CHANGES_REQUESTED';
-    const flagged = changesRequested
-      ? new Map((await openReviewItems(tx, companyId)).filter((item) => item.target === 'representative').map((item) => [item.target_key, item]))
-      : new Map<string, never>();
+    const open = changesRequested ? await openReviewItems(tx, companyId) : [];
+    const flagged = new Map(open.filter((item) => item.target === 'representative').map((item) => [item.target_key, item]));
+    const requestedAt = requestTime(open);
     const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;
     let emails = 0;
     for (const rep of input) {
-      const { rows } = await tx.query<{ id: string; position: string; full_name: string; phone: string; id_type: string; id_number_encrypted: string; id_number_last4: string }>(
-        `SELECT id, position, full_name, phone, id_type, id_number_encrypted, id_number_last4 FROM kyb_representatives
+      const { rows } = await tx.query<RepresentativeRow>(
+        `SELECT id, position, full_name, phone, id_type, id_number_encrypted, id_number_last4, created_at FROM kyb_representatives
          WHERE company_id = $1 AND email = $2 FOR UPDATE`,
         [companyId, rep.email],
       );
@@ -53,14 +53,15 @@ export async function saveRepresentatives(
         decrypt(ctx.keys.personalData, existing.id_number_encrypted) !== rep.idNumber;
       if (changesRequested) {
         const changed = !existing || identityChanged || existing.position !== rep.position || existing.phone !== normalizePhone(rep.phone);
-        // Only flagged people may change; a new person may join only in place of a flagged one.
-        if (existing && !flagged.has(existing.id)) {
+        // Only flagged people may change; a new person may join (and be edited) only in place of a flagged one.
+        const item = existing ? flagged.get(existing.id) : undefined;
+        if (existing && !item && !addedSince(existing, requestedAt)) {
           if (!changed) continue;
           throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(existing.full_name), { errors: { [rep.email]: kybMessages.representativeNotFlagged(existing.full_name) } });
         }
         if (!existing && flagged.size === 0) throw new AppError('CONFLICT', kybMessages.representativeAddNotAllowed);
         if (existing && changed) {
-          await markAddressed(tx, flagged.get(existing.id)!.id);
+          if (item) await markAddressed(tx, item.id);
           await appendAudit(tx, {
             actor: userActor(actor.userId),
             action: 'representative.updated',
@@ -123,21 +124,40 @@ export async function saveRepresentatives(
   return representativeRecords(ctx.db, companyId);
 }
 
+type RepresentativeRow = {
+  id: string;
+  position: string;
+  full_name: string;
+  phone: string;
+  id_type: string;
+  id_number_encrypted: string;
+  id_number_last4: string;
+  created_at: Date | string;
+};
+
+/** When the current request for changes was made (its items share the decision's time). */
+const requestTime = (items: { created_at: Date | string }[]) =>
+  items.length > 0 ? Math.min(...items.map((item) => new Date(item.created_at).getTime())) : null;
+
+/** Someone the company added after the request (in place of a flagged person) stays theirs to edit or remove. */
+const addedSince = (rep: { created_at: Date | string }, since: number | null) => since !== null && new Date(rep.created_at).getTime() > since;
+
 export async function removeRepresentative(ctx: AppContext, actor: CompanyActor, email: string): Promise<void> {
   const { companyId } = actor;
   await ctx.db.transaction(async (tx) => {
     const application = await openApplicationForChange(tx, actor);
-    const { rows } = await tx.query<{ id: string; full_name: string; position: string }>(
-      'DELETE FROM kyb_representatives WHERE company_id = $1 AND email = $2 RETURNING id, full_name, position',
+    const { rows } = await tx.query<{ id: string; full_name: string; position: string; created_at: Date | string }>(
+      'DELETE FROM kyb_representatives WHERE company_id = $1 AND email = $2 RETURNING id, full_name, position, created_at',
       [companyId, email.trim().toLowerCase()],
     );
     const removed = rows[0];
     if (!removed) throw new AppError('NOT_FOUND', kybMessages.representativeNotFound);
     if (application.status === 'CHANGES_REQUESTED') {
-      const item = (await openReviewItems(tx, companyId)).find((i) => i.target === 'representative' && i.target_key === removed.id);
+      const open = await openReviewItems(tx, companyId);
+      const item = open.find((i) => i.target === 'representative' && i.target_key === removed.id);
       // Throwing rolls the delete back.
-      if (!item) throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(removed.full_name));
-      await markAddressed(tx, item.id);
+      if (!item && !addedSince(removed, requestTime(open))) throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(removed.full_name));
+      if (item) await markAddressed(tx, item.id);
       await appendAudit(tx, {
         actor: userActor(actor.userId),
         action: 'representative.removed',
