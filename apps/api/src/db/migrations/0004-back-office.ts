@@ -71,6 +71,8 @@ CREATE TABLE kyb_review_items (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
   round integer NOT NULL CHECK (round > 0),
+  -- The order of the items within their round, as the company reads them.
+  position integer NOT NULL DEFAULT 0,
   target text NOT NULL CHECK (target IN ('document', 'representative', 'bank')),
   target_key text NOT NULL,
   label text NOT NULL,

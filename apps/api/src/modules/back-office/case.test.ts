@@ -374,3 +374,44 @@ function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+describe('OpenAPI', () => {
+  it('documents every back-office route from the contracts', async () => {
+    const spec = (await server.api.get('/openapi.json')).body as unknown as {
+      paths: Record<string, Record<string, { security?: unknown; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const admin = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/'));
+    expect(admin.map(([path]) => path).sort()).toEqual([
+      '/api/v1/admin/applications',
+      '/api/v1/admin/applications/{companyId}',
+      '/api/v1/admin/applications/{companyId}/approve',
+      '/api/v1/admin/applications/{companyId}/assign',
+      '/api/v1/admin/applications/{companyId}/audit.csv',
+      '/api/v1/admin/applications/{companyId}/claim',
+      '/api/v1/admin/applications/{companyId}/notes',
+      '/api/v1/admin/applications/{companyId}/reject',
+      '/api/v1/admin/applications/{companyId}/request-changes',
+      '/api/v1/admin/applications/{companyId}/reveal',
+      '/api/v1/admin/auth/2fa/enable',
+      '/api/v1/admin/auth/2fa/setup',
+      '/api/v1/admin/auth/login',
+      '/api/v1/admin/auth/logout',
+      '/api/v1/admin/auth/set-password',
+      '/api/v1/admin/me',
+      '/api/v1/admin/reviewers',
+      '/api/v1/admin/reviewers/{reviewerId}',
+      '/api/v1/admin/reviewers/{reviewerId}/reset-access',
+    ]);
+    for (const [path, operations] of admin) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const success = operation.responses['200'] ?? operation.responses['201'];
+        expect(success, `${method} ${path}`).toBeDefined();
+        if (!path.includes('/auth/set-password') && !path.endsWith('/auth/login')) expect(operation.security, `${method} ${path}`).toEqual([{ reviewerAuth: [] }]);
+      }
+    }
+    expect(Object.keys(spec.paths['/api/v1/admin/applications/{companyId}/audit.csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(JSON.stringify(spec.paths['/api/v1/admin/applications/{companyId}']!.get!.responses['200'])).toContain('nameMatch');
+    expect(spec.components.securitySchemes).toHaveProperty('reviewerAuth');
+  });
+});

@@ -164,15 +164,16 @@ export async function requestChanges(
 ): Promise<DecisionResult> {
   const result = await ctx.db.transaction(async (tx) => {
     await openForDecision(tx, reviewer, companyId);
-    const items = await resolveItems(tx, companyId, input.items);
+    // The company reads them in the order of its onboarding steps.
+    const items = (await resolveItems(tx, companyId, input.items)).sort((a, b) => reviewTargetSteps[a.target] - reviewTargetSteps[b.target]);
     const round = Number(
       (await tx.query<{ n: number | string }>('SELECT COALESCE(max(round), 0) + 1 AS n FROM kyb_review_items WHERE company_id = $1', [companyId])).rows[0]!.n,
     );
-    for (const item of items) {
+    for (const [position, item] of items.entries()) {
       await tx.query(
-        `INSERT INTO kyb_review_items (company_id, round, target, target_key, label, reason, note, flagged_ref, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [companyId, round, item.target, item.key, item.label, item.reason, item.note, item.flaggedRef, reviewer.id],
+        `INSERT INTO kyb_review_items (company_id, round, position, target, target_key, label, reason, note, flagged_ref, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [companyId, round, position, item.target, item.key, item.label, item.reason, item.note, item.flaggedRef, reviewer.id],
       );
     }
     const firstStep = Math.min(...items.map((item) => reviewTargetSteps[item.target]));

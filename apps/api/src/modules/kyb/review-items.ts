@@ -34,12 +34,12 @@ const SELECT_ITEMS = `SELECT i.id, i.company_id, i.round, i.target, i.target_key
 
 /** The items of the current request for changes (resolved ones belong to history). */
 export async function openReviewItems(db: Queryable, companyId: string): Promise<ReviewItemRow[]> {
-  const { rows } = await db.query<ReviewItemRow>(`${SELECT_ITEMS} WHERE i.company_id = $1 AND i.resolved_at IS NULL ORDER BY i.created_at, i.id`, [companyId]);
+  const { rows } = await db.query<ReviewItemRow>(`${SELECT_ITEMS} WHERE i.company_id = $1 AND i.resolved_at IS NULL ORDER BY i.round, i.position, i.id`, [companyId]);
   return rows;
 }
 
 export async function allReviewItems(db: Queryable, companyId: string): Promise<ReviewItemRow[]> {
-  const { rows } = await db.query<ReviewItemRow>(`${SELECT_ITEMS} WHERE i.company_id = $1 ORDER BY i.round, i.created_at, i.id`, [companyId]);
+  const { rows } = await db.query<ReviewItemRow>(`${SELECT_ITEMS} WHERE i.company_id = $1 ORDER BY i.round, i.position, i.id`, [companyId]);
   return rows;
 }
 
