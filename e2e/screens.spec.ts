@@ -20,7 +20,9 @@ for (const width of widths) {
     });
   }
 
-  test(`/dashboard at ${width} px`, async ({ page, request }) => {
+  // The signed-in screens inside the dashboard shell: home, Account Settings, a not-yet-available page, Documentation.
+  test(`dashboard screens at ${width} px`, async ({ page, request }) => {
+    const problems = watchConsole(page);
     const account = await createVerifiedAccount(request);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/login');
@@ -28,9 +30,20 @@ for (const width of widths) {
     await page.getByPlaceholder('Password').fill(account.user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screens/${width}_dashboard.png`, fullPage: true });
+    for (const [name, path, ready] of [
+      ['dashboard', '/dashboard', page.getByRole('region', { name: 'KYC status' })],
+      ['settings', '/dashboard/settings', page.getByRole('region', { name: 'Your details' })],
+      ['placeholder', '/dashboard/offers', page.getByText('This feature is not available yet.')],
+      ['docs', '/docs', page.getByRole('link', { name: /API reference/ })],
+    ] as const) {
+      await page.goto(path);
+      // Not 'networkidle': the shell keeps a channel open for new notifications.
+      await expect(ready).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `test-results/screens/${width}_${name}.png`, fullPage: true });
+    }
+    expect(problems).toEqual([]);
   });
 }
 

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { useKycStore } from '../stores/kyc-store';
+import { comingSoonPages } from '../features/coming-soon/coming-soon-pages';
 import { sessionFixture } from '../test/session-fixture';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
@@ -66,6 +67,69 @@ describe('route table', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Set up your business account' })).toBeInTheDocument();
+  });
+
+  describe('inside the dashboard shell', () => {
+    beforeEach(() => {
+      useAuthStore.getState().setSession(sessionFixture());
+      // What the pages load is not what these check.
+      vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    });
+
+    async function expectInShell(path: string, title: string | RegExp) {
+      const router = renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    }
+
+    it.each([
+      ['/dashboard', 'Welcome, Ada'],
+      ['/dashboard/settings', 'Account Settings'],
+      ['/dashboard/security', /Security/],
+      ['/dashboard/notifications', 'All Notifications'],
+    ])('shows %s inside the shell', async (path, title) => {
+      await expectInShell(path, title);
+    });
+
+    it.each(comingSoonPages.map((page) => [page.path, page.title]))(
+      'shows %s inside the shell as "%s", not available yet',
+      async (path, title) => {
+        await expectInShell(path, title);
+        expect(screen.getByText('This feature is not available yet.')).toBeInTheDocument();
+        expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+      },
+    );
+
+    it('has a page for every route the menus and quick links name', () => {
+      const named = [
+        ...['/dashboard/trades', '/dashboard/partners', '/dashboard/offers', '/dashboard/favorites'],
+        ...['/dashboard/statistics', '/dashboard/badges', '/dashboard/university', '/dashboard/community', '/dashboard/dev'],
+        ...['/dashboard/payment-methods', '/dashboard/trade-history', '/dashboard/trade-partners', '/dashboard/transactions'],
+        ...['/payment-links', '/api-keys'],
+      ];
+      expect(comingSoonPages.map((page) => page.path).sort()).toEqual(named.sort());
+    });
+
+    it('links /docs to the API reference the server generates', async () => {
+      await expectInShell('/docs', 'Documentation');
+      expect(screen.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/api/v1/docs');
+      expect(screen.getByRole('link', { name: /OpenAPI specification/ })).toHaveAttribute('href', '/api/v1/openapi.json');
+    });
+
+    it('keeps the not-found page for an unknown dashboard path', async () => {
+      renderAt('/dashboard/nowhere');
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    });
+
+    it('keeps the onboarding outside the shell', async () => {
+      useKycStore.getState().hydrateFromApplication(sessionFixture().company.application);
+      renderAt('/kyc');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Which best describes your business?' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    });
   });
 
   it('sends a signed-out visitor from the onboarding to the sign-in screen', async () => {

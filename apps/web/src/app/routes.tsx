@@ -2,6 +2,7 @@ import { kybSteps } from '@fipay/contracts/kyb-options';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { comingSoonPages } from '../features/coming-soon/coming-soon-pages';
 import { ProtectedRoute } from '../lib/protected-route';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -64,8 +65,40 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           {
-            path: paths.dashboard,
-            lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+            // Every signed-in page but the onboarding, which keeps its own frame.
+            lazy: () => import('./shell/dashboard-shell').then((m) => ({ Component: m.DashboardShell })),
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: paths.settings,
+                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+              },
+              {
+                path: paths.security,
+                lazy: () => import('../features/security/security-page').then((m) => ({ Component: m.SecurityPage })),
+              },
+              {
+                path: paths.notifications,
+                lazy: () =>
+                  import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+              },
+              {
+                path: paths.docs,
+                lazy: () => import('../features/dashboard/docs-page').then((m) => ({ Component: m.DocsPage })),
+              },
+              ...comingSoonPages.map(
+                (page): RouteObject => ({
+                  path: page.path,
+                  lazy: () =>
+                    import('../features/coming-soon/coming-soon-page').then((m) => ({
+                      element: <m.ComingSoonPage page={page} />,
+                    })),
+                }),
+              ),
+            ],
           },
           {
             path: kycPath(1),

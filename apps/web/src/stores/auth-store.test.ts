@@ -2,12 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionFixture } from '../test/session-fixture';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 import { KYC_STORAGE_KEY, useKycStore } from './kyc-store';
+import { NOTIFICATION_STORAGE_KEY, useNotificationStore } from './notification-store';
 
 describe('auth store', () => {
   beforeEach(() => {
     localStorage.clear();
     useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null, showBalance: true });
     useKycStore.getState().reset();
+    useNotificationStore.getState().reset();
   });
 
   it('persists the session under auth-storage with showBalance on by default', () => {
@@ -60,6 +62,23 @@ describe('auth store', () => {
     });
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
     expect(stored.state).toMatchObject({ user: null, accessToken: null, company: session.company });
+  });
+
+  it('logout clears the notifications and notification-storage', () => {
+    const session = sessionFixture();
+    useAuthStore.getState().setSession(session);
+    const welcome = { id: 'n-1', title: 'Welcome to FiPay', message: 'Hi Ada', createdAt: '2026-11-20T10:00:00.000Z', readAt: null };
+    useNotificationStore.getState().setLatest(session.user.id, { notifications: [welcome], unreadCount: 1 });
+    useNotificationStore.getState().startList(session.user.id, {
+      notifications: [welcome],
+      pagination: { currentPage: 1, totalPages: 1, pageSize: 10, totalItems: 1 },
+    });
+    expect(localStorage.getItem(NOTIFICATION_STORAGE_KEY)).toContain('Welcome to FiPay');
+
+    useAuthStore.getState().logout();
+
+    expect(localStorage.getItem(NOTIFICATION_STORAGE_KEY)).toBeNull();
+    expect(useNotificationStore.getState()).toMatchObject({ ownerId: null, latest: [], unreadCount: 0, items: [], loadedPage: 0, pagination: null });
   });
 });
 

@@ -3,6 +3,7 @@ import type { Company, SessionUser } from '@fipay/contracts/company';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { useKycStore } from './kyc-store';
+import { useNotificationStore } from './notification-store';
 
 type TokenPair = Pick<Session, 'accessToken' | 'refreshToken'>;
 
@@ -43,6 +44,8 @@ export const useAuthStore = create<AuthState>()(
         set({ user: null, accessToken: null, refreshToken: null });
         useKycStore.getState().reset();
         useKycStore.persist.clearStorage();
+        useNotificationStore.getState().reset();
+        useNotificationStore.persist.clearStorage();
       },
       toggleBalance: () => set((state) => ({ showBalance: !state.showBalance })),
     }),

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_SECONDS } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -10,9 +11,6 @@ import { emailCodeEmail, type EmailCodePurpose } from '../../mail/templates';
 import { accountNotices, notifyUser } from '../notifications/notify';
 import { findUserById, twoFactorMethodOf, type UserRow } from './users';
 
-export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
-/** The shortest gap between two codes for the same purpose: a resend button, not a mail cannon. */
-export const EMAIL_CODE_RESEND_SECONDS = 60;
 /** Wrong guesses a code survives; with 6 digits, 5 tries give a 1 in 200,000 chance per code. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 

@@ -1,10 +1,11 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
+type Size = 'md' | 'sm';
 
 const base =
-  'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-900 disabled:hover:bg-brand-700',
@@ -12,14 +13,20 @@ const variants: Record<Variant, string> = {
   ghost: 'text-brand-700 hover:bg-brand-50',
 };
 
-export function buttonClasses(variant: Variant = 'primary', className = '') {
-  return `${base} ${variants[variant]} ${className}`;
+// Sizes are a prop rather than className overrides: Tailwind orders h-11 after h-9 whatever the class order.
+const sizes: Record<Size, string> = {
+  md: 'h-11 px-5',
+  sm: 'h-9 px-3',
+};
+
+export function buttonClasses(variant: Variant = 'primary', className = '', size: Size = 'md') {
+  return `${base} ${sizes[size]} ${variants[variant]} ${className}`;
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant };
+type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: Size };
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, className, size)} {...props} />;
 }
 
 type ButtonLinkProps = LinkProps & { variant?: Variant };

@@ -9,15 +9,18 @@ type DialogProps = {
   onClose: () => void;
   title: string;
   description?: ReactNode;
-  /** The buttons; the first focusable one gets focus when the dialog opens. */
+  /** Content between the description and the buttons (a form, a list). */
+  body?: ReactNode;
+  /** The buttons. On open, focus goes to the element marked data-autofocus, else the first focusable one. */
   children?: ReactNode;
+  size?: 'md' | 'lg';
 };
 
 /**
  * A modal dialog: focus moves in on open and back to the opener on close, Tab stays inside,
  * Escape and a click on the backdrop close it. Rendered into <body> so no parent clips it.
  */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, body, children, size = 'md' }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const titleId = useId();
@@ -32,7 +35,10 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const focusables = () => Array.from(panel?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
-    (focusables()[0] ?? panel)?.focus();
+    // An element marked data-autofocus (or the first focusable one inside it) goes first.
+    const preferred = panel?.querySelector<HTMLElement>('[data-autofocus]');
+    const initial = preferred?.matches(focusableSelector) ? preferred : preferred?.querySelector<HTMLElement>(focusableSelector);
+    (initial ?? focusables()[0] ?? panel)?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
@@ -77,17 +83,20 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className="relative w-full max-w-md space-y-3 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        className={`relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none ${
+          size === 'lg' ? 'max-w-lg' : 'max-w-md'
+        }`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         {description && (
-          <div id={descriptionId} className="text-sm text-slate-600">
+          <div id={descriptionId} className="mt-3 text-sm text-slate-600">
             {description}
           </div>
         )}
-        {children && <div className="flex flex-col-reverse gap-3 pt-3 sm:flex-row sm:justify-end">{children}</div>}
+        {body && <div className="mt-5">{body}</div>}
+        {children && <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>}
       </div>
     </div>,
     document.body,

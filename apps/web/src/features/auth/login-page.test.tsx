@@ -1,22 +1,27 @@
+import type { TwoFactorMethod } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { sessionFixture } from '../../test/session-fixture';
 import { resendVerification } from './api/email-verification';
-import { initiateLogin, verifyLoginOtp } from './api/login';
+import { initiateLogin, resendLoginOtp, verifyLoginOtp } from './api/login';
 import { LoginPage } from './login-page';
 
-vi.mock('./api/login', () => ({ initiateLogin: vi.fn(), verifyLoginOtp: vi.fn() }));
+vi.mock('./api/login', () => ({ initiateLogin: vi.fn(), verifyLoginOtp: vi.fn(), resendLoginOtp: vi.fn() }));
 vi.mock('./api/email-verification', () => ({ resendVerification: vi.fn(), verifyEmail: vi.fn() }));
 
-function renderLogin() {
-  const user = userEvent.setup();
+function initiated(method: TwoFactorMethod | null) {
+  return { isSuccessful: true, message: 'OK', data: { twoFactorEnabled: method !== null, twoFactorMethod: method } };
+}
+
+function renderLogin(options: Parameters<typeof userEvent.setup>[0] = {}) {
+  const user = userEvent.setup(options);
   render(
     <MemoryRouter initialEntries={['/login']}>
       <Routes>
@@ -42,12 +47,13 @@ describe('LoginPage', () => {
     useKycStore.getState().reset();
     vi.mocked(initiateLogin).mockReset();
     vi.mocked(verifyLoginOtp).mockReset();
+    vi.mocked(resendLoginOtp).mockReset();
     vi.mocked(resendVerification).mockReset();
   });
 
   it('verifies at once with an empty code when two-factor is off, then stores the session', async () => {
     const session = sessionFixture();
-    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: false } });
+    vi.mocked(initiateLogin).mockResolvedValue(initiated(null));
     vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: session });
     const user = renderLogin();
     await submitCredentials(user);
@@ -60,7 +66,7 @@ describe('LoginPage', () => {
   });
 
   it('asks for the code when two-factor is on and signs in with it', async () => {
-    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(initiateLogin).mockResolvedValue(initiated('authenticator'));
     vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: sessionFixture() });
     const user = renderLogin();
     await submitCredentials(user);
@@ -78,7 +84,7 @@ describe('LoginPage', () => {
   });
 
   it('accepts a recovery code in place of the 6-digit code', async () => {
-    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(initiateLogin).mockResolvedValue(initiated('authenticator'));
     vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: sessionFixture() });
     const user = renderLogin();
     await submitCredentials(user);
@@ -89,7 +95,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the server message or the OTP fallback when the code is wrong', async () => {
-    vi.mocked(initiateLogin).mockResolvedValue({ isSuccessful: true, message: 'OK', data: { twoFactorEnabled: true } });
+    vi.mocked(initiateLogin).mockResolvedValue(initiated('authenticator'));
     vi.mocked(verifyLoginOtp).mockRejectedValue(new ApiError(401, ''));
     const user = renderLogin();
     await submitCredentials(user);
@@ -129,5 +135,67 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(resendVerification).toHaveBeenCalledWith('ada@acme.ng');
     expect(await screen.findByText(messages.verificationResent)).toBeInTheDocument();
+  });
+
+  describe('with email codes', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('says to check the email, offers no recovery code and signs in with the emailed code', async () => {
+      vi.mocked(initiateLogin).mockResolvedValue(initiated('email'));
+      vi.mocked(verifyLoginOtp).mockResolvedValue({ isSuccessful: true, message: 'OK', data: sessionFixture() });
+      const user = renderLogin({ advanceTimers: vi.advanceTimersByTime });
+      await submitCredentials(user);
+
+      expect(await screen.findByRole('heading', { name: 'Enter OTP' })).toBeInTheDocument();
+      expect(screen.getByText('Check your email for the 6-digit code')).toBeInTheDocument();
+      expect(screen.queryByText('Check your authenticator app for the 6-digit code')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Use a recovery code' })).not.toBeInTheDocument();
+      // The server has just sent a code, so a new one waits for the resend gap.
+      expect(screen.getByRole('button', { name: 'Resend code in 60s' })).toBeDisabled();
+
+      await user.type(screen.getByLabelText('Digit 1 of 6'), '482913');
+      await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+      expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '482913' });
+    });
+
+    it('resends the code when the countdown ends, then counts down the server gap again', async () => {
+      vi.mocked(initiateLogin).mockResolvedValue(initiated('email'));
+      vi.mocked(resendLoginOtp).mockResolvedValue({
+        isSuccessful: true,
+        message: messages.emailCodeSent,
+        data: { expiresInSeconds: 600, resendInSeconds: 45 },
+      });
+      const user = renderLogin({ advanceTimers: vi.advanceTimersByTime });
+      await submitCredentials(user);
+      await screen.findByRole('button', { name: 'Resend code in 60s' });
+
+      act(() => vi.advanceTimersByTime(59_000));
+      expect(screen.getByRole('button', { name: 'Resend code in 1s' })).toBeDisabled();
+      act(() => vi.advanceTimersByTime(1_000));
+      await user.click(screen.getByRole('button', { name: 'Resend code' }));
+
+      expect(resendLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret' });
+      expect(await screen.findByText(messages.emailCodeSent)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend code in 45s' })).toBeDisabled();
+    });
+
+    it('toasts the server message when a resend is refused', async () => {
+      vi.mocked(initiateLogin).mockResolvedValue(initiated('email'));
+      vi.mocked(resendLoginOtp).mockRejectedValue(new ApiError(429, messages.emailCodeWait(12), { code: 'RATE_LIMITED' }));
+      const user = renderLogin({ advanceTimers: vi.advanceTimersByTime });
+      await submitCredentials(user);
+      await screen.findByRole('button', { name: 'Resend code in 60s' });
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend code' }));
+
+      expect(await screen.findByText('Please wait 12 seconds before requesting a new code.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    });
   });
 });

@@ -1,21 +1,22 @@
-import type { LoginInitiateRequest } from '@fipay/contracts/auth';
+import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
 import { useState } from 'react';
 import { AuthSplitLayout, LOGIN_TAGLINE } from '../../components/layouts/auth-split-layout';
 import { LoginCredentialsForm } from './components/login-credentials-form';
 import { LoginOtpForm } from './components/login-otp-form';
 
 export function LoginPage() {
-  const [pendingCredentials, setPendingCredentials] = useState<LoginInitiateRequest | null>(null);
+  const [pending, setPending] = useState<{ credentials: LoginInitiateRequest; method: TwoFactorMethod } | null>(null);
   const [lastEmail, setLastEmail] = useState('');
 
   return (
     <AuthSplitLayout>
-      {pendingCredentials ? (
+      {pending ? (
         <LoginOtpForm
-          credentials={pendingCredentials}
+          credentials={pending.credentials}
+          method={pending.method}
           onBack={() => {
-            setLastEmail(pendingCredentials.email);
-            setPendingCredentials(null);
+            setLastEmail(pending.credentials.email);
+            setPending(null);
           }}
         />
       ) : (
@@ -26,7 +27,10 @@ export function LoginPage() {
               Sign in to your business account.<span className="lg:hidden"> {LOGIN_TAGLINE}.</span>
             </p>
           </div>
-          <LoginCredentialsForm initialEmail={lastEmail} onTwoFactorRequired={setPendingCredentials} />
+          <LoginCredentialsForm
+            initialEmail={lastEmail}
+            onTwoFactorRequired={(credentials, method) => setPending({ credentials, method })}
+          />
         </div>
       )}
     </AuthSplitLayout>

@@ -9,7 +9,7 @@ import { PasswordField } from '../../components/ui/password-field';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { resetPassword } from './api/password-recovery';
-import { PasswordChecklist } from './components/password-checklist';
+import { PasswordChecklist } from '../../components/ui/password-checklist';
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();

@@ -48,11 +48,10 @@ describe('DashboardPage KYC banner', () => {
     vi.restoreAllMocks();
   });
 
-  it('keeps the greeting and Log Out, and fetches the company fresh', async () => {
+  it('greets the user by first name, and fetches the company fresh', async () => {
     const fetchMock = stubCompanyMe(companyWith({ status: { code: 'SUBMITTED' } }));
     renderDashboard();
-    expect(screen.getByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Your account is under verification.')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/company/me');
     expect(useAuthStore.getState().company?.application.status.code).toBe('SUBMITTED');
@@ -139,5 +138,72 @@ describe('DashboardPage KYC banner', () => {
     renderDashboard();
     await vi.waitFor(() => expect(logged).toHaveBeenCalled());
     expect(screen.getByText('Your account has been approved! You can now enjoy full access.')).toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage home sections', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(session);
+    useAuthStore.setState({ showBalance: true });
+    stubCompanyMe(new Promise<never>(() => {}));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the three quick links', () => {
+    renderDashboard();
+    const links = within(screen.getByRole('navigation', { name: 'Quick links' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [expect.stringContaining('Share a payment link'), '/payment-links'],
+      [expect.stringContaining('Get API keys'), '/api-keys'],
+      [expect.stringContaining('See documentation'), '/docs'],
+    ]);
+  });
+
+  it('shows the balance card figures, and every balance on request', async () => {
+    const user = renderDashboard();
+    const card = screen.getByRole('region', { name: 'Available balance' });
+    const shown = within(card)
+      .getAllByText('0.00 USD')
+      .filter((figure) => figure.closest('[hidden]') === null);
+    expect(shown).toHaveLength(3);
+    expect(within(card).getByText('Total sent')).toBeInTheDocument();
+    expect(within(card).getByText('Total received')).toBeInTheDocument();
+
+    const seeAll = within(card).getByRole('button', { name: 'See all balances' });
+    expect(seeAll).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByRole('list', { name: 'All balances' })).not.toBeInTheDocument();
+    await user.click(seeAll);
+    expect(seeAll).toHaveAttribute('aria-expanded', 'true');
+    const all = within(card).getByRole('list', { name: 'All balances' });
+    expect(within(all).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'NGNNigerian naira0.00 NGN',
+      'USDUS dollar0.00 USD',
+      'GHSGhanaian cedi0.00 GHS',
+    ]);
+  });
+
+  it('hides every figure while the balance is hidden', () => {
+    useAuthStore.setState({ showBalance: false });
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Available balance' });
+    expect(within(card).queryByText(/0\.00/)).not.toBeInTheDocument();
+    // Available, sent and received, and the three currencies behind 'See all balances'.
+    expect(within(card).getAllByText('Hidden')).toHaveLength(6);
+  });
+
+  it('switches the Transaction Overview currency between NGN, USD and GHS', async () => {
+    const user = renderDashboard();
+    const overview = screen.getByRole('region', { name: 'Transaction Overview' });
+    const group = within(overview).getByRole('group', { name: 'Currency' });
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['NGN', 'USD', 'GHS']);
+    expect(within(group).getByRole('button', { name: 'NGN' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(overview).getByText('Switch to Live Mode to see analytics')).toBeInTheDocument();
+
+    await user.click(within(group).getByRole('button', { name: 'GHS' }));
+    expect(within(group).getByRole('button', { name: 'GHS' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('button', { name: 'NGN' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(overview).getByText('Your GHS transactions will be charted here once your account is live.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import {
   loginInitiateResponse,
+  loginResendOtpResponse,
   loginVerifyResponse,
   type LoginInitiateRequest,
   type LoginVerifyRequest,
@@ -12,4 +13,9 @@ export function initiateLogin(body: LoginInitiateRequest) {
 
 export function verifyLoginOtp(body: LoginVerifyRequest) {
   return api.post('auth/login/verify-otp', loginVerifyResponse, body, { auth: false });
+}
+
+/** A new emailed sign-in code; the credentials are checked again. */
+export function resendLoginOtp(body: LoginInitiateRequest) {
+  return api.post('auth/login/resend-otp', loginResendOtpResponse, body, { auth: false });
 }

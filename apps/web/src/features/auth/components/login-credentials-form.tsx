@@ -1,4 +1,4 @@
-import type { LoginInitiateRequest } from '@fipay/contracts/auth';
+import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
 import { emailField } from '@fipay/contracts/fields';
 import { messages } from '@fipay/contracts/messages';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +15,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { LoginIdField } from './login-id-field';
 
 type LoginCredentialsFormProps = {
-  onTwoFactorRequired: (credentials: LoginInitiateRequest) => void;
+  onTwoFactorRequired: (credentials: LoginInitiateRequest, method: TwoFactorMethod) => void;
   initialEmail?: string;
 };
 
@@ -36,7 +36,7 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
     try {
       const { data } = await initiateLogin(credentials);
       if (data.twoFactorEnabled) {
-        onTwoFactorRequired(credentials);
+        onTwoFactorRequired(credentials, data.twoFactorMethod ?? 'authenticator');
         return;
       }
       await completeSignIn(credentials, '');

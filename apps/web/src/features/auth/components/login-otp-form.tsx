@@ -1,27 +1,31 @@
-import type { LoginInitiateRequest } from '@fipay/contracts/auth';
-import { OTP_LENGTH } from '@fipay/contracts/limits';
+import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
+import { EMAIL_CODE_RESEND_SECONDS, OTP_LENGTH } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { OtpInput } from '../../../components/ui/otp-input';
+import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
+import { resendLoginOtp } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { OtpInput } from './otp-input';
 
 type LoginOtpFormProps = {
   credentials: LoginInitiateRequest;
+  method: TwoFactorMethod;
   onBack: () => void;
 };
 
-export function LoginOtpForm({ credentials, onBack }: LoginOtpFormProps) {
+export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps) {
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [isBusy, setIsBusy] = useState(false);
   const completeSignIn = useCompleteSignIn();
+  const byEmail = method === 'email';
 
   const otp = useRecoveryCode ? recoveryCode.trim() : code;
   const isComplete = useRecoveryCode ? otp.length > 0 : /^\d+$/.test(code) && code.length === OTP_LENGTH;
@@ -41,11 +45,28 @@ export function LoginOtpForm({ credentials, onBack }: LoginOtpFormProps) {
     }
   }
 
+  async function resend() {
+    try {
+      const response = await resendLoginOtp(credentials);
+      toast.success(response.message || messages.emailCodeSent);
+      setCode('');
+      setAttempt((n) => n + 1);
+      return response.data.resendInSeconds;
+    } catch (error) {
+      toast.error(errorMessage(error, messages.genericError));
+      throw error;
+    }
+  }
+
   function switchMode() {
     setUseRecoveryCode((value) => !value);
     setCode('');
     setRecoveryCode('');
   }
+
+  let hint = 'Check your authenticator app for the 6-digit code';
+  if (byEmail) hint = 'Check your email for the 6-digit code';
+  if (useRecoveryCode) hint = 'Enter one of the recovery codes you saved when you turned on two-factor authentication.';
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-6">
@@ -55,11 +76,7 @@ export function LoginOtpForm({ credentials, onBack }: LoginOtpFormProps) {
       </button>
       <div className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Enter OTP</h1>
-        <p className="text-sm text-slate-600">
-          {useRecoveryCode
-            ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
-            : 'Check your authenticator app for the 6-digit code'}
-        </p>
+        <p className="text-sm text-slate-600">{hint}</p>
       </div>
       {useRecoveryCode ? (
         <TextField
@@ -79,11 +96,18 @@ export function LoginOtpForm({ credentials, onBack }: LoginOtpFormProps) {
       <Button type="submit" className="w-full" disabled={!isComplete || isBusy}>
         {isBusy ? 'Verifying...' : 'Verify & Sign In'}
       </Button>
-      <p className="text-center text-sm">
-        <button type="button" onClick={switchMode} className={textLinkClasses}>
-          {useRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
-        </button>
-      </p>
+      {byEmail ? (
+        <p className="flex flex-wrap items-center justify-center gap-x-1.5 text-center text-sm text-slate-600">
+          Didn&apos;t get the email?
+          <ResendCodeButton onResend={resend} initialSeconds={EMAIL_CODE_RESEND_SECONDS} disabled={isBusy} />
+        </p>
+      ) : (
+        <p className="text-center text-sm">
+          <button type="button" onClick={switchMode} className={textLinkClasses}>
+            {useRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+          </button>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import type { UserForm } from './signup-form-types';
 
 type SignupUserStepProps = {

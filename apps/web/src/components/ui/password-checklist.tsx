@@ -1,5 +1,5 @@
 import { passwordRules, passwordStrength, type PasswordStrength } from '@fipay/contracts/password';
-import { CheckIcon, CircleIcon } from '../../../components/ui/icons';
+import { CheckIcon, CircleIcon } from './icons';
 
 const strengthStyles: Record<PasswordStrength, { bar: string; text: string; filled: number }> = {
   'Very Weak': { bar: 'bg-red-500', text: 'text-red-600', filled: 1 },

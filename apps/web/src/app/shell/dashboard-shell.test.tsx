@@ -1,0 +1,243 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY, useAuthStore } from '../../stores/auth-store';
+import { sessionFixture } from '../../test/session-fixture';
+import { DashboardShell } from './dashboard-shell';
+import { SIDEBAR_STORAGE_KEY } from './use-sidebar-collapsed';
+
+function Page() {
+  const { pathname } = useLocation();
+  return <h1>Page {pathname}</h1>;
+}
+
+function renderShell(path = '/dashboard') {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <h1>Sign in screen</h1> },
+      { Component: DashboardShell, children: [{ path: '*', Component: Page }] },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return { user, router };
+}
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
+const profileButton = () => screen.getByRole('button', { name: 'Profile menu' });
+
+describe('DashboardShell', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(sessionFixture());
+    useAuthStore.setState({ showBalance: true });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the ten sidebar entries in order and highlights the current one', async () => {
+    renderShell('/dashboard/offers');
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/offers' })).toBeInTheDocument();
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Trade History', '/dashboard/trades'],
+      ['Recent Trade Partners', '/dashboard/partners'],
+      ['My Offers', '/dashboard/offers'],
+      ['Favorite Offers', '/dashboard/favorites'],
+      ['Trade Statistics', '/dashboard/statistics'],
+      ['Trader Program Badges', '/dashboard/badges'],
+      ['Account Settings', '/dashboard/settings'],
+      ['University', '/dashboard/university'],
+      ['Community', '/dashboard/community'],
+      ['Developer', '/dashboard/dev'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'My Offers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Trade History' })).not.toHaveAttribute('aria-current');
+    expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('collapses the sidebar to the icon strip and back, keeping every entry named, and remembers it', async () => {
+    const { user } = renderShell();
+    const collapse = within(sidebar()).getByRole('button', { name: 'Collapse sidebar' });
+    expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).toHaveClass('md:w-64');
+
+    await user.click(collapse);
+    const expand = within(sidebar()).getByRole('button', { name: 'Expand sidebar' });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    expect(expand).toHaveFocus();
+    expect(sidebar()).toHaveClass('md:w-16');
+    expect(sidebar()).not.toHaveClass('md:w-64');
+    // Icons only: the labels name the links (and show as tooltips) instead of taking space.
+    expect(within(sidebar()).getByRole('link', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(sidebar()).getByText('Account Settings')).toHaveClass('opacity-0', 'absolute');
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
+
+    await user.click(expand);
+    expect(sidebar()).toHaveClass('md:w-64');
+    expect(within(sidebar()).getByText('Account Settings')).not.toHaveClass('absolute');
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('false');
+  });
+
+  it('starts collapsed when the sidebar was collapsed before', () => {
+    localStorage.setItem(SIDEBAR_STORAGE_KEY, 'true');
+    renderShell();
+    expect(sidebar()).toHaveClass('md:w-16');
+    expect(within(sidebar()).getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+
+  it('shows the masked email and hides or shows the balance, remembering the choice', async () => {
+    const { user } = renderShell();
+    const banner = screen.getByRole('banner');
+    // In the bar itself, and at the top of the profile menu (where phones, with less room, see it).
+    expect(within(banner).getAllByText('ad...@acme.ng')).toHaveLength(2);
+    expect(within(banner).getAllByText('ad...@acme.ng')[0]).toHaveTextContent('Signed in as ad...@acme.ng');
+    expect(within(banner).queryByText('ada@acme.ng')).not.toBeInTheDocument();
+    expect(within(banner).getByText('0.00 USD')).toBeInTheDocument();
+
+    await user.click(within(banner).getByRole('button', { name: 'Hide balance' }));
+    expect(within(banner).queryByText('0.00 USD')).not.toBeInTheDocument();
+    expect(within(banner).getByText('••••••')).toBeInTheDocument();
+    expect(useAuthStore.getState().showBalance).toBe(false);
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!).state.showBalance).toBe(false);
+
+    await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
+    expect(within(banner).getByText('0.00 USD')).toBeInTheDocument();
+    expect(useAuthStore.getState().showBalance).toBe(true);
+  });
+
+  it('opens the profile menu with its entries, the crypto limits and Join Community in a new tab', async () => {
+    const { user } = renderShell();
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(profileButton());
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    expect(within(panel).getByText('Ada Okafor')).toBeInTheDocument();
+
+    const limits = within(panel).getByRole('region', { name: 'Your Crypto Limits' });
+    expect(within(limits).getByText('Buy/Sell').nextSibling).toHaveTextContent('1000 USD left');
+    expect(within(limits).getByText('Send').nextSibling).toHaveTextContent('1000 USD left');
+    expect(within(limits).getByRole('link', { name: 'Increase Limits' })).toBeInTheDocument();
+
+    const entries = within(panel)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('link'));
+    expect(entries.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Payment Methods', '/dashboard/payment-methods'],
+      ['Settings', '/dashboard/settings'],
+      ['Trade History', '/dashboard/trade-history'],
+      ['Trade Partners', '/dashboard/trade-partners'],
+      ['My Transactions', '/dashboard/transactions'],
+      ['Join Community(opens in a new tab)', 'https://community.fipay.ng'],
+    ]);
+    const community = within(panel).getByRole('link', { name: /Join Community/ });
+    expect(community).toHaveAttribute('target', '_blank');
+    expect(community).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('closes the profile menu on Escape (focus back on its button), on an outside click and on navigation', async () => {
+    const { user, router } = renderShell();
+    await user.click(profileButton());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Increase Limits' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Payment Methods' })).toHaveFocus();
+    await user.keyboard('{End}');
+    const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('button', { name: 'Log Out' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Increase Limits' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(profileButton()).toHaveFocus();
+
+    await user.click(profileButton());
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(profileButton());
+    await user.click(screen.getByRole('link', { name: 'My Transactions' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/transactions' })).toBeInTheDocument();
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(router.state.location.pathname).toBe('/dashboard/transactions');
+  });
+
+  it('logs out from the sidebar: the server revokes the session and the user lands on the sign-in screen', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ isSuccessful: true, message: 'Logged out.', data: null }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, router } = renderShell();
+    await user.click(within(sidebar()).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    // The bell polls notifications too; the logout call is the one that matters here.
+    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/v1/auth/logout');
+    expect(logoutCall).toBeDefined();
+    expect(JSON.parse(String(logoutCall![1]!.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(useAuthStore.getState().user).toBeNull();
+  });
+
+  it('logs out from the profile menu too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'Logged out.', data: null }), { status: 200 })),
+    );
+    const { user } = renderShell();
+    await user.click(profileButton());
+    const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
+    await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
+    expect(useAuthStore.getState().accessToken).toBeNull();
+  });
+
+  it('opens the sidebar as a drawer from the menu button and closes it on Escape, the close button and navigation', async () => {
+    const { user } = renderShell();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', sidebar().id);
+    expect(sidebar()).toHaveClass('max-md:hidden');
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(drawer).toHaveClass('max-md:fixed', 'max-md:w-64');
+    expect(within(drawer).getByRole('link', { name: 'Trade History' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menu);
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'University' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/university' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab inside the open drawer', async () => {
+    const { user } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
+    expect(within(drawer).getByRole('link', { name: 'Trade History' })).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
+    expect(within(drawer).getByRole('link', { name: 'FiPay home' })).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(within(drawer).getByRole('button', { name: 'Log Out' })).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(within(drawer).getByRole('link', { name: 'FiPay home' })).toHaveFocus();
+  });
+});

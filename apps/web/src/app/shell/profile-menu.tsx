@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, MessagesIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { COMMUNITY_URL, profileMenuEntries } from './shell-nav';
+import { useDismiss } from './use-dismiss';
+
+type ProfileMenuProps = {
+  fullName: string;
+  maskedEmail: string;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+};
+
+const itemBase =
+  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700';
+const itemClasses = `${itemBase} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100`;
+
+const focusableSelector = 'a[href], button:not([disabled])';
+
+function initials(fullName: string) {
+  const letters = fullName
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase());
+  return (letters[0] ?? '') + (letters.length > 1 ? letters[letters.length - 1] : '');
+}
+
+/**
+ * The top bar's profile menu (SPEC.md section 2): a disclosure whose panel holds ordinary links and
+ * buttons, so Tab reaches each one; arrow keys, Home and End move between them too. It closes on
+ * Escape, on a click outside, on tabbing away and on navigation.
+ */
+export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: ProfileMenuProps) {
+  const { pathname } = useLocation();
+  // Open only on the page where it was opened, so any navigation (links, Back) closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+
+  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+  const close = () => setOpenAt(null);
+
+  useDismiss(
+    open,
+    (reason) => {
+      const focusWasInside = rootRef.current?.contains(document.activeElement) ?? false;
+      close();
+      if (reason === 'escape' && focusWasInside) buttonRef.current?.focus();
+    },
+    [rootRef],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const target = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (!target) return;
+    const all = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+    (target === 'first' ? all[0] : all[all.length - 1])?.focus();
+  }, [open]);
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const target = event.key === 'ArrowDown' ? 'first' : 'last';
+    if (open) {
+      const all = items();
+      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
+    } else {
+      focusOnOpen.current = target;
+      setOpenAt(pathname);
+    }
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const all = items();
+    const index = all.indexOf(document.activeElement as HTMLElement);
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowDown') next = all[(index + 1) % all.length];
+    else if (event.key === 'ArrowUp') next = all[(index - 1 + all.length) % all.length];
+    else if (event.key === 'Home') next = all[0];
+    else if (event.key === 'End') next = all[all.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  }
+
+  function onPanelClick(event: MouseEvent<HTMLDivElement>) {
+    // Same-page links do not change the path, so a chosen link closes the menu itself.
+    if ((event.target as Element).closest('a')) close();
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative"
+      onBlur={(event) => {
+        if (event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) close();
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Profile menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenAt(open ? null : pathname)}
+        onKeyDown={onButtonKeyDown}
+        className={`flex h-10 items-center gap-1.5 rounded-full py-1 pr-1.5 pl-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+          open ? 'bg-slate-100' : ''
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className="grid h-8 w-8 place-items-center rounded-full bg-brand-700 text-xs font-semibold text-white"
+        >
+          {initials(fullName)}
+        </span>
+        <ChevronDownIcon className={`hidden h-4 w-4 text-slate-500 transition-transform sm:block ${open ? 'rotate-180' : ''}`} />
+      </button>
+
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        onKeyDown={onPanelKeyDown}
+        onClick={onPanelClick}
+        className="absolute top-full right-0 z-40 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl shadow-slate-900/10"
+      >
+        <div className="px-3 pt-2 pb-3">
+          <p className="truncate text-sm font-semibold text-slate-900">{fullName}</p>
+          <p className="truncate text-sm text-slate-500">{maskedEmail}</p>
+        </div>
+
+        <section aria-labelledby={`${panelId}-limits`} className="mx-1 mb-2 rounded-xl bg-slate-50 p-3">
+          <h2 id={`${panelId}-limits`} className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Your Crypto Limits
+          </h2>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-slate-600">Buy/Sell</dt>
+              <dd className="font-medium text-slate-900">1000 USD left</dd>
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <dt className="text-slate-600">Send</dt>
+              <dd className="font-medium text-slate-900">1000 USD left</dd>
+            </div>
+          </dl>
+          <Link
+            to={paths.settings}
+            className="mt-3 flex h-9 w-full items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Increase Limits
+          </Link>
+        </section>
+
+        <ul className="space-y-0.5 border-t border-slate-100 pt-2">
+          {profileMenuEntries.map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} className={itemClasses}>
+                <Icon className="h-4.5 w-4.5 shrink-0 text-slate-500" />
+                {label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={itemClasses}>
+              <MessagesIcon className="h-4.5 w-4.5 shrink-0 text-slate-500" />
+              <span className="flex-1">Join Community</span>
+              <ExternalLinkIcon className="h-4 w-4 shrink-0 text-slate-400" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+        <div className="mt-2 border-t border-slate-100 pt-2">
+          <button
+            type="button"
+            onClick={onLogout}
+            disabled={isLoggingOut}
+            className={`${itemBase} text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60`}
+          >
+            <LogOutIcon className="h-4.5 w-4.5 shrink-0" />
+            Log Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

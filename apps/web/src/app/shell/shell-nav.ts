@@ -1,0 +1,44 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  ArrowLeftRightIcon,
+  AwardIcon,
+  BarChartIcon,
+  CodeIcon,
+  CreditCardIcon,
+  GraduationCapIcon,
+  HistoryIcon,
+  MessagesIcon,
+  SettingsIcon,
+  StarIcon,
+  TagIcon,
+  UsersIcon,
+} from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+
+type NavEntry = { label: string; to: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+/** The sidebar, in SPEC.md's order. */
+export const sidebarEntries: readonly NavEntry[] = [
+  { label: 'Trade History', to: paths.trades, icon: HistoryIcon },
+  { label: 'Recent Trade Partners', to: paths.partners, icon: UsersIcon },
+  { label: 'My Offers', to: paths.offers, icon: TagIcon },
+  { label: 'Favorite Offers', to: paths.favorites, icon: StarIcon },
+  { label: 'Trade Statistics', to: paths.statistics, icon: BarChartIcon },
+  { label: 'Trader Program Badges', to: paths.badges, icon: AwardIcon },
+  { label: 'Account Settings', to: paths.settings, icon: SettingsIcon },
+  { label: 'University', to: paths.university, icon: GraduationCapIcon },
+  { label: 'Community', to: paths.community, icon: MessagesIcon },
+  { label: 'Developer', to: paths.developer, icon: CodeIcon },
+];
+
+/** The profile menu's links, in SPEC.md's order (Join Community and Log Out follow them). */
+export const profileMenuEntries: readonly NavEntry[] = [
+  { label: 'Payment Methods', to: paths.paymentMethods, icon: CreditCardIcon },
+  { label: 'Settings', to: paths.settings, icon: SettingsIcon },
+  { label: 'Trade History', to: paths.tradeHistory, icon: HistoryIcon },
+  { label: 'Trade Partners', to: paths.tradePartners, icon: UsersIcon },
+  { label: 'My Transactions', to: paths.transactions, icon: ArrowLeftRightIcon },
+];
+
+/** The external community site that 'Join Community' opens in a new tab. */
+export const COMMUNITY_URL = 'https://community.fipay.ng';

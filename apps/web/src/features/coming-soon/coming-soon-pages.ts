@@ -1,0 +1,57 @@
+import { paths } from '../../config/paths';
+
+export type ComingSoonPageInfo = { path: string; title: string; description: string };
+
+/**
+ * Every page the menus name whose feature is not built yet. Each opens inside the shell and says
+ * so plainly, rather than ending in a blank page or a 404.
+ */
+export const comingSoonPages: readonly ComingSoonPageInfo[] = [
+  {
+    path: paths.paymentMethods,
+    title: 'Payment Methods',
+    description: 'Add and manage the bank accounts and cards you pay and get paid with.',
+  },
+  {
+    path: paths.tradeHistory,
+    title: 'Trade History',
+    description: 'Every trade you have made, with its amount, rate, partner and status.',
+  },
+  {
+    path: paths.trades,
+    title: 'Trade History',
+    description: 'Every trade you have made, with its amount, rate, partner and status.',
+  },
+  {
+    path: paths.tradePartners,
+    title: 'Trade Partners',
+    description: 'The businesses and traders you have traded with.',
+  },
+  {
+    path: paths.partners,
+    title: 'Recent Trade Partners',
+    description: 'The businesses and traders you have traded with most recently.',
+  },
+  {
+    path: paths.transactions,
+    title: 'My Transactions',
+    description: 'Every payment in and out of your account, with its status and receipt.',
+  },
+  { path: paths.offers, title: 'My Offers', description: 'Create and manage your buy and sell offers on the marketplace.' },
+  { path: paths.favorites, title: 'Favorite Offers', description: 'Offers you have saved to come back to.' },
+  { path: paths.statistics, title: 'Trade Statistics', description: 'Your trading volume, completion rate and response times.' },
+  {
+    path: paths.badges,
+    title: 'Trader Program Badges',
+    description: 'Badges you earn as a trusted trader, and what each one unlocks.',
+  },
+  { path: paths.university, title: 'University', description: 'Guides and courses on payments, trading and crypto.' },
+  { path: paths.community, title: 'Community', description: 'Meet other businesses and traders using FiPay.' },
+  { path: paths.developer, title: 'Developer', description: 'Tools to build on FiPay: API access, webhooks and logs.' },
+  {
+    path: paths.paymentLinks,
+    title: 'Payment Links',
+    description: 'Create a link, share it, and get paid by anyone without an invoice.',
+  },
+  { path: paths.apiKeys, title: 'API Keys', description: 'Create and revoke the keys that connect your systems to FiPay.' },
+];

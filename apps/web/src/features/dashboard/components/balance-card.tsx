@@ -1,0 +1,84 @@
+import { useId, useState } from 'react';
+import { ArrowDownLeftIcon, ArrowUpRightIcon, ChevronDownIcon, WalletIcon } from '../../../components/ui/icons';
+import { useAuthStore } from '../../../stores/auth-store';
+import { Amount } from './amount';
+
+// Fixed figures until accounts hold money (SPEC.md section 2: 'Balance figures are a fixed placeholder amount').
+const AVAILABLE = '0.00 USD';
+const TOTAL_SENT = '0.00 USD';
+const TOTAL_RECEIVED = '0.00 USD';
+const BALANCES = [
+  { currency: 'NGN', name: 'Nigerian naira', amount: '0.00 NGN' },
+  { currency: 'USD', name: 'US dollar', amount: '0.00 USD' },
+  { currency: 'GHS', name: 'Ghanaian cedi', amount: '0.00 GHS' },
+] as const;
+
+export function BalanceCard() {
+  const showBalance = useAuthStore((state) => state.showBalance);
+  const [allOpen, setAllOpen] = useState(false);
+  const headingId = useId();
+  const listId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-sm font-medium text-slate-600">
+          Available balance
+        </h2>
+        <span className="grid h-9 w-9 place-items-center rounded-full bg-brand-50 text-brand-700">
+          <WalletIcon className="h-5 w-5" />
+        </span>
+      </div>
+      <p className="mt-1 text-3xl font-bold text-slate-900">
+        <Amount value={AVAILABLE} shown={showBalance} />
+      </p>
+
+      <dl className="mt-5 grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-slate-50 p-3">
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+            <ArrowUpRightIcon className="h-4 w-4 text-red-600" />
+            Total sent
+          </dt>
+          <dd className="mt-1 text-base font-semibold text-slate-900">
+            <Amount value={TOTAL_SENT} shown={showBalance} />
+          </dd>
+        </div>
+        <div className="rounded-xl bg-slate-50 p-3">
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+            <ArrowDownLeftIcon className="h-4 w-4 text-emerald-600" />
+            Total received
+          </dt>
+          <dd className="mt-1 text-base font-semibold text-slate-900">
+            <Amount value={TOTAL_RECEIVED} shown={showBalance} />
+          </dd>
+        </div>
+      </dl>
+
+      <div className="pt-4">
+        <button
+          type="button"
+          aria-expanded={allOpen}
+          aria-controls={listId}
+          onClick={() => setAllOpen((open) => !open)}
+          className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          See all balances
+          <ChevronDownIcon className={`h-4 w-4 transition-transform ${allOpen ? 'rotate-180' : ''}`} />
+        </button>
+        <ul id={listId} hidden={!allOpen} aria-label="All balances" className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
+          {BALANCES.map(({ currency, name, amount }) => (
+            <li key={currency} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+              <span className="flex items-center gap-2">
+                <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{currency}</span>
+                <span className="text-slate-600">{name}</span>
+              </span>
+              <span className="font-semibold text-slate-900">
+                <Amount value={amount} shown={showBalance} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

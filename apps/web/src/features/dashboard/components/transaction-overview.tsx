@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { BarChartIcon } from '../../../components/ui/icons';
+
+const currencies = ['NGN', 'USD', 'GHS'] as const;
+type Currency = (typeof currencies)[number];
+
+// The empty chart's outline: decorative bars that show where the figures will go.
+const ghostBars = [38, 62, 45, 80, 55, 70, 48, 90, 66, 58, 74, 52];
+
+/** 'Transaction Overview' with its NGN/USD/GHS switch; analytics appear once the account is live. */
+export function TransactionOverview() {
+  const [currency, setCurrency] = useState<Currency>('NGN');
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Transaction Overview
+          </h2>
+          <p className="text-sm text-slate-600">Money in and out of your business, in {currency}.</p>
+        </div>
+        <div role="group" aria-label="Currency" className="inline-flex rounded-lg bg-slate-100 p-1">
+          {currencies.map((code) => (
+            <button
+              key={code}
+              type="button"
+              aria-pressed={currency === code}
+              onClick={() => setCurrency(code)}
+              className={`h-8 rounded-md px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 ${
+                currency === code ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              {code}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="relative mt-5 h-64 overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50/60">
+        <div aria-hidden="true" className="absolute inset-x-4 bottom-4 flex h-40 items-end gap-2 opacity-50 sm:gap-3">
+          {ghostBars.map((height, index) => (
+            <span key={index} className="flex-1 rounded-t bg-slate-200" style={{ height: `${height}%` }} />
+          ))}
+        </div>
+        <div className="absolute inset-0 grid place-items-center p-4">
+          <div className="flex max-w-sm flex-col items-center gap-2 rounded-xl bg-white/90 px-5 py-4 text-center shadow-sm ring-1 ring-slate-200/70 backdrop-blur-sm">
+            <span className="grid h-10 w-10 place-items-center rounded-full bg-brand-50 text-brand-700">
+              <BarChartIcon className="h-5 w-5" />
+            </span>
+            <p className="text-sm font-semibold text-slate-900">Switch to Live Mode to see analytics</p>
+            <p className="text-sm text-slate-600">Your {currency} transactions will be charted here once your account is live.</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { OTP_LENGTH } from '@fipay/contracts/limits';
+import { messages } from '@fipay/contracts/messages';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { OtpInput } from '../../../components/ui/otp-input';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuthStore } from '../../../stores/auth-store';
+import { enableAuthenticator } from '../api/two-factor';
+import { RecoveryCodes } from './recovery-codes';
+import { CopyIcon } from './security-icons';
+
+export type AuthenticatorSetup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
+
+type AuthenticatorSetupDialogProps = {
+  setup: AuthenticatorSetup;
+  onClose: () => void;
+  /** The server turned the authenticator on; the dialog stays open on the recovery codes. */
+  onEnabled: () => void;
+};
+
+/** Groups of four characters, the way authenticator apps show a key typed in by hand. */
+function groupSecret(secret: string) {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: AuthenticatorSetupDialogProps) {
+  const email = useAuthStore((state) => state.user?.email);
+  const [code, setCode] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [isBusy, setIsBusy] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const formId = useId();
+  const isComplete = /^\d+$/.test(code) && code.length === OTP_LENGTH;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isBusy || !isComplete) return;
+    setIsBusy(true);
+    setCodeError(null);
+    try {
+      const response = await enableAuthenticator(code);
+      setRecoveryCodes(response.data.recoveryCodes);
+      toast.success(response.message || messages.twoFactorEnabled);
+      onEnabled();
+    } catch (error) {
+      const message = errorMessage(error, messages.otpFailed);
+      setCodeError(message);
+      toast.error(message);
+      setCode('');
+      setAttempt((n) => n + 1);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function copySecret() {
+    try {
+      await navigator.clipboard.writeText(setup.secret);
+      toast.success('Setup key copied.');
+    } catch {
+      toast.error('Copying failed. Select the key and copy it.');
+    }
+  }
+
+  if (recoveryCodes) {
+    return (
+      // Closing only through the button: these codes are never shown again.
+      <Dialog
+        key="recovery-codes"
+        open
+        onClose={() => {}}
+        title="Save your recovery codes"
+        size="lg"
+        description="If you lose access to your authenticator app, each of these codes signs you in once. Keep them somewhere safe: they will not be shown again."
+        body={<RecoveryCodes codes={recoveryCodes} email={email} />}
+      >
+        <Button onClick={onClose} className="w-full sm:w-auto">
+          I have saved these codes
+        </Button>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={isBusy ? () => {} : onClose}
+      title="Set up your authenticator app"
+      size="lg"
+      body={
+        <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-6">
+          <ol className="space-y-6 text-sm text-slate-700">
+            <li className="space-y-3">
+              <p>
+                <span className="font-semibold text-slate-900">1.</span> Scan this QR code with your authenticator app,
+                such as Google Authenticator or Microsoft Authenticator.
+              </p>
+              <img
+                src={setup.qrCodeDataUrl}
+                alt="QR code to add FiPay to your authenticator app"
+                width={176}
+                height={176}
+                className="mx-auto h-44 w-44 rounded-lg border border-slate-200 p-1"
+              />
+              <div className="space-y-2 rounded-lg bg-slate-50 p-3">
+                <div className="flex items-center justify-between gap-3">
+                  <p className="text-xs text-slate-600">Can&apos;t scan it? Enter this setup key in the app instead:</p>
+                  <Button variant="secondary" size="sm" onClick={copySecret} className="shrink-0">
+                    <CopyIcon className="h-4 w-4" />
+                    Copy
+                  </Button>
+                </div>
+                <code aria-label="Setup key" className="block font-mono text-sm font-semibold text-slate-900 [word-spacing:0.25rem]">
+                  {groupSecret(setup.secret)}
+                </code>
+              </div>
+            </li>
+            <li className="space-y-3">
+              <p>
+                <span className="font-semibold text-slate-900">2.</span> Enter the 6-digit code the app shows.
+              </p>
+              <div data-autofocus>
+                <OtpInput
+                  key={attempt}
+                  onChange={setCode}
+                  disabled={isBusy}
+                  invalid={codeError !== null}
+                  // After a refused code the fresh boxes take focus; on opening, the dialog gives it.
+                  autoFocus={attempt > 0}
+                />
+              </div>
+              {codeError && (
+                <p role="alert" className="text-xs font-medium text-red-600">
+                  {codeError}
+                </p>
+              )}
+            </li>
+          </ol>
+        </form>
+      }
+    >
+      <Button variant="secondary" onClick={onClose} disabled={isBusy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={isBusy || !isComplete}>
+        {isBusy ? 'Verifying...' : 'Verify & Activate'}
+      </Button>
+    </Dialog>
+  );
+}
