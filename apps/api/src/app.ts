@@ -16,6 +16,7 @@ import { createFileTransport, createSmtpTransport, type MailTransport } from './
 import { OutboxWorker } from './mail/outbox';
 import { createBankProvider } from './banks/create-bank-provider';
 import { accountRoutes } from './modules/account/routes';
+import { backOfficeRoutes } from './modules/back-office/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
@@ -23,6 +24,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { authPlugin } from './plugins/auth';
+import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
@@ -141,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
+  await app.register(reviewerAuthPlugin);
   await app.register(openApiPlugin);
   await app.register(
     async (api) => {
@@ -152,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(bankRoutes);
       await api.register(kybRoutes);
       await api.register(notificationRoutes);
+      await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -25,7 +25,7 @@ export const accountSchema = z.object({
     createdAt: z.string(),
   }),
   kyb: z.object({
-    /** IN_PROGRESS, SUBMITTED, APPROVED, REJECTED; null before the first step is saved. */
+    /** IN_PROGRESS, SUBMITTED, CHANGES_REQUESTED, APPROVED, REJECTED; null before the first step is saved. */
     status: z.string().nullable(),
     currentStep: z.number().int(),
     submittedAt: z.string().nullable(),

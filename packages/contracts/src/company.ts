@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatuses, businessSubTypes, businessTypes, docKeys } from './kyb-options';
+import { applicationStatuses, businessSubTypes, businessTypes, docKeys, reviewReasons, reviewTargets } from './kyb-options';
 import { KYB_STEP_COUNT } from './limits';
 
 export const businessProfileRecord = z.object({
@@ -65,6 +65,31 @@ export const bankDetailsRecord = z.object({
 export type BankDetailsRecord = z.infer<typeof bankDetailsRecord>;
 
 /**
+ * Something a reviewer asked the company to change (status CHANGES_REQUESTED).
+ * `key` is the document's docKey, the representative's id, or 'bank'.
+ */
+export const reviewItemSchema = z.object({
+  id: z.string(),
+  target: z.enum(reviewTargets),
+  key: z.string(),
+  /** What is flagged, in words: 'Proof of Address', 'Ngozi Eze (Director)', 'Bank details'. */
+  label: z.string(),
+  reason: z.enum(reviewReasons),
+  /** The reason in words (reviewReasonLabels). */
+  reasonLabel: z.string(),
+  /** The reviewer's own words; always present for 'other'. */
+  note: z.string().nullable(),
+  /** One line for the company: label, reason and note together. */
+  message: z.string(),
+  /** The onboarding step (3 documents, 4 representatives, 5 bank) where it is fixed. */
+  step: z.number().int().min(1).max(KYB_STEP_COUNT),
+  /** The company has already changed it since the request (it is resolved when they resubmit). */
+  addressed: z.boolean(),
+  requestedAt: z.string(),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+
+/**
  * The company's KYB application as the login answer carries it (SPEC.md
  * section 3). Values stay empty until the company starts its verification.
  */
@@ -78,6 +103,13 @@ export const applicationSchema = z.object({
   status: z.object({ code: z.enum(applicationStatuses).nullable() }),
   rejectionReason: z.string().nullable(),
   progress: z.object({ currentStep: z.number().int().min(1).max(KYB_STEP_COUNT) }),
+  /**
+   * A rejection the company cannot answer by resubmitting. The server always sends it;
+   * optional so that earlier clients and fixtures stay valid.
+   */
+  rejectionFinal: z.boolean().optional(),
+  /** The open review items while the status is CHANGES_REQUESTED, else empty. Always sent by the server. */
+  reviewItems: z.array(reviewItemSchema).optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -59,6 +59,24 @@ export type DocumentContentType = keyof typeof documentContentTypes;
 /** CAC registration numbers: a type prefix then digits (LLC accepted because the screen's hint names it). */
 export const cacNumberPattern = /^(RC|BN|IT|LP|LLP|LLC)\d{1,10}$/;
 
-export const applicationStatuses = ['IN_PROGRESS', 'SUBMITTED', 'APPROVED', 'REJECTED'] as const;
+/** CHANGES_REQUESTED: a reviewer flagged items the company must fix before resubmitting. */
+export const applicationStatuses = ['IN_PROGRESS', 'SUBMITTED', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** What a reviewer can ask a company to change, and the step of the onboarding where it is changed. */
+export const reviewTargets = ['document', 'representative', 'bank'] as const;
+export type ReviewTarget = (typeof reviewTargets)[number];
+export const reviewTargetSteps: Record<ReviewTarget, number> = { document: 3, representative: 4, bank: 5 };
+
+export const reviewReasons = ['blurry', 'wrong_document', 'expired', 'name_mismatch', 'older_than_3_months', 'other'] as const;
+export type ReviewReason = (typeof reviewReasons)[number];
+/** How each reason reads to the company (and in the reviewer's picker). 'other' is explained by the reviewer's note. */
+export const reviewReasonLabels: Record<ReviewReason, string> = {
+  blurry: 'The file is blurry or unreadable.',
+  wrong_document: 'This is not the document we asked for.',
+  expired: 'The document has expired.',
+  name_mismatch: 'The name does not match your business name.',
+  older_than_3_months: 'The document is older than 3 months.',
+  other: 'See the note from our compliance team.',
+};
 

@@ -79,6 +79,15 @@ export const kybMessages = {
   resolveFailed: 'Failed to resolve account.',
 
   applicationLocked: 'Your application has been submitted and can no longer be changed.',
+  applicationRejectedFinal: 'Your application was rejected and cannot be submitted again.',
+  onlyFlaggedItems: 'Only the items our compliance team flagged can be changed now.',
+  documentNotFlagged: (label: string) => `${label} was not flagged for changes, so it stays as it is.`,
+  documentNeedsNewFile: (label: string) => `Upload a new file for ${label}.`,
+  representativeNotFlagged: (name: string) => `${name} was not flagged for changes, so their details stay as they are.`,
+  representativeAddNotAllowed: 'Representatives can be added only when our compliance team asks for a change to them.',
+  representativeUnchanged: (name: string) => `Update the details of ${name}, or remove them.`,
+  bankNotFlagged: 'Your bank details were not flagged for changes. Submit the same account and BVN as before.',
+  flaggedItemsOpen: 'Fix the flagged items before resubmitting.',
   stepsMissing: 'Complete every step before submitting.',
   identityMismatch: 'You can only change your own company.',
 

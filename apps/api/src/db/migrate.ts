@@ -2,12 +2,14 @@ import type { Db } from './client';
 import { sql as init } from './migrations/0001-init';
 import { sql as kyb } from './migrations/0002-kyb';
 import { sql as accountSecurity } from './migrations/0003-account-security';
+import { sql as backOffice } from './migrations/0004-back-office';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
   { id: '0001-init', sql: init },
   { id: '0002-kyb', sql: kyb },
   { id: '0003-account-security', sql: accountSecurity },
+  { id: '0004-back-office', sql: backOffice },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'INVALID_OTP'
   | 'INVALID_REFRESH_TOKEN'
   | 'EMAIL_NOT_VERIFIED'
+  | 'TWO_FACTOR_SETUP_REQUIRED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
@@ -25,6 +26,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   INVALID_OTP: 401,
   INVALID_REFRESH_TOKEN: 401,
   EMAIL_NOT_VERIFIED: 403,
+  // A reviewer signed in with a password only: the back office opens once an authenticator is set up.
+  TWO_FACTOR_SETUP_REQUIRED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

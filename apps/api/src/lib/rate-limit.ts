@@ -28,6 +28,12 @@ export const defaultRateRules = {
   approvalPerIp: { limit: 30, windowSeconds: 15 * 60 },
   representativesPerCompany: { limit: 20, windowSeconds: 60 * 60 },
   submitKybPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  reviewerLoginPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  reviewerLoginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  reviewerSetPasswordPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  reviewerTwoFactorPerReviewer: { limit: 10, windowSeconds: 15 * 60 },
+  // Each reveal shows a BVN or ID number in clear; a burst of them is not review work.
+  revealPerReviewer: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

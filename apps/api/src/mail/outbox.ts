@@ -8,7 +8,11 @@ export type EmailKind =
   | 'representative_approval'
   | 'kyb_submitted'
   | 'email_code'
-  | 'password_changed';
+  | 'password_changed'
+  | 'reviewer_setup'
+  | 'kyb_approved'
+  | 'kyb_rejected'
+  | 'kyb_changes_requested';
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {

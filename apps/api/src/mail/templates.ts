@@ -114,3 +114,69 @@ export function passwordChangedEmail(to: { email: string; firstName: string }, f
     html: layout('Your password was changed', lines, { label: 'Reset password', url: forgotPasswordUrl }),
   };
 }
+
+export function reviewerSetupEmail(to: { email: string; name: string }, link: string, kind: 'invite' | 'reset'): OutgoingEmail {
+  const lines = [
+    `Hello ${to.name},`,
+    kind === 'invite'
+      ? 'You have been added to the FiPay compliance back office. Set your password to start reviewing business verifications.'
+      : 'An administrator reset your access to the FiPay compliance back office. Set a new password, then set up your authenticator app again.',
+    'Signing in also needs an authenticator app (such as Google Authenticator or 1Password): you will set it up right after your password.',
+    'The link works once and expires in 24 hours. If you did not expect this email, ignore it.',
+  ];
+  const subject = kind === 'invite' ? 'Set up your FiPay back-office account' : 'Your FiPay back-office access was reset';
+  return {
+    to: to.email,
+    subject,
+    text: `${lines.join('\n\n')}\n\nSet your password: ${link}\n`,
+    html: layout(subject, lines, { label: 'Set password', url: link }),
+  };
+}
+
+type CompanyRecipient = { email: string; firstName: string; companyName: string };
+
+export function kybApprovedEmail(to: CompanyRecipient, dashboardUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    `Good news: the business verification of ${to.companyName} has been approved.`,
+    'Your account has been approved! You can now enjoy full access.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Your business verification was approved',
+    text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${dashboardUrl}\n`,
+    html: layout('Your business verification was approved', lines, { label: 'Open dashboard', url: dashboardUrl }),
+  };
+}
+
+export function kybRejectedEmail(to: CompanyRecipient, reason: string, final: boolean, dashboardUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    `We could not approve the business verification of ${to.companyName}.`,
+    `Reason: ${reason}`,
+    final
+      ? 'This decision is final: the application cannot be submitted again. Reply to this email if you believe it is a mistake.'
+      : 'You can update your details and submit your verification again from your dashboard ("Start KYC Again").',
+  ];
+  return {
+    to: to.email,
+    subject: 'Your business verification was not approved',
+    text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${dashboardUrl}\n`,
+    html: layout('Your business verification was not approved', lines, { label: 'Open dashboard', url: dashboardUrl }),
+  };
+}
+
+export function kybChangesRequestedEmail(to: CompanyRecipient, items: string[], stepUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    `Our compliance team reviewed the business verification of ${to.companyName} and needs a few changes before it can be approved:`,
+    ...items.map((item) => `• ${item}`),
+    'Only these items need your attention; everything else stays as you sent it. Fix them, then submit your verification again.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Action needed: update your business verification',
+    text: `${lines.join('\n\n')}\n\nFix and resubmit: ${stepUrl}\n`,
+    html: layout('Action needed: update your business verification', lines, { label: 'Fix and resubmit', url: stepUrl }),
+  };
+}

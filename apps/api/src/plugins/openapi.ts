@@ -13,7 +13,13 @@ export const openApiPlugin = fp(async (app) => {
         description: 'Every answer is `{ isSuccessful, message, data }`; errors carry `data.code` and, for bad fields, `data.errors`.',
       },
       servers: [],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Back-office sessions: opaque tokens starting with fpr_ (docs/decisions/0011-back-office.md).
+          reviewerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'opaque' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -41,13 +41,17 @@ export function contentTypeFromKey(key: string): DocumentContentType | null {
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
+export function dispositionOf(contentType: string | null): 'inline' | 'attachment' {
+  return contentType && contentType !== DOCX && isDocumentContentType(contentType) ? 'inline' : 'attachment';
+}
+
 /**
  * How a browser should open a stored file: PDFs and images in place, DOCX (which no
  * browser renders) and anything unknown as a download. Filenames are ASCII-safe with
  * an RFC 5987 UTF-8 form alongside.
  */
 export function contentDisposition(contentType: string | null, fileName: string): string {
-  const type = contentType && contentType !== DOCX && isDocumentContentType(contentType) ? 'inline' : 'attachment';
+  const type = dispositionOf(contentType);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

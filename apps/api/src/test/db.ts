@@ -6,7 +6,7 @@ import { createPgliteDb, createPostgresDb, type Db } from '../db/client';
  * a new database on the PostgreSQL server of TEST_DATABASE_URL when the test
  * project asks for it (TEST_DB=postgres).
  */
-export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres') {
     const db = createPgliteDb();
@@ -21,6 +21,7 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
   const db = createPostgresDb(url.toString());
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

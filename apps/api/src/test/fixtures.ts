@@ -7,13 +7,13 @@ export const STRONG_PASSWORD = 'Kola-nut 2026!';
 let counter = 0;
 
 /** A valid sign-up body with unique email and phone numbers. */
-export function signupBody(overrides: { email?: string; phone?: string; password?: string } = {}) {
+export function signupBody(overrides: { email?: string; phone?: string; password?: string; companyName?: string } = {}) {
   counter += 1;
   const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const phone = overrides.phone ?? `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   return {
     company: {
-      name: `Okafor Logistics ${counter}`,
+      name: overrides.companyName ?? `Okafor Logistics ${counter}`,
       email: `ops-${tag}@okafor.ng`,
       phone: '+234 1 234 5678',
       website: 'https://okafor.ng',

@@ -62,3 +62,48 @@ export const director = {
   idType: 'NIN',
   idNumber: '12345678901',
 };
+
+/** A bank account the sandbox directory resolves (First Bank, a serial whose NUBAN check digit passes). */
+export const SANDBOX_ACCOUNT = { bankCode: '011', accountNumber: '0000014579' };
+export const SANDBOX_BVN = '22212345678';
+
+type CompanySession = { accessToken: string; user: { id: string; companyId: string } };
+
+/** Steps 1 to 4 as the web app sends them: a Registered SME with the four required documents and one director. */
+export async function completeKybSteps(server: TestServer, session: CompanySession, options: { cacRegNumber?: string; representatives?: (typeof director)[] } = {}) {
+  const token = session.accessToken;
+  const ids = { userId: session.user.id, companyId: session.user.companyId };
+  const documents = (await uploadRequiredDocuments(server, token)).map((doc) =>
+    doc.docKey === 'certificate' && options.cacRegNumber ? { ...doc, cacRegNumber: options.cacRegNumber } : doc,
+  );
+  const steps: [string, unknown][] = [
+    ['/company/business-type', { businessType: 'Registered Business', subType: 'SME', ...ids }],
+    ['/company/business-profile', { ...smeProfile, ...ids }],
+    ['/company/documents', documents],
+    ['/company/representatives', options.representatives ?? [director]],
+  ];
+  for (const [url, body] of steps) {
+    const res = await server.api.post(url, body, { token });
+    if (res.status !== 200) throw new Error(`${url} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/** The bank step's payload, with the account name the directory resolves (as the web app fills it in). */
+export async function bankPayloadFor(server: TestServer, session: CompanySession, account = SANDBOX_ACCOUNT, bvn = SANDBOX_BVN) {
+  const resolved = await server.api.get(`/bank/resolve-account?bankCode=${account.bankCode}&accountNumber=${account.accountNumber}`, { token: session.accessToken });
+  if (resolved.status !== 200) throw new Error(`resolve failed: ${JSON.stringify(resolved.body)}`);
+  return {
+    companyId: session.user.companyId,
+    accountName: resolved.body.data.account_name as string,
+    accountNumber: account.accountNumber,
+    bankName: resolved.body.data.bank_name as string,
+    bankCode: account.bankCode,
+    bvn,
+    currency: 'NGN',
+  };
+}
+
+export async function submitKyb(server: TestServer, session: CompanySession) {
+  const res = await server.api.post('/company/submit-kyb', await bankPayloadFor(server, session), { token: session.accessToken });
+  if (res.status !== 200) throw new Error(`submit-kyb failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

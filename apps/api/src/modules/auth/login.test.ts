@@ -88,6 +88,8 @@ describe('POST /auth/login/verify-otp', () => {
       status: { code: null },
       rejectionReason: null,
       progress: { currentStep: 1 },
+      rejectionFinal: false,
+      reviewItems: [],
     });
     expect(data.refreshToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 

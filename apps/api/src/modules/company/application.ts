@@ -2,6 +2,7 @@ import type { Application, BusinessProfileRecord, Company, DocumentRecord, Repre
 import type { ApplicationStatus, BusinessSubType, BusinessType, DocKey } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { firstStepToFix, openReviewItems, toReviewItem } from '../kyb/review-items';
 
 type CompanyRow = {
   id: string;
@@ -16,6 +17,7 @@ type CompanyRow = {
 
 type ApplicationRow = {
   status: ApplicationStatus;
+  rejection_final: boolean;
   business_type: BusinessType | null;
   sub_type: BusinessSubType | null;
   profile: BusinessProfileRecord | null;
@@ -108,7 +110,7 @@ export async function representativeRecords(db: Queryable, companyId: string): P
 export async function loadApplication(ctx: AppContext, db: Queryable, companyId: string): Promise<Application> {
   const [application, documents, representatives, bank] = await Promise.all([
     db.query<ApplicationRow>(
-      'SELECT status, business_type, sub_type, profile, current_step, rejection_reason FROM kyb_applications WHERE company_id = $1',
+      'SELECT status, business_type, sub_type, profile, current_step, rejection_reason, rejection_final FROM kyb_applications WHERE company_id = $1',
       [companyId],
     ),
     documentRecords(ctx, db, companyId),
@@ -120,6 +122,8 @@ export async function loadApplication(ctx: AppContext, db: Queryable, companyId:
   ]);
   const app = application.rows[0];
   const bankRow = bank.rows[0];
+  // Only the current request for changes concerns the company; earlier rounds are the reviewers' history.
+  const items = app?.status === 'CHANGES_REQUESTED' ? await openReviewItems(db, companyId) : [];
   return {
     businessType: app?.business_type ? { businessType: app.business_type, subType: app.sub_type } : null,
     businessProfile: app?.profile ?? null,
@@ -137,7 +141,10 @@ export async function loadApplication(ctx: AppContext, db: Queryable, companyId:
       : null,
     status: { code: app?.status ?? null },
     rejectionReason: app?.rejection_reason ?? null,
-    progress: { currentStep: app?.current_step ?? 1 },
+    // While changes are requested, the banner's link leads to the first step that still needs work.
+    progress: { currentStep: app?.status === 'CHANGES_REQUESTED' ? firstStepToFix(items) : (app?.current_step ?? 1) },
+    rejectionFinal: app?.status === 'REJECTED' && app.rejection_final,
+    reviewItems: items.map(toReviewItem),
   };
 }
 

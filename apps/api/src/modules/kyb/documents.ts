@@ -3,10 +3,13 @@ import type { DocumentRecord } from '@fipay/contracts/company';
 import { type documentsRequest, kybMessages } from '@fipay/contracts/kyb';
 import { documentSlots, requiredDocKeys } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { inspectDocument } from '../../storage/inspect';
 import { documentRecords } from '../company/application';
-import { advanceTo, openApplicationForChange } from './guards';
+import { appendAudit, userActor } from '../audit/audit-log';
+import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
+import { markAddressed, openReviewItems } from './review-items';
 
 type DocumentsInput = z.output<typeof documentsRequest>;
 
@@ -18,7 +21,7 @@ const labelOf = (docKey: string) => documentSlots.find((slot) => slot.docKey ===
  * anything is written; a document replaces the one in the same slot; the step
  * is complete only with the four required documents, otherwise nothing changes.
  */
-export async function saveDocuments(ctx: AppContext, auth: { userId: string; companyId: string }, input: DocumentsInput): Promise<DocumentRecord[]> {
+export async function saveDocuments(ctx: AppContext, auth: CompanyActor, input: DocumentsInput): Promise<DocumentRecord[]> {
   const slots = new Set<string>();
   for (const doc of input) {
     if (slots.has(doc.docKey)) {
@@ -38,15 +41,28 @@ export async function saveDocuments(ctx: AppContext, auth: { userId: string; com
   }
 
   await ctx.db.transaction(async (tx) => {
-    await openApplicationForChange(tx, auth.companyId);
-    const existing = await tx.query<{ doc_key: string }>('SELECT doc_key FROM kyb_documents WHERE company_id = $1', [auth.companyId]);
+    const application = await openApplicationForChange(tx, auth);
+    const existing = await tx.query<{ doc_key: string; name: string; object_key: string; cac_reg_number: string | null }>(
+      'SELECT doc_key, name, object_key, cac_reg_number FROM kyb_documents WHERE company_id = $1',
+      [auth.companyId],
+    );
     const present = new Set([...existing.rows.map((r) => r.doc_key), ...slots]);
     const missing = requiredDocKeys.filter((key) => !present.has(key));
     if (missing.length > 0) {
       const errors = Object.fromEntries(missing.map((key) => [key, `${labelOf(key)} is required.`]));
       throw new AppError('UNPROCESSABLE', kybMessages.documentsMissing, { errors });
     }
-    for (const { doc, file } of checked) {
+    const current = new Map(existing.rows.map((row) => [row.doc_key, row]));
+    const isUnchanged = ({ doc, file }: (typeof checked)[number]) => {
+      const saved = current.get(doc.docKey);
+      const cac = doc.docKey === 'certificate' ? (doc.cacRegNumber ?? null) : null;
+      return saved !== undefined && saved.object_key === file.key && saved.cac_reg_number === cac;
+    };
+    let toWrite = checked;
+    if (application.status === 'CHANGES_REQUESTED') {
+      toWrite = await changesForFlaggedDocuments(tx, auth, checked, isUnchanged, current);
+    }
+    for (const { doc, file } of toWrite) {
       await tx.query(
         `INSERT INTO kyb_documents (company_id, user_id, doc_key, name, file_url, object_key, content_type, size_bytes, is_cac, cac_reg_number)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -71,4 +87,52 @@ export async function saveDocuments(ctx: AppContext, auth: { userId: string; com
     await advanceTo(tx, auth.companyId, 4);
   });
   return documentRecords(ctx, ctx.db, auth.companyId);
+}
+
+type Checked = { doc: DocumentsInput[number]; file: { key: string; contentType: string; size: number } };
+
+/**
+ * While changes are requested only the flagged documents may be replaced: an
+ * unflagged one sent again unchanged is fine (the web app sends every slot), a
+ * changed one is refused, and a flagged one must come with a new file (or, for
+ * the certificate, a new CAC number). Nothing is written unless all of it holds.
+ */
+async function changesForFlaggedDocuments<T extends Checked>(
+  tx: Queryable,
+  auth: CompanyActor,
+  checked: T[],
+  isUnchanged: (entry: T) => boolean,
+  current: Map<string, { name: string; object_key: string; cac_reg_number: string | null }>,
+): Promise<T[]> {
+  const flagged = new Map(
+    (await openReviewItems(tx, auth.companyId)).filter((item) => item.target === 'document').map((item) => [item.target_key, item]),
+  );
+  const notFlagged: Record<string, string> = {};
+  const needsNewFile: Record<string, string> = {};
+  for (const entry of checked) {
+    const key = entry.doc.docKey;
+    const item = flagged.get(key);
+    if (!item) {
+      if (!isUnchanged(entry)) notFlagged[key] = kybMessages.documentNotFlagged(labelOf(key));
+    } else if (isUnchanged(entry) && item.addressed_at === null) {
+      needsNewFile[key] = kybMessages.documentNeedsNewFile(labelOf(key));
+    }
+  }
+  if (Object.keys(notFlagged).length > 0) throw new AppError('CONFLICT', Object.values(notFlagged)[0]!, { errors: notFlagged });
+  if (Object.keys(needsNewFile).length > 0) throw new AppError('UNPROCESSABLE', Object.values(needsNewFile)[0]!, { errors: needsNewFile });
+
+  const replaced = checked.filter((entry) => !isUnchanged(entry));
+  for (const entry of replaced) {
+    const item = flagged.get(entry.doc.docKey)!;
+    const before = current.get(entry.doc.docKey);
+    await markAddressed(tx, item.id);
+    await appendAudit(tx, {
+      actor: userActor(auth.userId),
+      action: 'document.replaced',
+      companyId: auth.companyId,
+      before: before ? { docKey: entry.doc.docKey, name: before.name, objectKey: before.object_key, cacRegNumber: before.cac_reg_number } : null,
+      after: { docKey: entry.doc.docKey, name: entry.doc.name, objectKey: entry.file.key, cacRegNumber: entry.doc.docKey === 'certificate' ? (entry.doc.cacRegNumber ?? null) : null, reviewItemId: item.id },
+    });
+  }
+  return replaced;
 }

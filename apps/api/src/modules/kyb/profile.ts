@@ -4,11 +4,17 @@ import { type businessProfileRequest, type businessTypeRequest, kybMessages, pro
 import type { BusinessSubType, BusinessType } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { advanceTo, openApplicationForChange } from './guards';
+import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
 
-export async function saveBusinessType(ctx: AppContext, companyId: string, input: z.output<typeof businessTypeRequest>): Promise<void> {
+export async function saveBusinessType(ctx: AppContext, actor: CompanyActor, input: z.output<typeof businessTypeRequest>): Promise<void> {
+  const { companyId } = actor;
   await ctx.db.transaction(async (tx) => {
-    await openApplicationForChange(tx, companyId);
+    const application = await openApplicationForChange(tx, actor);
+    if (application.status === 'CHANGES_REQUESTED') {
+      // Walking through the steps again is fine; only a change is refused.
+      if (application.business_type === input.businessType && application.sub_type === (input.subType ?? null)) return;
+      throw new AppError('CONFLICT', kybMessages.onlyFlaggedItems);
+    }
     await tx.query('UPDATE kyb_applications SET business_type = $2, sub_type = $3, updated_at = now() WHERE company_id = $1', [
       companyId,
       input.businessType,
@@ -18,9 +24,10 @@ export async function saveBusinessType(ctx: AppContext, companyId: string, input
   });
 }
 
-export async function saveBusinessProfile(ctx: AppContext, companyId: string, input: z.output<typeof businessProfileRequest>): Promise<void> {
+export async function saveBusinessProfile(ctx: AppContext, actor: CompanyActor, input: z.output<typeof businessProfileRequest>): Promise<void> {
+  const { companyId } = actor;
   await ctx.db.transaction(async (tx) => {
-    const application = await openApplicationForChange(tx, companyId);
+    const application = await openApplicationForChange(tx, actor);
     if (!application.business_type) {
       throw new AppError('UNPROCESSABLE', kybMessages.businessTypeFirst, { errors: { businessType: kybMessages.businessTypeFirst } });
     }
@@ -47,6 +54,12 @@ export async function saveBusinessProfile(ctx: AppContext, companyId: string, in
       sourceOfFund: type === 'Registered Business' ? input.sourceOfFund : '',
       monthlyIncome: type === 'Registered Business' ? input.monthlyIncome : 0,
     };
+    if (application.status === 'CHANGES_REQUESTED') {
+      const stored = (await tx.query<{ profile: BusinessProfileRecord | null }>('SELECT profile FROM kyb_applications WHERE company_id = $1', [companyId])).rows[0]?.profile;
+      const same = stored && (Object.keys(profile) as (keyof BusinessProfileRecord)[]).every((key) => stored[key] === profile[key]);
+      if (same) return;
+      throw new AppError('CONFLICT', kybMessages.onlyFlaggedItems);
+    }
     await tx.query('UPDATE kyb_applications SET profile = $2, updated_at = now() WHERE company_id = $1', [companyId, JSON.stringify(profile)]);
     await advanceTo(tx, companyId, 3);
   });

@@ -9,7 +9,9 @@ import { enqueueEmail } from '../../mail/outbox';
 import { representativeApprovalEmail } from '../../mail/templates';
 import { representativeRecords } from '../company/application';
 import { notifyCompany } from '../notifications/notify';
-import { advanceTo, openApplicationForChange } from './guards';
+import { appendAudit, userActor } from '../audit/audit-log';
+import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
+import { markAddressed, openReviewItems } from './review-items';
 
 const APPROVAL_LINK_DAYS = 7;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,18 +23,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function saveRepresentatives(
   ctx: AppContext,
-  companyId: string,
+  actor: CompanyActor,
   input: z.output<typeof representativesRequest>,
 ): Promise<RepresentativeRecord[]> {
+  const { companyId } = actor;
   // Each save can email people the company names: bounded so it cannot be used to send mail at will.
   await ctx.limiter.consume('representativesPerCompany', companyId);
   const queued = await ctx.db.transaction(async (tx) => {
-    await openApplicationForChange(tx, companyId);
+    const application = await openApplicationForChange(tx, actor);
+    const changesRequested = application.status === 'CHANGES_REQUESTED';
+    const open = changesRequested ? await openReviewItems(tx, companyId) : [];
+    const flagged = new Map(open.filter((item) => item.target === 'representative').map((item) => [item.target_key, item]));
+    const requestedAt = requestTime(open);
     const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;
     let emails = 0;
     for (const rep of input) {
-      const { rows } = await tx.query<{ id: string; full_name: string; id_type: string; id_number_encrypted: string }>(
-        `SELECT id, full_name, id_type, id_number_encrypted FROM kyb_representatives
+      const { rows } = await tx.query<RepresentativeRow>(
+        `SELECT id, position, full_name, phone, id_type, id_number_encrypted, id_number_last4, created_at FROM kyb_representatives
          WHERE company_id = $1 AND email = $2 FOR UPDATE`,
         [companyId, rep.email],
       );
@@ -44,6 +51,26 @@ export async function saveRepresentatives(
         existing.full_name !== rep.fullName ||
         existing.id_type !== rep.idType ||
         decrypt(ctx.keys.personalData, existing.id_number_encrypted) !== rep.idNumber;
+      if (changesRequested) {
+        const changed = !existing || identityChanged || existing.position !== rep.position || existing.phone !== normalizePhone(rep.phone);
+        // Only flagged people may change; a new person may join (and be edited) only in place of a flagged one.
+        const item = existing ? flagged.get(existing.id) : undefined;
+        if (existing && !item && !addedSince(existing, requestedAt)) {
+          if (!changed) continue;
+          throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(existing.full_name), { errors: { [rep.email]: kybMessages.representativeNotFlagged(existing.full_name) } });
+        }
+        if (!existing && flagged.size === 0) throw new AppError('CONFLICT', kybMessages.representativeAddNotAllowed);
+        if (existing && changed) {
+          if (item) await markAddressed(tx, item.id);
+          await appendAudit(tx, {
+            actor: userActor(actor.userId),
+            action: 'representative.updated',
+            companyId,
+            before: { id: existing.id, position: existing.position, fullName: existing.full_name, phone: existing.phone, idType: existing.id_type, idNumberLast4: existing.id_number_last4 },
+            after: { id: existing.id, position: rep.position, fullName: rep.fullName, phone: normalizePhone(rep.phone), idType: rep.idType, idNumberLast4: rep.idNumber.slice(-4) },
+          });
+        }
+      }
       const token = identityChanged ? randomToken() : null;
       let repId: string;
       if (!existing) {
@@ -54,6 +81,14 @@ export async function saveRepresentatives(
           [companyId, rep.email, ...details, sha256(token!), APPROVAL_LINK_DAYS],
         );
         repId = inserted.rows[0]!.id;
+        if (changesRequested) {
+          await appendAudit(tx, {
+            actor: userActor(actor.userId),
+            action: 'representative.added',
+            companyId,
+            after: { id: repId, email: rep.email, position: rep.position, fullName: rep.fullName, idType: rep.idType, idNumberLast4: rep.idNumber.slice(-4) },
+          });
+        }
       } else if (identityChanged) {
         await tx.query(
           `UPDATE kyb_representatives SET position = $2, full_name = $3, phone = $4, id_type = $5, id_number_encrypted = $6,
@@ -89,14 +124,47 @@ export async function saveRepresentatives(
   return representativeRecords(ctx.db, companyId);
 }
 
-export async function removeRepresentative(ctx: AppContext, companyId: string, email: string): Promise<void> {
+type RepresentativeRow = {
+  id: string;
+  position: string;
+  full_name: string;
+  phone: string;
+  id_type: string;
+  id_number_encrypted: string;
+  id_number_last4: string;
+  created_at: Date | string;
+};
+
+/** When the current request for changes was made (its items share the decision's time). */
+const requestTime = (items: { created_at: Date | string }[]) =>
+  items.length > 0 ? Math.min(...items.map((item) => new Date(item.created_at).getTime())) : null;
+
+/** Someone the company added after the request (in place of a flagged person) stays theirs to edit or remove. */
+const addedSince = (rep: { created_at: Date | string }, since: number | null) => since !== null && new Date(rep.created_at).getTime() > since;
+
+export async function removeRepresentative(ctx: AppContext, actor: CompanyActor, email: string): Promise<void> {
+  const { companyId } = actor;
   await ctx.db.transaction(async (tx) => {
-    await openApplicationForChange(tx, companyId);
-    const { rowCount } = await tx.query('DELETE FROM kyb_representatives WHERE company_id = $1 AND email = $2', [
-      companyId,
-      email.trim().toLowerCase(),
-    ]);
-    if (rowCount === 0) throw new AppError('NOT_FOUND', kybMessages.representativeNotFound);
+    const application = await openApplicationForChange(tx, actor);
+    const { rows } = await tx.query<{ id: string; full_name: string; position: string; created_at: Date | string }>(
+      'DELETE FROM kyb_representatives WHERE company_id = $1 AND email = $2 RETURNING id, full_name, position, created_at',
+      [companyId, email.trim().toLowerCase()],
+    );
+    const removed = rows[0];
+    if (!removed) throw new AppError('NOT_FOUND', kybMessages.representativeNotFound);
+    if (application.status === 'CHANGES_REQUESTED') {
+      const open = await openReviewItems(tx, companyId);
+      const item = open.find((i) => i.target === 'representative' && i.target_key === removed.id);
+      // Throwing rolls the delete back.
+      if (!item && !addedSince(removed, requestTime(open))) throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(removed.full_name));
+      if (item) await markAddressed(tx, item.id);
+      await appendAudit(tx, {
+        actor: userActor(actor.userId),
+        action: 'representative.removed',
+        companyId,
+        before: { id: removed.id, fullName: removed.full_name, position: removed.position },
+      });
+    }
   });
 }
 

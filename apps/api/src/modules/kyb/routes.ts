@@ -29,7 +29,7 @@ export const kybRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = requireAuth(request);
     assertOwnIdentity(auth, request.body);
-    await saveBusinessType(ctx, auth.companyId, request.body);
+    await saveBusinessType(ctx, auth, request.body);
     return ok(kybMessages.businessTypeSaved, null);
   });
 
@@ -39,7 +39,7 @@ export const kybRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const auth = requireAuth(request);
     assertOwnIdentity(auth, request.body);
-    await saveBusinessProfile(ctx, auth.companyId, request.body);
+    await saveBusinessProfile(ctx, auth, request.body);
     return ok(kybMessages.profileSaved, null);
   });
 
@@ -51,13 +51,13 @@ export const kybRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/company/representatives', {
     ...guarded,
     schema: { tags, security, summary: "Step 4: the business' representatives (each asked to consent by email)", body: contract.representativesRequest, response: responses({ 200: contract.representativesResponse }) },
-  }, async (request) => ok(kybMessages.representativesSaved, await saveRepresentatives(ctx, requireAuth(request).companyId, request.body)));
+  }, async (request) => ok(kybMessages.representativesSaved, await saveRepresentatives(ctx, requireAuth(request), request.body)));
 
   app.delete('/company/remove-representative/:email', {
     ...guarded,
     schema: { tags, security, summary: 'Remove a representative by email', params: z.object({ email: z.string().min(1, kybMessages.representativeEmailMissing).max(254) }), response: responses({ 200: contract.removeRepresentativeResponse }) },
   }, async (request) => {
-    await removeRepresentative(ctx, requireAuth(request).companyId, request.params.email);
+    await removeRepresentative(ctx, requireAuth(request), request.params.email);
     return ok(kybMessages.representativeRemoved, null);
   });
 

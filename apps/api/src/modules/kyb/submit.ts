@@ -1,14 +1,17 @@
 import type { z } from 'zod';
 import type { BusinessProfileRecord } from '@fipay/contracts/company';
 import { kybMessages, profileErrorsForType, type submitKybRequest } from '@fipay/contracts/kyb';
-import { type BusinessSubType, type BusinessType, requiredDocKeys } from '@fipay/contracts/kyb-options';
+import { type ApplicationStatus, type BusinessSubType, type BusinessType, requiredDocKeys } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { encrypt } from '../../lib/crypto';
+import { decrypt, encrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { kybSubmittedEmail } from '../../mail/templates';
+import { appendAudit, userActor } from '../audit/audit-log';
 import { notifyCompany } from '../notifications/notify';
+import { assertChangeable } from './guards';
+import { openReviewItems, reviewItemMessage, type ReviewItemRow } from './review-items';
 
 type SubmitInput = z.output<typeof submitKybRequest>;
 
@@ -58,30 +61,82 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
 
   const submitted = await ctx.db.transaction(async (tx) => {
     await tx.query('INSERT INTO kyb_applications (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING', [auth.companyId]);
-    const { rows } = await tx.query<{ status: string }>('SELECT status FROM kyb_applications WHERE company_id = $1 FOR UPDATE', [auth.companyId]);
+    const { rows } = await tx.query<{ status: ApplicationStatus; rejection_final: boolean }>(
+      'SELECT status, rejection_final FROM kyb_applications WHERE company_id = $1 FOR UPDATE',
+      [auth.companyId],
+    );
+    const before = rows[0]!;
     // The row lock makes a second, simultaneous submission wait and then see SUBMITTED.
-    if (rows[0]!.status === 'SUBMITTED' || rows[0]!.status === 'APPROVED') throw new AppError('CONFLICT', kybMessages.applicationLocked);
+    assertChangeable(before);
     const missing = await missingSteps(tx, auth.companyId);
     const due = Object.keys(missing) as Step[];
     if (due.length > 0) {
       throw new AppError('UNPROCESSABLE', `${kybMessages.stepsMissing} Still to do: ${due.map((s) => stepLabels[s]).join(', ')}.`, { errors: missing });
     }
+    const bvnEncrypted = encrypt(ctx.keys.personalData, input.bvn);
+    let resolvedItems: ReviewItemRow[] = [];
+    let writeBank = true;
+    if (before.status === 'CHANGES_REQUESTED') {
+      resolvedItems = await openReviewItems(tx, auth.companyId);
+      const unaddressed = resolvedItems.filter((item) => item.target !== 'bank' && item.addressed_at === null);
+      if (unaddressed.length > 0) {
+        const errors: Record<string, string> = {};
+        for (const item of unaddressed) {
+          const step = item.target === 'document' ? 'documents' : 'representatives';
+          errors[step] = errors[step] ? `${errors[step]} ${reviewItemMessage(item)}` : reviewItemMessage(item);
+        }
+        throw new AppError('UNPROCESSABLE', `${kybMessages.flaggedItemsOpen} ${unaddressed.map((item) => item.label).join(', ')}.`, { errors });
+      }
+      const bankFlagged = resolvedItems.some((item) => item.target === 'bank');
+      const saved = await savedBank(tx, auth.companyId);
+      const sameBank = saved !== undefined && saved.account_number === input.accountNumber && saved.bank_code === bank.code && decrypt(ctx.keys.personalData, saved.bvn_encrypted) === input.bvn;
+      if (!bankFlagged && !sameBank) {
+        throw new AppError('CONFLICT', kybMessages.bankNotFlagged, { errors: { accountNumber: kybMessages.bankNotFlagged } });
+      }
+      writeBank = bankFlagged;
+      if (bankFlagged) {
+        await appendAudit(tx, {
+          actor: userActor(auth.userId),
+          action: 'bank.updated',
+          companyId: auth.companyId,
+          before: saved ? { accountNumber: saved.account_number, bankCode: saved.bank_code, accountName: saved.account_name, bvnLast4: saved.bvn_last4 } : null,
+          after: { accountNumber: input.accountNumber, bankCode: bank.code, accountName: resolved.account_name, bvnLast4: input.bvn.slice(-4) },
+        });
+      }
+      await tx.query('UPDATE kyb_review_items SET resolved_at = now(), addressed_at = COALESCE(addressed_at, now()) WHERE company_id = $1 AND resolved_at IS NULL', [auth.companyId]);
+    }
+    if (writeBank) {
+      await tx.query(
+        `INSERT INTO kyb_bank_details (company_id, currency, account_number, account_name, bank_name, bank_code, bvn_encrypted, bvn_last4)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (company_id) DO UPDATE SET currency = EXCLUDED.currency, account_number = EXCLUDED.account_number,
+           account_name = EXCLUDED.account_name, bank_name = EXCLUDED.bank_name, bank_code = EXCLUDED.bank_code,
+           bvn_encrypted = EXCLUDED.bvn_encrypted, bvn_last4 = EXCLUDED.bvn_last4, updated_at = now()`,
+        [auth.companyId, input.currency, input.accountNumber, resolved.account_name, bank.bank_name, bank.code, bvnEncrypted, input.bvn.slice(-4)],
+      );
+    }
     await tx.query(
-      `INSERT INTO kyb_bank_details (company_id, currency, account_number, account_name, bank_name, bank_code, bvn_encrypted, bvn_last4)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (company_id) DO UPDATE SET currency = EXCLUDED.currency, account_number = EXCLUDED.account_number,
-         account_name = EXCLUDED.account_name, bank_name = EXCLUDED.bank_name, bank_code = EXCLUDED.bank_code,
-         bvn_encrypted = EXCLUDED.bvn_encrypted, bvn_last4 = EXCLUDED.bvn_last4, updated_at = now()`,
-      [auth.companyId, input.currency, input.accountNumber, resolved.account_name, bank.bank_name, bank.code, encrypt(ctx.keys.personalData, input.bvn), input.bvn.slice(-4)],
-    );
-    await tx.query(
-      `UPDATE kyb_applications SET status = 'SUBMITTED', submitted_at = now(), rejection_reason = NULL, current_step = 5, updated_at = now()
+      `UPDATE kyb_applications SET status = 'SUBMITTED', submitted_at = now(), rejection_reason = NULL, rejection_final = false,
+         current_step = 5, updated_at = now()
        WHERE company_id = $1`,
       [auth.companyId],
     );
+    const resubmission = before.status === 'CHANGES_REQUESTED' || before.status === 'REJECTED';
+    await appendAudit(tx, {
+      actor: userActor(auth.userId),
+      action: resubmission ? 'application.resubmitted' : 'application.submitted',
+      companyId: auth.companyId,
+      before: { status: before.status },
+      after: {
+        status: 'SUBMITTED',
+        ...(resolvedItems.length > 0 ? { resolvedItems: resolvedItems.map((item) => ({ id: item.id, target: item.target, key: item.target_key, label: item.label })) } : {}),
+      },
+    });
     await notifyCompany(tx, auth.companyId, {
-      title: 'Business verification submitted',
-      message: 'We have received your KYB submission and will review it shortly.',
+      title: resubmission ? 'Business verification resubmitted' : 'Business verification submitted',
+      message: resubmission
+        ? 'We have received your updated KYB submission and will review it shortly.'
+        : 'We have received your KYB submission and will review it shortly.',
     });
     const user = (
       await tx.query<{ email: string; first_name: string; company_name: string }>(
@@ -93,4 +148,12 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
     return true;
   });
   if (submitted) ctx.kickOutbox();
+}
+
+async function savedBank(tx: Queryable, companyId: string) {
+  const { rows } = await tx.query<{ account_number: string; bank_code: string; account_name: string; bvn_encrypted: string; bvn_last4: string }>(
+    'SELECT account_number, bank_code, account_name, bvn_encrypted, bvn_last4 FROM kyb_bank_details WHERE company_id = $1',
+    [companyId],
+  );
+  return rows[0];
 }
