@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseInUseError } from './db/client';
 
 async function main() {
   let config;
@@ -27,6 +28,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

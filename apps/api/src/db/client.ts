@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -15,7 +17,47 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+export class DatabaseInUseError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database is one process's files: a second process opening
+ * them (the admin command while the server runs, two servers on one DATA_DIR)
+ * would corrupt them. A lock file with the owner's PID refuses that; a lock
+ * left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir.replace(/\/+$/, '')}.lock`;
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by process ${owner} (a running server?). ` +
+            `Stop that process first, or point both at PostgreSQL with DATABASE_URL. If nothing is running, delete ${lockFile}.`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
 export function createPgliteDb(dataDir?: string): Db {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const lite = new PGlite(dataDir);
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -31,7 +73,13 @@ export function createPgliteDb(dataDir?: string): Db {
     kind: 'pglite',
     ...wrap(lite),
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
-    close: () => lite.close(),
+    close: async () => {
+      try {
+        await lite.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createReviewerRequest } from '@fipay/contracts/back-office';
 import { ConfigError, loadConfig } from '../../config';
-import { createDb } from '../../db/client';
+import { createDb, DatabaseInUseError } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { AppError } from '../../lib/errors';
 import { createReviewer, findReviewerByEmail, resetReviewerAccess } from './reviewers';
@@ -33,7 +33,14 @@ try {
 }
 
 mkdirSync(config.dataDir, { recursive: true });
-const db = createDb(config);
+let db;
+try {
+  db = createDb(config);
+} catch (error) {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const ctx = { db, config, kickOutbox: () => undefined };
 const actor = { type: 'system' as const, name: 'admin:create command' };
 try {

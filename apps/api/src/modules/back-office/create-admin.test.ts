@@ -81,6 +81,12 @@ describe('npm run admin:create', () => {
       const login = await postJson(`${url}/admin/auth/login`, { email: 'ada.obi@fipay.ng', password: REVIEWER_PASSWORD });
       expect(login.status).toBe(200);
       expect(login.body.data).toMatchObject({ stage: 'enrolment', reviewer: { email: 'ada.obi@fipay.ng', name: 'Ada Obi', role: 'admin', twoFactorEnabled: false } });
+      if (!postgres) {
+        // Two processes must never open the embedded database's files at once.
+        const whileRunning = await adminCreate('--email', 'someone@fipay.ng', '--name', 'Someone Else');
+        expect(whileRunning.code).toBe(1);
+        expect(whileRunning.stderr).toContain(`is in use by process ${process.pid}`);
+      }
     } finally {
       await app.close();
     }
