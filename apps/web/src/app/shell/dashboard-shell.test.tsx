@@ -33,6 +33,13 @@ describe('DashboardShell', () => {
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
     useAuthStore.setState({ showBalance: true });
+    // The bell in the top bar asks for the latest notifications; an empty answer keeps it quiet.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: { notifications: [], unreadCount: 0 } }), { status: 200 }),
+      ),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
