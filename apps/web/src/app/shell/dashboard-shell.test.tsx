@@ -131,7 +131,7 @@ describe('DashboardShell', () => {
     const limits = within(panel).getByRole('region', { name: 'Your Crypto Limits' });
     expect(within(limits).getByText('Buy/Sell').nextSibling).toHaveTextContent('1000 USD left');
     expect(within(limits).getByText('Send').nextSibling).toHaveTextContent('1000 USD left');
-    expect(within(limits).getByRole('link', { name: 'Increase Limits' })).toBeInTheDocument();
+    expect(within(limits).getByRole('button', { name: 'Increase Limits' })).toBeInTheDocument();
 
     const entries = within(panel)
       .getAllByRole('listitem')
@@ -154,14 +154,14 @@ describe('DashboardShell', () => {
     const { user, router } = renderShell();
     await user.click(profileButton());
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('link', { name: 'Increase Limits' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Increase Limits' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'Payment Methods' })).toHaveFocus();
     await user.keyboard('{End}');
     const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
     expect(within(panel).getByRole('button', { name: 'Log Out' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('link', { name: 'Increase Limits' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Increase Limits' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
     expect(profileButton()).toHaveFocus();

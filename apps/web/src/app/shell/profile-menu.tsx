@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, MessagesIcon } from '../../components/ui/icons';
-import { paths } from '../../config/paths';
 import { COMMUNITY_URL, profileMenuEntries } from './shell-nav';
 import { useDismiss } from './use-dismiss';
+
+// The limits panel is static (SPEC.md section 2); nothing raises limits yet, and the button says so.
+export const LIMITS_NOT_AVAILABLE = 'Raising your limits is not available yet.';
 
 type ProfileMenuProps = {
   fullName: string;
@@ -151,12 +154,13 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
               <dd className="font-medium text-slate-900">1000 USD left</dd>
             </div>
           </dl>
-          <Link
-            to={paths.settings}
+          <button
+            type="button"
+            onClick={() => toast(LIMITS_NOT_AVAILABLE)}
             className="mt-3 flex h-9 w-full items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Increase Limits
-          </Link>
+          </button>
         </section>
 
         <ul className="space-y-0.5 border-t border-slate-100 pt-2">

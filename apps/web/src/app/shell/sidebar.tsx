@@ -119,7 +119,8 @@ export function Sidebar({
       <nav
         id={`${id}-nav`}
         aria-label="Dashboard"
-        className={`min-h-0 flex-1 ${iconOnly ? 'px-2' : 'overflow-y-auto px-3'} py-3 md:pt-0`}
+        // The icon strip keeps its overflow visible for the tooltips, except on screens too short for the ten entries.
+        className={`min-h-0 flex-1 ${iconOnly ? 'px-2 [@media(max-height:40rem)]:overflow-y-auto' : 'overflow-y-auto px-3'} py-3 md:pt-0`}
       >
         <ul className="space-y-1">
           {sidebarEntries.map(({ label, to, icon: Icon }) => (

@@ -17,10 +17,24 @@ export function NotificationsPage() {
   const [isStarting, setIsStarting] = useState(true);
   const [isLoadingMore, setIsLoadingMore] = useState(false);
   const [isMarkingAll, setIsMarkingAll] = useState(false);
+  const [retryKey, setRetryKey] = useState(0);
   const busy = useRef(false);
-  // After a failed page the sentinel must leave the view and come back before the next try.
+  // After a failed page the sentinel must leave the view and come back before the next try, or
+  // the retry timer fires (a list shorter than the screen never leaves the view).
   const failed = useRef(false);
+  const failures = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pageLoads = useRef<AbortController | null>(null);
   const hasMore = hasMorePages({ loadedPage, pagination });
+
+  useEffect(() => {
+    const loads = new AbortController();
+    pageLoads.current = loads;
+    return () => {
+      loads.abort();
+      clearTimeout(retryTimer.current);
+    };
+  }, []);
 
   // Opening the page starts again from a fresh page 1; the list kept from last time shows meanwhile.
   useEffect(() => {
@@ -35,13 +49,26 @@ export function NotificationsPage() {
 
   const loadNextPage = useCallback(async () => {
     const state = useNotificationStore.getState();
-    if (busy.current || !hasMorePages(state)) return;
+    const signal = pageLoads.current?.signal;
+    if (busy.current || !hasMorePages(state) || !signal || signal.aborted) return;
     busy.current = true;
     setIsLoadingMore(true);
-    const loaded = await loadNotificationPage(state.loadedPage + 1, 'merge');
+    const loaded = await loadNotificationPage(state.loadedPage + 1, 'merge', signal);
+    if (signal.aborted) return;
     busy.current = false;
     failed.current = !loaded;
     setIsLoadingMore(false);
+    // SPEC.md section 8: notification failures are only logged, so the page retries by itself, backing off.
+    if (loaded) failures.current = 0;
+    else {
+      failures.current += 1;
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => {
+        failed.current = false;
+        // A new sentinel gets a new observer, which reports at once whether it is in view.
+        setRetryKey((key) => key + 1);
+      }, Math.min(60_000, 5000 * 2 ** (failures.current - 1)));
+    }
   }, []);
 
   // The sentinel exists only while a next page can be asked for; each time it appears the observer
@@ -109,7 +136,7 @@ export function NotificationsPage() {
         </ul>
       )}
 
-      {!isStarting && hasMore && !isLoadingMore && <div ref={sentinelRef} aria-hidden="true" className="h-px" data-testid="notifications-sentinel" />}
+      {!isStarting && hasMore && !isLoadingMore && <div key={retryKey} ref={sentinelRef} aria-hidden="true" className="h-px" data-testid="notifications-sentinel" />}
       {isLoadingMore && (
         <div role="status" className="flex items-center justify-center gap-3 py-4 text-sm text-slate-500">
           <Spinner className="h-5 w-5" />

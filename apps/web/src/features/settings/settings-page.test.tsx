@@ -122,6 +122,7 @@ describe('SettingsPage', () => {
     ['IN_PROGRESS', 3, 'In progress', 'Continue KYC', '/kyc/documents'],
     ['IN_PROGRESS', 5, 'In progress', 'Continue KYC', '/kyc/bank-details'],
     ['REJECTED', 4, 'Rejected', 'Start KYC Again', '/kyc/representative'],
+    ['CHANGES_REQUESTED', 3, 'Changes requested', 'Proceed to KYC', '/kyc/documents'],
   ])('with KYC status %s at step %s shows "%s" and links to continue', async (status, currentStep, words, action, href) => {
     stubFetch(ok(accountFixture({ kyb: { status, currentStep } })));
     renderSettings();

@@ -34,6 +34,13 @@ export function kybStatusView({ status, currentStep, submittedAt }: Account['kyb
         text: 'Your submission was not approved. The reason is on your dashboard; correct it and submit again.',
         action: { label: 'Start KYC Again', to },
       };
+    case 'CHANGES_REQUESTED':
+      return {
+        label: 'Changes requested',
+        tone: 'amber',
+        text: 'Our reviewers asked for some changes. Your dashboard lists them; fix those items and submit again.',
+        action: { label: 'Proceed to KYC', to },
+      };
     case 'IN_PROGRESS':
       return {
         label: 'In progress',
