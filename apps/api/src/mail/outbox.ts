@@ -9,6 +9,7 @@ export type EmailKind =
   | 'kyb_submitted'
   | 'email_code'
   | 'password_changed'
+  | 'two_factor_off'
   | 'reviewer_setup'
   | 'kyb_approved'
   | 'kyb_rejected'

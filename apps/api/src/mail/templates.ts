@@ -180,3 +180,18 @@ export function kybChangesRequestedEmail(to: CompanyRecipient, items: string[], 
     html: layout('Action needed: update your business verification', lines, { label: 'Fix and resubmit', url: stepUrl }),
   };
 }
+
+export function twoFactorOffEmail(to: { email: string; firstName: string }, method: 'authenticator' | 'email', forgotPasswordUrl: string): OutgoingEmail {
+  const what = method === 'authenticator' ? 'the authenticator app' : 'emailed codes';
+  const lines = [
+    `Hello ${to.firstName},`,
+    `Two-factor authentication with ${what} was just turned off for your FiPay account. Signing in now asks only for the password.`,
+    'If you did this, there is nothing more to do. If you did not, reset your password now and turn two-factor authentication back on.',
+  ];
+  return {
+    to: to.email,
+    subject: 'Two-factor authentication was turned off',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${forgotPasswordUrl}\n`,
+    html: layout('Two-factor authentication was turned off', lines, { label: 'Reset password', url: forgotPasswordUrl }),
+  };
+}

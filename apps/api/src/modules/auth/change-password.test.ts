@@ -82,6 +82,26 @@ describe('change password', () => {
     expect(mail.text).not.toContain(NEW_PASSWORD);
   });
 
+  it('leaves no way back for another session that refreshes while the password changes', async () => {
+    const user = await createVerifiedUser(server);
+    const mine = await login(server, user);
+    const other = await login(server, user);
+    const refreshes = Array.from({ length: 6 }, () =>
+      server.api.post('/auth/refresh', { userId: other.user.id, refreshToken: other.refreshToken }),
+    );
+    const [changed, ...answers] = await Promise.all([
+      server.api.post('/auth/change-password', { currentPassword: user.password, newPassword: NEW_PASSWORD }, { token: mine.accessToken }),
+      ...refreshes,
+    ]);
+    expect(changed.status).toBe(200);
+    for (const answer of answers.filter((a) => a.status === 200)) {
+      expect((await server.api.get('/account/me', { token: answer.body.data.accessToken })).status).toBe(401);
+      const again = await server.api.post('/auth/refresh', { userId: other.user.id, refreshToken: answer.body.data.refreshToken });
+      expect(again.status).toBe(401);
+    }
+    expect((await server.api.get('/account/me', { token: mine.accessToken })).status).toBe(200);
+  });
+
   it('limits attempts per user', async () => {
     const limited = await startTestServer({ rateRules: { changePasswordPerUser: { limit: 2, windowSeconds: 600 } } });
     try {

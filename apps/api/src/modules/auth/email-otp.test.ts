@@ -94,6 +94,9 @@ describe('turning email codes on and off', () => {
     expect((await server.api.post('/auth/login/initiate', user)).body.data).toEqual({ twoFactorEnabled: false, twoFactorMethod: null });
     const latest = await server.api.get('/notification/user/latest', { token: session.accessToken });
     expect(latest.body.data.notifications[0].title).toBe('Email codes are off');
+    const warning = await server.mail.waitFor(user.email);
+    expect(warning.subject).toBe('Two-factor authentication was turned off');
+    expect(warning.text).toContain('/forgot-password');
   });
 });
 
@@ -189,11 +192,16 @@ describe('signing in with an emailed code', () => {
       const { user, session } = await userWithEmailCodes(limited); // the enable code is the first send
       await ageCodes(limited, session.user.id, 61);
       expect((await limited.api.post('/auth/login/initiate', user)).status).toBe(200);
-      await nextCode(limited, user.email);
+      const lastCode = await nextCode(limited, user.email);
       await ageCodes(limited, session.user.id, 61);
       const refused = await limited.api.post('/auth/login/resend-otp', user);
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/^Too many attempts/);
+      // Out of sends, sign-in still reaches the code screen while the last code lives, and it works.
+      const initiate = await limited.api.post('/auth/login/initiate', user);
+      expect(initiate.status).toBe(200);
+      expect(initiate.body.data.twoFactorMethod).toBe('email');
+      expect((await limited.api.post('/auth/login/verify-otp', { ...user, otp: lastCode })).status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -7,7 +7,7 @@ import { hmacSha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { enqueueEmail } from '../../mail/outbox';
-import { emailCodeEmail, type EmailCodePurpose } from '../../mail/templates';
+import { emailCodeEmail, twoFactorOffEmail, type EmailCodePurpose } from '../../mail/templates';
 import { accountNotices, notifyUser } from '../notifications/notify';
 import { findUserById, twoFactorMethodOf, type UserRow } from './users';
 
@@ -32,18 +32,29 @@ export async function sendEmailCode(
   purpose: EmailCodePurpose,
   options: { reuseRecent?: boolean } = {},
 ): Promise<EmailCodeSent> {
-  const { rows } = await ctx.db.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait
+  const { rows } = await ctx.db.query<{ wait: number; expires_in: number }>(
+    `SELECT ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now()))::int AS wait,
+            floor(extract(epoch FROM expires_at - now()))::int AS expires_in
      FROM email_otp_codes WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
      ORDER BY created_at DESC LIMIT 1`,
     [user.id, purpose, EMAIL_CODE_RESEND_SECONDS],
   );
-  const wait = rows[0]?.wait ?? 0;
-  if (wait > 0) {
-    if (options.reuseRecent) return { expiresInSeconds: EMAIL_CODE_TTL_SECONDS - (EMAIL_CODE_RESEND_SECONDS - wait), resendInSeconds: wait };
+  const live = rows[0];
+  const wait = live?.wait ?? 0;
+  if (live && wait > 0) {
+    if (options.reuseRecent) return { expiresInSeconds: live.expires_in, resendInSeconds: wait };
     throw new AppError('RATE_LIMITED', messages.emailCodeWait(wait), { retryAfterSeconds: wait });
   }
-  await ctx.limiter.consume('emailCodeSendPerUser', user.id);
+  try {
+    await ctx.limiter.consume('emailCodeSendPerUser', user.id);
+  } catch (error) {
+    // Out of sends, sign-in still reaches the code screen while the last code lives: someone who
+    // knows the password must not be able to lock the owner out by signing in repeatedly.
+    if (options.reuseRecent && live && error instanceof AppError && error.code === 'RATE_LIMITED') {
+      return { expiresInSeconds: live.expires_in, resendInSeconds: error.options.retryAfterSeconds ?? EMAIL_CODE_RESEND_SECONDS };
+    }
+    throw error;
+  }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
@@ -140,5 +151,7 @@ export async function disableEmailTwoFactor(ctx: AppContext, userId: string, inp
   await ctx.db.transaction(async (tx) => {
     await tx.query('UPDATE users SET email_otp_enabled_at = NULL, updated_at = now() WHERE id = $1', [userId]);
     await notifyUser(tx, userId, accountNotices.emailTwoFactorOff);
+    await enqueueEmail(tx, 'two_factor_off', twoFactorOffEmail({ email: user.email, firstName: user.first_name }, 'email', `${ctx.config.appUrl}/forgot-password`));
   });
+  ctx.kickOutbox();
 }

@@ -48,7 +48,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
       [userId, passwordHash],
     );
     await revokeAllRefreshTokens(tx, userId);
-    await notifyUser(tx, userId, accountNotices.passwordChanged);
+    await notifyUser(tx, userId, accountNotices.passwordReset);
     return true;
   });
   if (!done) throw new AppError('BAD_REQUEST', messages.invalidOrExpiredToken);

@@ -112,6 +112,7 @@ export async function rotateRefreshToken(
   input: { userId: string; refreshToken: string },
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const outcome = await ctx.db.transaction(async (tx) => {
+    await lockUserOfToken(tx, input.refreshToken);
     const { rows } = await tx.query<RefreshRow>(
       `SELECT t.id, t.user_id, u.company_id, t.family_id, t.family_expires_at, t.rotated_at, t.revoked_at,
               t.family_expires_at <= now() AS expired,
@@ -147,17 +148,38 @@ export async function rotateRefreshToken(
   return { accessToken, refreshToken: outcome.refreshToken };
 }
 
+/**
+ * Rotation and revocation of one user's tokens take the user's row lock
+ * first, always in that order. Without it, on PostgreSQL a refresh running
+ * while a password change revokes could insert a token the revocation never
+ * sees, and the session would live on.
+ */
+async function lockUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
+async function lockUserOfToken(tx: Queryable, refreshToken: string): Promise<void> {
+  const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM refresh_tokens WHERE token_hash = $1', [
+    sha256(refreshToken),
+  ]);
+  if (rows[0]) await lockUser(tx, rows[0].user_id);
+}
+
 /** Logout: the family of the presented token ends, whichever of its tokens is shown. */
 export async function revokeRefreshFamily(ctx: AppContext, refreshToken: string): Promise<void> {
-  await ctx.db.query(
-    `UPDATE refresh_tokens SET revoked_at = now()
-     WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
-    [sha256(refreshToken)],
-  );
+  await ctx.db.transaction(async (tx) => {
+    await lockUserOfToken(tx, refreshToken);
+    await tx.query(
+      `UPDATE refresh_tokens SET revoked_at = now()
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
+      [sha256(refreshToken)],
+    );
+  });
 }
 
 /** Ends every session of the user, or every one but `keepSessionId` (a password change keeps the session that made it). */
 export async function revokeAllRefreshTokens(tx: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await lockUser(tx, userId);
   await tx.query(
     `UPDATE refresh_tokens SET revoked_at = now()
      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id <> $2::uuid)`,

@@ -154,5 +154,8 @@ describe('turning two-factor off', () => {
     expect((await server.api.post('/auth/login/initiate', user)).body.data.twoFactorEnabled).toBe(false);
     const { rows } = await server.db.query('SELECT 1 FROM recovery_codes WHERE user_id = $1', [session.user.id]);
     expect(rows).toHaveLength(0);
+    const warning = await server.mail.waitFor(user.email);
+    expect(warning.subject).toBe('Two-factor authentication was turned off');
+    expect(warning.text).toContain('the authenticator app');
   });
 });

@@ -8,6 +8,8 @@ import { decrypt, encrypt, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { base32Decode, base32Encode, generateTotpSecret, matchTotpStep, otpauthUrl } from '../../lib/totp';
+import { enqueueEmail } from '../../mail/outbox';
+import { twoFactorOffEmail } from '../../mail/templates';
 import { accountNotices, notifyUser } from '../notifications/notify';
 import { findUserById, type UserRow } from './users';
 
@@ -88,7 +90,13 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, input: {
     );
     await tx.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
     await notifyUser(tx, userId, accountNotices.twoFactorOff);
+    await enqueueEmail(
+      tx,
+      'two_factor_off',
+      twoFactorOffEmail({ email: user.email, firstName: user.first_name }, 'authenticator', `${ctx.config.appUrl}/forgot-password`),
+    );
   });
+  ctx.kickOutbox();
 }
 
 /**

@@ -78,18 +78,18 @@ describe('notifications created by account events', () => {
     expect(after.slice(0, 2)).toEqual([accountNotices.twoFactorOff.title, accountNotices.twoFactorOn.title]);
   });
 
-  it('says the password was changed after a reset', async () => {
+  it('says the password was reset after a reset', async () => {
     const user = await createVerifiedUser(server);
     const before = await login(server, user);
     const notes = async () =>
       (await server.db.query<{ title: string }>('SELECT title FROM notifications WHERE user_id = $1', [before.user.id])).rows.map((r) => r.title);
-    expect(await notes()).not.toContain(accountNotices.passwordChanged.title);
+    expect(await notes()).not.toContain(accountNotices.passwordReset.title);
     await server.api.post('/auth/forgot-password', { email: user.email });
     const token = linkIn(await server.mail.waitFor(user.email)).searchParams.get('token');
     const reset = await server.api.post('/auth/reset-password', { token, newPassword: 'Another kola-nut 2027!' });
     expect(reset.status).toBe(200);
-    expect(await notes()).toContain(accountNotices.passwordChanged.title);
-    expect(accountNotices.passwordChanged.title).toBe('Your password was changed');
+    expect(await notes()).toContain(accountNotices.passwordReset.title);
+    expect(accountNotices.passwordReset.title).toBe('Your password was reset');
   });
 });
 

@@ -40,6 +40,10 @@ export const accountNotices = {
     title: 'Email codes are off',
     message: "Signing in no longer asks for an emailed code. If this wasn't you, reset your password now.",
   },
+  passwordReset: {
+    title: 'Your password was reset',
+    message: "Every session was signed out. If this wasn't you, reset your password again right away.",
+  },
   passwordChanged: {
     title: 'Your password was changed',
     message: "Every other session was signed out. If this wasn't you, reset your password right away.",
