@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { adminApi, downloadAuditCsv } from './api/admin-api';
+import { useAdminSession } from './admin-session';
 import { ApproveDialog, flaggableItems, RejectDialog, RequestChangesDialog } from './components/decision-dialogs';
 import { formatBytes, formatDateTime, StatusBadge } from './components/format';
 
@@ -54,7 +55,10 @@ function humanAction(action: string) {
 function summarise(value: Record<string, unknown> | null) {
   if (!value) return null;
   return Object.entries(value)
-    .map(([key, item]) => `${key}: ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`)
+    .map(([key, item]) => {
+      if (item && typeof item === 'object' && 'name' in item) return `${key}: ${String(item.name)}`;
+      return `${key}: ${item !== null && typeof item === 'object' ? JSON.stringify(item) : String(item)}`;
+    })
     .join(' · ');
 }
 
@@ -96,6 +100,7 @@ export function CasePage() {
   const [noteError, setNoteError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const [reviewers, setReviewers] = useState<ReviewerListItem[] | null>(null);
+  const myId = useAdminSession((state) => state.reviewer?.id);
 
   const load = useCallback(async () => {
     try {
@@ -247,7 +252,7 @@ export function CasePage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {permissions.claim && (
+          {permissions.claim && application.assignee?.id !== myId && (
             <Button size="sm" onClick={() => void claim()} disabled={busy}>
               Claim
             </Button>
