@@ -368,6 +368,10 @@ describe('DocumentsStep while changes are requested', () => {
     expect(within(memart).getByText('memart.pdf')).toBeInTheDocument();
     expect(within(memart).queryByRole('button', { name: 'Remove MEMART' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('CAC Registration Number')).toHaveAttribute('readonly');
+    // An empty optional slot that was not flagged cannot be filled now.
+    const license = screen.getByRole('region', { name: 'Operating License (optional)' });
+    expect(within(license).queryByLabelText('Upload Operating License')).not.toBeInTheDocument();
+    expect(within(license).getByText(/Only the documents our compliance team flagged can change now/)).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
 
     await user.upload(within(proof).getByLabelText('Upload Proof of Address'), pdf('bill-new.pdf'));

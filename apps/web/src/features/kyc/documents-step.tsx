@@ -168,6 +168,7 @@ export function DocumentsStep() {
               onBusyChange={(busy) => setUploadsInFlight((count) => count + (busy ? 1 : -1))}
               flag={flag ? { message: flag.message, replaced } : null}
               accepted={accepted}
+              closed={changes.active && !flag && slotFiles[slot.docKey] === null}
             >
               {slot.docKey === 'certificate' && (
                 <TextField

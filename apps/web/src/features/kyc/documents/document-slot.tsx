@@ -27,6 +27,8 @@ type DocumentSlotProps = {
   flag?: { message: string; replaced: boolean } | null;
   /** While changes are requested: the document was accepted and cannot be changed. */
   accepted?: boolean;
+  /** While changes are requested: an empty slot that was not flagged, so nothing may be added. */
+  closed?: boolean;
 };
 
 function formatSize(bytes: number) {
@@ -47,6 +49,7 @@ export function DocumentSlot({
   children,
   flag,
   accepted,
+  closed,
 }: DocumentSlotProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -183,6 +186,10 @@ export function DocumentSlot({
             </button>
           )}
         </div>
+      ) : closed ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-500">
+          Not provided. Only the documents our compliance team flagged can change now.
+        </p>
       ) : (
         <label
           onDragOver={(event) => {
