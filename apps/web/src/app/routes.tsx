@@ -61,6 +61,33 @@ export const routes: RouteObject[] = [
             Component: m.LegalDocumentPage,
           })),
       },
+      // The back office: reviewers only, its own sign-in and session; no company page imports these chunks.
+      {
+        path: paths.adminLogin,
+        lazy: () => import('../features/admin/login-page').then((m) => ({ Component: m.AdminLoginPage })),
+      },
+      {
+        path: paths.adminSetPassword,
+        lazy: () => import('../features/admin/set-password-page').then((m) => ({ Component: m.AdminSetPasswordPage })),
+      },
+      {
+        path: paths.admin,
+        lazy: () => import('../features/admin/components/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        children: [
+          {
+            index: true,
+            lazy: () => import('../features/admin/queue-page').then((m) => ({ Component: m.QueuePage })),
+          },
+          {
+            path: paths.adminApplication,
+            lazy: () => import('../features/admin/case-page').then((m) => ({ Component: m.CasePage })),
+          },
+          {
+            path: paths.adminReviewers,
+            lazy: () => import('../features/admin/reviewers-page').then((m) => ({ Component: m.ReviewersPage })),
+          },
+        ],
+      },
       {
         Component: ProtectedRoute,
         children: [

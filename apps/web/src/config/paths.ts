@@ -36,4 +36,12 @@ export const paths = {
   cookies: '/legal/cookies',
   restrictedCountries: '/legal/restricted-countries',
   vipTerms: '/legal/vip-terms',
+  // The compliance back office (reviewers only; its pages are separate chunks).
+  admin: '/admin',
+  adminLogin: '/admin/login',
+  adminSetPassword: '/admin/set-password',
+  adminApplication: '/admin/applications/:companyId',
+  adminReviewers: '/admin/reviewers',
 } as const;
+
+export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

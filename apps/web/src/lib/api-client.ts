@@ -50,10 +50,15 @@ export type RequestOptions = {
   auth?: boolean;
   /** Refresh an expiring token first. Off for calls that must not rotate the refresh token (logout). */
   refresh?: boolean;
+  /**
+   * A bearer token to send instead of the company session's (the back office's reviewer token).
+   * Nothing is refreshed, and a 401 leaves the company session alone.
+   */
+  token?: string;
   signal?: AbortSignal;
 };
 
-function buildUrl(path: string, query?: Query) {
+export function buildUrl(path: string, query?: Query) {
   const url = `${API_BASE}/${path.replace(/^\//, '')}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -125,11 +130,12 @@ export async function apiRequest<S extends EnvelopeSchema>(
   method: string,
   path: string,
   schema: S,
-  { body, query, auth = true, refresh = true, signal }: RequestOptions = {},
+  { body, query, auth = true, refresh = true, token: explicitToken, signal }: RequestOptions = {},
 ): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let token: string | null = null;
-  if (auth) token = refresh ? await currentAccessToken() : useAuthStore.getState().accessToken;
+  if (explicitToken !== undefined) token = explicitToken || null;
+  else if (auth) token = refresh ? await currentAccessToken() : useAuthStore.getState().accessToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -142,7 +148,7 @@ export async function apiRequest<S extends EnvelopeSchema>(
   const payload = await readJson(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token) useAuthStore.getState().logout();
+    if (response.status === 401 && token && explicitToken === undefined) useAuthStore.getState().logout();
     throw toApiError(response.status, payload);
   }
   const parsed = schema.safeParse(payload);

@@ -110,6 +110,50 @@ describe('DashboardPage KYC banner', () => {
     expect(screen.queryByText('Your KYC was rejected.')).not.toBeInTheDocument();
   });
 
+  it('a final rejection keeps the reason but offers no new start', async () => {
+    stubCompanyMe(
+      companyWith({ status: { code: 'REJECTED' }, rejectionReason: 'Sanctions screening match.', rejectionFinal: true }),
+    );
+    const user = renderDashboard();
+    expect(await screen.findByText('Your KYC was rejected.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start KYC Again' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Reason' }));
+    expect(within(screen.getByRole('dialog', { name: 'Rejection Reason' })).getByText('Sanctions screening match.')).toBeInTheDocument();
+  });
+
+  it('tells a company asked for changes what to fix, and leads to the first step with work', async () => {
+    const item = {
+      target: 'document' as const,
+      reason: 'blurry' as const,
+      reasonLabel: 'The file is blurry or unreadable.',
+      note: null,
+      step: 3,
+      requestedAt: '2026-11-22T10:00:00.000Z',
+    };
+    stubCompanyMe(
+      companyWith({
+        status: { code: 'CHANGES_REQUESTED' },
+        progress: { currentStep: 3 },
+        reviewItems: [
+          { ...item, id: 'i1', key: 'proofOfAddress', label: 'Proof of Address', message: 'Proof of Address: The file is blurry or unreadable.', addressed: false },
+          { ...item, id: 'i2', key: 'memart', label: 'MEMART', message: 'MEMART: The file is blurry or unreadable.', addressed: true },
+        ],
+      }),
+    );
+    const user = renderDashboard();
+    const banner = await screen.findByRole('region', { name: 'KYC status' });
+    await vi.waitFor(() => expect(within(banner).getByText('Your KYC needs a few changes.')).toBeInTheDocument());
+    expect(within(banner).getByRole('listitem')).toHaveTextContent('Proof of Address: The file is blurry or unreadable.');
+    expect(within(banner).queryByText(/MEMART/)).not.toBeInTheDocument();
+    expect(within(banner).queryByText('Complete your KYC process to Go Live!')).not.toBeInTheDocument();
+    const proceed = within(banner).getByRole('link', { name: 'Proceed to KYC' });
+    expect(proceed).toHaveAttribute('href', '/kyc/documents');
+    // The onboarding store is filled from the server's application, so the steps show what was submitted.
+    expect(useKycStore.getState().currentStep).toBe(3);
+    await user.click(proceed);
+    expect(await screen.findByRole('heading', { name: 'KYC screen' })).toBeInTheDocument();
+  });
+
   it("says 'No reason provided.' when the rejection has none", async () => {
     stubCompanyMe(companyWith({ status: { code: 'REJECTED' }, rejectionReason: null }));
     const user = renderDashboard();

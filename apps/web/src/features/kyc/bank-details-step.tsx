@@ -23,6 +23,7 @@ import {
   type BankFormValues,
 } from './bank/bank-form';
 import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
+import { useChangeRequest } from './review-items';
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
 
@@ -78,6 +79,10 @@ export function BankDetailsStep() {
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const lookup = useRef(0);
+  const changes = useChangeRequest();
+  const bankFlag = changes.itemFor('bank', 'bank');
+  // While changes are requested, unflagged bank details stay as submitted; only the BVN is asked again.
+  const bankLocked = changes.active && !bankFlag && Boolean(useKycStore.getState().bankDetails);
   // SPEC.md section 2: this step's own 'I'll do this later' goes straight to /dashboard.
   useKycLeaveOverride({ onClick: () => navigate(paths.dashboard), hideLink: true });
 
@@ -198,6 +203,16 @@ export function BankDetailsStep() {
         </Alert>
       )}
 
+      {bankFlag && (
+        <Alert tone="warning">
+          <p className="font-semibold">Our compliance team asked you to change your settlement account.</p>
+          <p>{bankFlag.message}</p>
+        </Alert>
+      )}
+      {bankLocked && (
+        <Alert tone="info">Your bank details were accepted. Enter your BVN again to confirm, then submit.</Alert>
+      )}
+
       <div className="space-y-5">
         <SelectField
           id="bank-currency"
@@ -205,7 +220,7 @@ export function BankDetailsStep() {
           value={values.currency}
           onChange={(event) => setField('currency', event.target.value)}
           error={errors.currency}
-          disabled={busy}
+          disabled={busy || bankLocked}
         >
           {bankCurrencies.map((currency) => (
             <option key={currency} value={currency}>
@@ -221,7 +236,7 @@ export function BankDetailsStep() {
           value={values.bankName}
           loading={loading}
           error={errors.bankName}
-          disabled={busy}
+          disabled={busy || bankLocked}
           onChange={(text) => changeBank(text)}
           onSelect={(bank) => changeBank(bank.bank_name, bank)}
         />
@@ -241,7 +256,7 @@ export function BankDetailsStep() {
           }}
           onBlur={() => void handleAccountNumberBlur()}
           error={errors.accountNumber ?? lookupError ?? undefined}
-          disabled={busy}
+          disabled={busy || bankLocked}
         />
 
         <TextField

@@ -308,3 +308,88 @@ describe('DocumentsStep', () => {
     expect(useKycStore.getState().documentDrafts).toEqual([]);
   });
 });
+
+describe('DocumentsStep while changes are requested', () => {
+  const flagged = {
+    id: 'item-1',
+    target: 'document' as const,
+    key: 'proofOfAddress',
+    label: 'Proof of Address',
+    reason: 'blurry' as const,
+    reasonLabel: 'The file is blurry or unreadable.',
+    note: null,
+    message: 'Proof of Address: The file is blurry or unreadable.',
+    step: 3,
+    addressed: false,
+    requestedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(
+      sessionFixture({
+        company: {
+          ...session.company,
+          application: { ...session.company.application, status: { code: 'CHANGES_REQUESTED' }, reviewItems: [flagged] },
+        },
+      }),
+    );
+    useKycStore.getState().reset();
+    useKycStore.setState({
+      documents: [
+        savedDocument('certificate', 'cac.pdf'),
+        savedDocument('proofOfAddress', 'bill.pdf'),
+        savedDocument('memart', 'memart.pdf'),
+        savedDocument('dueDiligence', 'dd.pdf'),
+      ],
+    });
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the reason on the flagged slot, keeps the others as accepted, and sends only the flagged file anew', async () => {
+    const fetchMock = stubFetch(ok(presignedUrl), ok([], 'Documents submitted!'));
+    const { user, router } = renderStep();
+
+    const proof = screen.getByRole('region', { name: 'Proof of Address' });
+    expect(within(proof).getByText('Needs a new file')).toBeInTheDocument();
+    expect(within(proof).getByText('Proof of Address: The file is blurry or unreadable.')).toBeInTheDocument();
+    // The old file is not offered: a new one must be uploaded.
+    expect(within(proof).queryByText('bill.pdf')).not.toBeInTheDocument();
+    expect(within(proof).getByLabelText('Upload Proof of Address')).toBeInTheDocument();
+
+    const memart = screen.getByRole('region', { name: 'MEMART' });
+    expect(within(memart).getByText('Accepted')).toBeInTheDocument();
+    expect(within(memart).getByText('memart.pdf')).toBeInTheDocument();
+    expect(within(memart).queryByRole('button', { name: 'Remove MEMART' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('CAC Registration Number')).toHaveAttribute('readonly');
+    // An empty optional slot that was not flagged cannot be filled now.
+    const license = screen.getByRole('region', { name: 'Operating License (optional)' });
+    expect(within(license).queryByLabelText('Upload Operating License')).not.toBeInTheDocument();
+    expect(within(license).getByText(/Only the documents our compliance team flagged can change now/)).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+
+    await user.upload(within(proof).getByLabelText('Upload Proof of Address'), pdf('bill-new.pdf'));
+    await act(async () => FakeXhr.sent[0]!.finish(200));
+    expect(await within(proof).findByText('bill-new.pdf')).toBeInTheDocument();
+    expect(within(proof).getByText('New file added')).toBeInTheDocument();
+    expect(continueButton()).toBeEnabled();
+
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/kyc/representative'));
+    const sent = requestBody(fetchMock, 1) as { docKey: string; name: string; objectKey: string }[];
+    expect(sent.map((doc) => [doc.docKey, doc.name])).toEqual([
+      ['certificate', 'cac.pdf'],
+      ['proofOfAddress', 'bill-new.pdf'],
+      ['memart', 'memart.pdf'],
+      ['dueDiligence', 'dd.pdf'],
+    ]);
+    expect(sent.find((doc) => doc.docKey === 'memart')!.objectKey).toBe(`companies/${companyId}/documents/memart.pdf`);
+    expect(useAuthStore.getState().company?.application.reviewItems?.[0]?.addressed).toBe(true);
+  });
+});

@@ -10,6 +10,7 @@ import { useKycStore } from '../../stores/kyc-store';
 import { DocumentSlot, type SlotFile } from './documents/document-slot';
 import { documentsMessages, submitDocuments } from './documents/submit-documents';
 import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
+import { markAddressed, useChangeRequest } from './review-items';
 
 const slotHints: Partial<Record<DocKey, string>> = {
   proofOfAddress: 'A utility bill that is not older than 3 months before the submission date.',
@@ -45,6 +46,7 @@ export function DocumentsStep() {
   const saveDocumentDraft = useKycStore((state) => state.saveDocumentDraft);
   const removeDocument = useKycStore((state) => state.removeDocument);
   const clearDocumentDrafts = useKycStore((state) => state.clearDocumentDrafts);
+  const changes = useChangeRequest();
   const [cacNumber, setCacNumber] = useState(
     () => documents.find((doc) => doc.docKey === 'certificate')?.cacRegNumber ?? '',
   );
@@ -58,7 +60,9 @@ export function DocumentsStep() {
   const slotFiles = Object.fromEntries(
     documentSlots.map((slot) => {
       const draft = drafts.find((doc) => doc.docKey === slot.docKey);
-      const saved = documents.find((doc) => doc.docKey === slot.docKey);
+      // A flagged document needs a new file: the saved one no longer counts (unless already replaced).
+      const flag = changes.itemFor('document', slot.docKey);
+      const saved = flag && !flag.addressed ? undefined : documents.find((doc) => doc.docKey === slot.docKey);
       const file: SlotFile | null = draft
         ? { name: draft.name, size: draft.size }
         : saved
@@ -67,7 +71,9 @@ export function DocumentsStep() {
       return [slot.docKey, file];
     }),
   ) as Record<DocKey, SlotFile | null>;
-  const canContinue = requiredDocKeys.every((key) => slotFiles[key]) && !isSubmitting && uploadsInFlight === 0;
+  const flaggedDone = changes.items.every((item) => item.target !== 'document' || slotFiles[item.key as DocKey]);
+  const canContinue =
+    requiredDocKeys.every((key) => slotFiles[key]) && flaggedDone && !isSubmitting && uploadsInFlight === 0;
 
   function clearError(key: keyof SlotErrors) {
     setErrors(({ [key]: _cleared, ...rest }) => rest);
@@ -113,6 +119,7 @@ export function DocumentsStep() {
     try {
       const { data } = await submitDocuments(sent);
       useKycStore.getState().setDocuments(data);
+      if (changes.active) markAddressed('document', sent.map((doc) => doc.docKey).filter((key) => changes.itemFor('document', key)));
       toast.success(documentsMessages.submitted);
       goNext();
     } catch (error) {
@@ -133,39 +140,56 @@ export function DocumentsStep() {
 
       {formError && <Alert tone="error">{formError}</Alert>}
 
+      {changes.active && (
+        <Alert tone="warning">
+          Upload a new file for each document marked below. The other documents were accepted and stay as they are.
+        </Alert>
+      )}
+
       <div className="space-y-4">
-        {documentSlots.map((slot) => (
-          <DocumentSlot
-            key={slot.docKey}
-            slot={slot}
-            file={slotFiles[slot.docKey]}
-            hint={slotHints[slot.docKey]}
-            error={errors[slot.docKey]}
-            disabled={isSubmitting}
-            onUploaded={(draft) => {
-              saveDocumentDraft(draft);
-              clearError(slot.docKey);
-            }}
-            onRemove={() => removeDocument(slot.docKey)}
-            onBusyChange={(busy) => setUploadsInFlight((count) => count + (busy ? 1 : -1))}
-          >
-            {slot.docKey === 'certificate' && (
-              <TextField
-                id="cac-reg-number"
-                label="CAC Registration Number"
-                placeholder="RC11111010"
-                autoComplete="off"
-                value={cacNumber}
-                onChange={(event) => {
-                  setCacNumber(event.target.value.toUpperCase());
-                  clearError('cacRegNumber');
-                }}
-                error={errors.cacRegNumber}
-                hint="Input should include the registration code prefix i.e. BN, LLC, RC"
-              />
-            )}
-          </DocumentSlot>
-        ))}
+        {documentSlots.map((slot) => {
+          const flag = changes.itemFor('document', slot.docKey);
+          const replaced = Boolean(flag && (flag.addressed || drafts.some((draft) => draft.docKey === slot.docKey)));
+          // While changes are requested, only a flagged document (or an empty optional slot) may change.
+          const accepted = changes.active && !flag && slotFiles[slot.docKey] !== null;
+          return (
+            <DocumentSlot
+              key={slot.docKey}
+              slot={slot}
+              file={slotFiles[slot.docKey]}
+              hint={slotHints[slot.docKey]}
+              error={errors[slot.docKey]}
+              disabled={isSubmitting}
+              onUploaded={(draft) => {
+                saveDocumentDraft(draft);
+                clearError(slot.docKey);
+              }}
+              onRemove={() => removeDocument(slot.docKey)}
+              onBusyChange={(busy) => setUploadsInFlight((count) => count + (busy ? 1 : -1))}
+              flag={flag ? { message: flag.message, replaced } : null}
+              accepted={accepted}
+              closed={changes.active && !flag && slotFiles[slot.docKey] === null}
+            >
+              {slot.docKey === 'certificate' && (
+                <TextField
+                  id="cac-reg-number"
+                  label="CAC Registration Number"
+                  placeholder="RC11111010"
+                  autoComplete="off"
+                  value={cacNumber}
+                  onChange={(event) => {
+                    setCacNumber(event.target.value.toUpperCase());
+                    clearError('cacRegNumber');
+                  }}
+                  error={errors.cacRegNumber}
+                  hint="Input should include the registration code prefix i.e. BN, LLC, RC"
+                  readOnly={accepted}
+                  className={accepted ? 'bg-slate-50! text-slate-700' : undefined}
+                />
+              )}
+            </DocumentSlot>
+          );
+        })}
       </div>
 
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">

@@ -22,6 +22,7 @@ import {
   saveRepresentatives,
 } from './representatives/representatives-api';
 import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
+import { markAddressed, useChangeRequest } from './review-items';
 
 /** react-router numbers the entries it pushed; 0 means this tab opened the app on this page. */
 function hasPreviousPage() {
@@ -42,6 +43,9 @@ export function RepresentativesStep() {
   const [formError, setFormError] = useState<string | null>(null);
   const [removingKey, setRemovingKey] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const changes = useChangeRequest();
+  // While changes are requested, people may be added only in place of a flagged representative.
+  const canAdd = !changes.active || changes.has('representative');
   // SPEC.md section 2: on this step 'I'll do this later' goes back one page (the previous step when opened directly).
   useKycLeaveOverride({ onClick: () => (hasPreviousPage() ? navigate(-1) : goBack()) });
 
@@ -89,6 +93,7 @@ export function RepresentativesStep() {
     }
     const store = useKycStore.getState();
     store.setRepresentatives(store.representatives.filter((rep) => rep.email !== card.saved?.email));
+    if (changes.active) markAddressed('representative', [card.saved.id]);
     dropCard(card.key);
     setRemovingKey(null);
     toast.success(representativesMessages.removed);
@@ -113,6 +118,13 @@ export function RepresentativesStep() {
     try {
       const { data } = await saveRepresentatives(toSend.map((item) => item.input));
       useKycStore.getState().setRepresentatives(data);
+      if (changes.active) {
+        const sentKeys = new Set(toSend.map((item) => item.key));
+        markAddressed(
+          'representative',
+          cards.flatMap((card) => (card.saved && sentKeys.has(card.key) ? [card.saved.id] : [])),
+        );
+      }
       toast.success(representativesMessages.submitted);
       goNext();
     } catch (error) {
@@ -138,30 +150,45 @@ export function RepresentativesStep() {
 
       {formError && <Alert tone="error">{formError}</Alert>}
 
+      {changes.active && (
+        <Alert tone="warning">
+          {changes.has('representative')
+            ? 'Correct each representative marked below. The others were accepted and stay as they are.'
+            : 'Your representatives were accepted. Continue to the next step.'}
+        </Alert>
+      )}
+
       <div className="space-y-4">
-        {cards.map((card, index) => (
-          <RepresentativeCard
-            key={card.key}
-            card={card}
-            number={index + 1}
-            errors={errors[card.key] ?? {}}
-            canRemove={!onlyBlankCard}
-            removing={removingKey === card.key}
-            disabled={isSaving}
-            onChange={(field, value) => updateCard(card.key, field, value)}
-            onRemove={() => void handleRemove(card)}
-          />
-        ))}
+        {cards.map((card, index) => {
+          const flag = card.saved ? changes.itemFor('representative', card.saved.id) : undefined;
+          return (
+            <RepresentativeCard
+              key={card.key}
+              card={card}
+              number={index + 1}
+              errors={errors[card.key] ?? {}}
+              canRemove={!onlyBlankCard}
+              removing={removingKey === card.key}
+              disabled={isSaving}
+              onChange={(field, value) => updateCard(card.key, field, value)}
+              onRemove={() => void handleRemove(card)}
+              flagMessage={flag?.message}
+              accepted={changes.active && card.saved !== null && !flag}
+            />
+          );
+        })}
       </div>
 
-      <Button
-        variant="secondary"
-        onClick={() => setCards((current) => [...current, emptyCard()])}
-        disabled={isSaving}
-        className="w-full border-dashed sm:w-auto"
-      >
-        <span aria-hidden="true">+</span> Add another representative
-      </Button>
+      {canAdd && (
+        <Button
+          variant="secondary"
+          onClick={() => setCards((current) => [...current, emptyCard()])}
+          disabled={isSaving}
+          className="w-full border-dashed sm:w-auto"
+        >
+          <span aria-hidden="true">+</span> Add another representative
+        </Button>
+      )}
 
       <div className="flex gap-3 pt-2 md:justify-between">
         {/* Desktop only: on a phone the layout's header has the back arrow. */}

@@ -42,11 +42,13 @@ type BannerProps = {
   tone: Tone;
   title: string;
   text?: string;
+  /** More detail under the text (the list of what to fix). */
+  children?: ReactNode;
   actions?: (actionClasses: string) => ReactNode;
   onDismiss: () => void;
 };
 
-function Banner({ tone, title, text, actions, onDismiss }: BannerProps) {
+function Banner({ tone, title, text, children, actions, onDismiss }: BannerProps) {
   const style = tones[tone];
   const Icon = tone === 'green' ? CheckCircleIcon : AlertCircleIcon;
   return (
@@ -56,6 +58,7 @@ function Banner({ tone, title, text, actions, onDismiss }: BannerProps) {
         <div className="space-y-1">
           <p className="text-sm font-semibold">{title}</p>
           {text && <p className="text-sm opacity-90">{text}</p>}
+          {children}
         </div>
         {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions(`${actionBase} ${style.action}`)}</div>}
       </div>
@@ -98,12 +101,42 @@ export function KycBanner({ application }: KycBannerProps) {
   if (status === 'APPROVED') {
     return <Banner tone="green" title="Your account has been approved! You can now enjoy full access." onDismiss={dismiss} />;
   }
+  if (status === 'CHANGES_REQUESTED') {
+    const items = (application?.reviewItems ?? []).filter((item) => !item.addressed);
+    return (
+      <Banner
+        tone="orange"
+        title="Your KYC needs a few changes."
+        text={
+          items.length > 0
+            ? 'Our compliance team reviewed your submission. Please fix the following and submit again:'
+            : 'You have made the requested changes. Submit your KYC again to send it for review.'
+        }
+        onDismiss={dismiss}
+        actions={(classes) => (
+          <Link to={stepLink} className={classes}>
+            Proceed to KYC
+          </Link>
+        )}
+      >
+        {items.length > 0 && (
+          <ul className="list-disc space-y-0.5 pl-5 text-sm">
+            {items.map((item) => (
+              <li key={item.id}>{item.message}</li>
+            ))}
+          </ul>
+        )}
+      </Banner>
+    );
+  }
   if (status === 'REJECTED') {
+    const final = application?.rejectionFinal === true;
     return (
       <>
         <Banner
           tone="red"
           title="Your KYC was rejected."
+          text={final ? 'This decision is final, so this application cannot be submitted again.' : undefined}
           onDismiss={dismiss}
           actions={(classes) => (
             <>
@@ -114,9 +147,11 @@ export function KycBanner({ application }: KycBannerProps) {
               >
                 View Reason
               </button>
-              <Link to={stepLink} className={classes}>
-                Start KYC Again
-              </Link>
+              {!final && (
+                <Link to={stepLink} className={classes}>
+                  Start KYC Again
+                </Link>
+              )}
             </>
           )}
         />

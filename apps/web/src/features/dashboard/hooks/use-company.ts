@@ -16,8 +16,16 @@ export function useCompany() {
     getCompany(controller.signal)
       .then(({ data: company }) => {
         useAuthStore.setState({ company });
+        const { application } = company;
+        const kyc = useKycStore.getState();
+        const reopened =
+          application.status.code === 'CHANGES_REQUESTED' ||
+          (application.status.code === 'REJECTED' && application.rejectionFinal !== true);
+        // A submission wipes the local onboarding data; a request for changes (or a rejection the
+        // company may answer) reopens the steps, which then start from what the server holds.
+        if (reopened && kyc.businessType === null && kyc.documentDrafts.length === 0) kyc.hydrateFromApplication(application);
         // Steps saved from another device count as done in this browser's checklist too.
-        useKycStore.getState().completeStep(company.application.progress.currentStep - 1);
+        else kyc.completeStep(application.progress.currentStep - 1);
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.error('Loading the company failed', error);

@@ -23,6 +23,12 @@ type DocumentSlotProps = {
   onBusyChange: (busy: boolean) => void;
   /** Extra fields that belong to this document (the certificate's CAC number). */
   children?: ReactNode;
+  /** While changes are requested: why the compliance team flagged this document (a new file is needed). */
+  flag?: { message: string; replaced: boolean } | null;
+  /** While changes are requested: the document was accepted and cannot be changed. */
+  accepted?: boolean;
+  /** While changes are requested: an empty slot that was not flagged, so nothing may be added. */
+  closed?: boolean;
 };
 
 function formatSize(bytes: number) {
@@ -41,6 +47,9 @@ export function DocumentSlot({
   onRemove,
   onBusyChange,
   children,
+  flag,
+  accepted,
+  closed,
 }: DocumentSlotProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -93,20 +102,43 @@ export function DocumentSlot({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      className={`space-y-3 rounded-xl border bg-white p-4 sm:p-5 ${flag && !flag.replaced ? 'border-amber-300' : 'border-slate-200'}`}
     >
       <div className="space-y-1">
-        <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-          {slot.label}
-          {!slot.required && (
-            <>
-              {' '}
-              <span className="font-normal text-slate-500">(optional)</span>
-            </>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+            {slot.label}
+            {!slot.required && (
+              <>
+                {' '}
+                <span className="font-normal text-slate-500">(optional)</span>
+              </>
+            )}
+          </h2>
+          {accepted && (
+            <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
+              Accepted
+            </span>
           )}
-        </h2>
-        {hint && <p className="text-xs text-slate-500">{hint}</p>}
+          {flag && (
+            <span
+              className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${
+                flag.replaced ? 'bg-brand-50 text-brand-800' : 'bg-amber-50 text-amber-800'
+              }`}
+            >
+              {flag.replaced ? 'New file added' : 'Needs a new file'}
+            </span>
+          )}
+        </div>
+        {hint && !accepted && <p className="text-xs text-slate-500">{hint}</p>}
       </div>
+
+      {flag && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Our compliance team asked for a new file. </span>
+          {flag.message}
+        </p>
+      )}
 
       {children}
 
@@ -139,19 +171,25 @@ export function DocumentSlot({
               View
             </a>
           )}
-          <button
-            type="button"
-            onClick={() => {
-              setUploadError(null);
-              onRemove();
-            }}
-            disabled={disabled}
-            aria-label={`Remove ${slot.label}`}
-            className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
-          >
-            <TrashIcon className="h-5 w-5" />
-          </button>
+          {!accepted && (
+            <button
+              type="button"
+              onClick={() => {
+                setUploadError(null);
+                onRemove();
+              }}
+              disabled={disabled}
+              aria-label={`Remove ${slot.label}`}
+              className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50"
+            >
+              <TrashIcon className="h-5 w-5" />
+            </button>
+          )}
         </div>
+      ) : closed ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-500">
+          Not provided. Only the documents our compliance team flagged can change now.
+        </p>
       ) : (
         <label
           onDragOver={(event) => {

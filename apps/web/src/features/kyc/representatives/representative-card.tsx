@@ -12,6 +12,10 @@ type RepresentativeCardProps = {
   disabled: boolean;
   onChange: (field: RepresentativeField, value: string) => void;
   onRemove: () => void;
+  /** While changes are requested: why the compliance team flagged this representative. */
+  flagMessage?: string;
+  /** While changes are requested: this representative was accepted and cannot change. */
+  accepted?: boolean;
 };
 
 function ApprovalStatus({ card }: { card: Card }) {
@@ -40,11 +44,13 @@ export function RepresentativeCard({
   disabled,
   onChange,
   onRemove,
+  flagMessage,
+  accepted = false,
 }: RepresentativeCardProps) {
   const title = `Representative ${number}`;
   const fieldId = (field: RepresentativeField) => `${card.key}-${field}`;
   return (
-    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" disabled={disabled}>
+    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" disabled={disabled || accepted}>
       <legend className="sr-only">{title}</legend>
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
@@ -52,8 +58,13 @@ export function RepresentativeCard({
             {title}
           </h2>
           <ApprovalStatus card={card} />
+          {accepted && (
+            <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
+              Accepted
+            </span>
+          )}
         </div>
-        {canRemove && (
+        {canRemove && !accepted && (
           <button
             type="button"
             onClick={onRemove}
@@ -65,6 +76,12 @@ export function RepresentativeCard({
           </button>
         )}
       </div>
+      {flagMessage && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <span className="font-semibold">Our compliance team asked for a correction. </span>
+          {flagMessage}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           id={fieldId('position')}

@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RejectDialog, RequestChangesDialog, validateReject, validateRequestChanges, type Flaggable } from './decision-dialogs';
+
+const items: Flaggable[] = [
+  { target: 'document', key: 'proofOfAddress', label: 'Proof of Address' },
+  { target: 'representative', key: 'rep-1', label: 'Ngozi Eze (Director)' },
+  { target: 'bank', key: 'bank', label: 'Bank details' },
+];
+
+describe('validateReject', () => {
+  it('needs a reason and a choice between final and retry', () => {
+    expect(validateReject({ reason: '  ', final: '' })).toEqual({
+      errors: { reason: 'A reason is required.', final: 'Choose whether the company may resubmit.' },
+    });
+    expect(validateReject({ reason: 'Forged certificate.', final: 'final' })).toEqual({ body: { reason: 'Forged certificate.', final: true } });
+    expect(validateReject({ reason: 'Unreadable MEMART.', final: 'retry' })).toEqual({ body: { reason: 'Unreadable MEMART.', final: false } });
+  });
+});
+
+describe('validateRequestChanges', () => {
+  it('needs at least one item, a reason for each, and a note for Other', () => {
+    expect(validateRequestChanges(items, {})).toEqual({ errors: {}, formError: 'Flag at least one item.' });
+    expect(validateRequestChanges(items, { 'document:proofOfAddress': { checked: true, reason: '', note: '' } })).toEqual({
+      errors: { 'document:proofOfAddress': { reason: 'Choose a reason.' } },
+    });
+    expect(validateRequestChanges(items, { 'bank:bank': { checked: true, reason: 'other', note: ' ' } })).toEqual({
+      errors: { 'bank:bank': { note: 'Explain the problem in a note when the reason is Other.' } },
+    });
+    expect(
+      validateRequestChanges(items, {
+        'document:proofOfAddress': { checked: true, reason: 'blurry', note: '' },
+        'representative:rep-1': { checked: false, reason: 'expired', note: '' },
+        'bank:bank': { checked: true, reason: 'other', note: 'Use the business account.' },
+      }),
+    ).toEqual({
+      body: {
+        items: [
+          { target: 'document', key: 'proofOfAddress', reason: 'blurry' },
+          { target: 'bank', key: 'bank', reason: 'other', note: 'Use the business account.' },
+        ],
+      },
+    });
+  });
+});
+
+describe('decision dialogs', () => {
+  it('the reject dialog shows both errors and sends nothing until they are fixed', async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<RejectDialog open onClose={() => {}} busy={false} error={null} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(within(dialog).getByText('A reason is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose whether the company may resubmit.')).toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Reason for the company'), 'The certificate is for another company.');
+    await user.click(within(dialog).getByRole('radio', { name: /No, this rejection is final/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(onConfirm).toHaveBeenCalledWith({ reason: 'The certificate is for another company.', final: true });
+  });
+
+  it('the request-changes dialog asks for a reason per flagged item, and a note for Other', async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<RequestChangesDialog open onClose={() => {}} busy={false} error={null} items={items} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog', { name: 'Request changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(within(dialog).getByText('Flag at least one item.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Ngozi Eze \(Director\)/ }));
+    await user.selectOptions(within(dialog).getByLabelText('Reason for Ngozi Eze (Director)'), 'other');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(within(dialog).getByText('Explain the problem in a note when the reason is Other.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Note for Ngozi Eze/), 'Use the name on the NIN slip.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(onConfirm).toHaveBeenCalledWith({
+      items: [{ target: 'representative', key: 'rep-1', reason: 'other', note: 'Use the name on the NIN slip.' }],
+    });
+  });
+});

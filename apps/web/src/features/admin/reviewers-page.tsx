@@ -1,0 +1,135 @@
+import { createReviewerRequest, reviewerRoles, type ReviewerListItem } from '@fipay/contracts/back-office';
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/field';
+import { paths } from '../../config/paths';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { adminApi } from './api/admin-api';
+import { useAdminSession } from './admin-session';
+import { formatDateTime } from './components/format';
+
+type InviteForm = { email: string; name: string; role: string };
+
+/** Admins list reviewers and invite new ones (the invitee gets a password link by email). */
+export function ReviewersPage() {
+  const role = useAdminSession((state) => state.reviewer?.role);
+  const [reviewers, setReviewers] = useState<ReviewerListItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState<InviteForm>({ email: '', name: '', role: 'reviewer' });
+  const [errors, setErrors] = useState<Partial<InviteForm>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function load() {
+    try {
+      setReviewers((await adminApi.reviewers()).data.reviewers);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Reviewers could not be loaded.'));
+    }
+  }
+
+  useEffect(() => {
+    if (role !== 'admin') return;
+    adminApi
+      .reviewers()
+      .then(({ data }) => setReviewers(data.reviewers))
+      .catch((failure: unknown) => setError(errorMessage(failure, 'Reviewers could not be loaded.')));
+  }, [role]);
+
+  if (role !== 'admin') return <Navigate to={paths.admin} replace />;
+
+  async function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createReviewerRequest.safeParse(form);
+    if (!parsed.success) {
+      const found: Partial<InviteForm> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof InviteForm] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { message } = await adminApi.createReviewer(parsed.data);
+      toast.success(message);
+      setForm({ email: '', name: '', role: 'reviewer' });
+      await load();
+    } catch (failure) {
+      const message = errorMessage(failure, 'The reviewer could not be added.');
+      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) setErrors(failure.fieldErrors);
+      else toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900">Reviewers</h1>
+        <p className="text-sm text-slate-600">Compliance staff who can use the back office.</p>
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="overflow-hidden rounded-xl border border-slate-200 bg-white lg:col-span-2">
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="px-4 py-3">Role</th>
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">Status</th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Last sign-in</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {(reviewers ?? []).map((reviewer) => (
+                  <tr key={reviewer.id}>
+                    <td className="px-4 py-3">
+                      <p className="font-medium text-slate-900">{reviewer.name}</p>
+                      <p className="text-xs text-slate-500">{reviewer.email}</p>
+                    </td>
+                    <td className="px-4 py-3 capitalize">{reviewer.role}</td>
+                    <td className="hidden px-4 py-3 sm:table-cell">
+                      {reviewer.disabled
+                        ? 'Disabled'
+                        : !reviewer.passwordSet
+                          ? 'Invited'
+                          : reviewer.twoFactorEnabled
+                            ? 'Active'
+                            : 'Authenticator not set up'}
+                    </td>
+                    <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{formatDateTime(reviewer.lastSignInAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+        <form onSubmit={(event) => void invite(event)} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="text-sm font-semibold text-slate-900">Invite a reviewer</h2>
+          <TextField label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} />
+          <TextField
+            label="Email"
+            type="email"
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+            error={errors.email}
+          />
+          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })} error={errors.role}>
+            {reviewerRoles.map((item) => (
+              <option key={item} value={item}>
+                {item === 'admin' ? 'Admin' : 'Reviewer'}
+              </option>
+            ))}
+          </SelectField>
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? 'Sending...' : 'Send invitation'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

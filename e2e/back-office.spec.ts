@@ -1,0 +1,288 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createVerifiedAccount, totpNow, watchConsole } from './support';
+
+const ADMIN = { email: 'compliance.admin@fipay.ng', password: 'Compliance & Care 2026' };
+const shots = 'test-results/back-office';
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 7)]);
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 3)]);
+
+type Account = Awaited<ReturnType<typeof createVerifiedAccount>>;
+
+test.describe.configure({ mode: 'serial' });
+
+/** The admin's authenticator secret, once enrolled in the first test. */
+let adminSecret = '';
+
+async function companySession(request: APIRequestContext, account: Account) {
+  const res = await request.post('/api/v1/auth/login/verify-otp', {
+    data: { email: account.user.email, password: account.user.password, otp: '' },
+  });
+  expect(res.status()).toBe(200);
+  const { data } = await res.json();
+  return { headers: { Authorization: `Bearer ${data.accessToken}` }, userId: data.user.id as string, companyId: data.user.companyId as string };
+}
+
+async function upload(request: APIRequestContext, headers: Record<string, string>, name: string, contentType: string, bytes: Buffer) {
+  const res = await request.post('/api/v1/aws/upload-url', {
+    headers,
+    data: { objectKey: `documents/kyc/${Date.now()}-${name}`, expirySeconds: 3600, contentType },
+  });
+  expect(res.status()).toBe(200);
+  const url = new URL((await res.json()).data as string);
+  const put = await request.put(url.toString(), { headers: { 'Content-Type': contentType }, data: bytes });
+  expect(put.ok()).toBe(true);
+  return { name, fileUrl: `${url.origin}${url.pathname}`, objectKey: url.pathname };
+}
+
+/** A company that submits its KYB through the API, exactly what the five steps send. */
+async function submittedCompany(request: APIRequestContext) {
+  const account = await createVerifiedAccount(request);
+  const { headers, userId, companyId } = await companySession(request, account);
+  const ids = { userId, companyId };
+  const post = async (url: string, data: unknown) => {
+    const res = await request.post(`/api/v1/${url}`, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  };
+  await post('company/business-type', { businessType: 'Registered Business', subType: 'SME', ...ids });
+  await post('company/business-profile', {
+    description: 'Cold-chain logistics for food distributors in Lagos.',
+    industry: 'Ecommerce',
+    currency: 'NGN',
+    website: 'https://adebayofoods.ng',
+    country: 'Nigeria',
+    state: 'Lagos',
+    lga: 'Ikeja',
+    address: '3 Broad Street, Lagos Island',
+    landmark: 'Opposite the old secretariat',
+    dateOfBirth: 0,
+    incorporatedTrusteeCategory: '',
+    smeCategory: 'Limited Liability',
+    sourceOfFund: 'Investment',
+    monthlyIncome: 2_500_000,
+    ...ids,
+  });
+  await post('company/documents', [
+    { ...(await upload(request, headers, 'cac-certificate.pdf', 'application/pdf', pdf)), docKey: 'certificate', isCAC: true, cacRegNumber: 'RC1234567' },
+    { ...(await upload(request, headers, 'electricity-bill.png', 'image/png', png)), docKey: 'proofOfAddress', isCAC: false },
+    { ...(await upload(request, headers, 'memart.jpg', 'image/jpeg', jpeg)), docKey: 'memart', isCAC: false },
+    {
+      ...(await upload(request, headers, 'due-diligence.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx)),
+      docKey: 'dueDiligence',
+      isCAC: false,
+    },
+  ]);
+  await post('company/representatives', [
+    { position: 'Director', fullName: 'Ngozi Eze', email: `ngozi-${Date.now()}@adebayofoods.ng`, phone: '08034567890', idType: 'NIN', idNumber: '12345678901' },
+  ]);
+  const resolved = await request.get('/api/v1/bank/resolve-account?bankCode=011&accountNumber=0000014579', { headers });
+  const bank = (await resolved.json()).data;
+  await post('company/submit-kyb', {
+    companyId,
+    accountName: bank.account_name,
+    accountNumber: '0000014579',
+    bankName: bank.bank_name,
+    bankCode: '011',
+    bvn: '22212345678',
+    currency: 'NGN',
+  });
+  return account;
+}
+
+async function companySignIn(page: Page, account: Account) {
+  await page.goto('/login');
+  await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
+  await page.getByPlaceholder('Password').fill(account.user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function adminSignIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totpNow(adminSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+}
+
+async function reviewerPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function openCase(page: Page, account: Account) {
+  await page.goto('/admin');
+  await page.getByLabel('Search by company name, email or CAC number').fill(account.user.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: account.company.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: account.company.name })).toBeVisible();
+}
+
+test('the admin made by the command sets a password, enrols an authenticator, and signs in with a code', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const printed = readFileSync(path.join('.tmp/e2e-data', 'admin-link.txt'), 'utf8');
+  const link = new URL(printed.match(/https?:\/\/\S+\/admin\/set-password\?token=\S+/)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Confirm password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  adminSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('6-digit code from the app').fill(totpNow(adminSecret));
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+
+  // Signed out, the next sign-in asks for a code (a later time step: each code works once).
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.waitForTimeout(31_000 - (Date.now() % 30_000));
+  await adminSignIn(page);
+  expect(problems).toEqual([]);
+});
+
+test('a reviewer asks for a new proof of address, the company replaces only it and resubmits, the reviewer approves', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  const account = await submittedCompany(request);
+  const reviewer = await reviewerPage(browser);
+  const admin = reviewer.page;
+  const adminProblems = watchConsole(admin);
+  try {
+    await page.waitForTimeout(31_000 - (Date.now() % 30_000));
+    await adminSignIn(admin);
+    await expect(admin.getByRole('button', { name: /Submitted/ })).toHaveAttribute('aria-current', 'page');
+    await expect(admin.getByRole('link', { name: account.company.name })).toBeVisible();
+    await admin.screenshot({ path: `${shots}/queue-1280.png`, fullPage: true });
+
+    await openCase(admin, account);
+    await admin.getByRole('button', { name: 'Claim' }).click();
+    await expect(admin.getByText('You are now assigned to this application.')).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Approve' })).toBeVisible();
+
+    // Documents open in the page through their signed links.
+    await admin.getByRole('button', { name: 'View Proof of Address' }).click();
+    const preview = admin.getByRole('img', { name: 'Proof of Address: electricity-bill.png' });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(0);
+    await admin.getByRole('button', { name: 'View Certificate of Incorporation' }).click();
+    const frame = admin.locator('iframe[title="Certificate of Incorporation: cac-certificate.pdf"]');
+    await expect(frame).toBeVisible();
+    await expect(admin.getByRole('link', { name: 'Download Due Diligence Questionnaire' })).toHaveAttribute('download', 'due-diligence.docx');
+    await admin.screenshot({ path: `${shots}/case-1280.png`, fullPage: true });
+
+    await admin.getByRole('button', { name: 'Request changes' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Request changes' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Flag at least one item.')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: /Proof of Address/ }).check();
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+    await dialog.getByLabel('Reason for Proof of Address').selectOption('blurry');
+    await admin.screenshot({ path: `${shots}/request-changes-dialog-1280.png` });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(admin.getByText('Changes requested. The company has been told what to fix.')).toBeVisible();
+    await expect(admin.getByRole('heading', { level: 1 }).locator('..').getByText('Changes requested')).toBeVisible();
+
+    // The company sees what to fix, replaces only that file and resubmits.
+    const companyProblems = watchConsole(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await companySignIn(page, account);
+    const banner = page.getByRole('region', { name: 'KYC status' });
+    await expect(banner.getByText('Your KYC needs a few changes.')).toBeVisible();
+    await expect(banner.getByText('Proof of Address: The file is blurry or unreadable.')).toBeVisible();
+    await page.screenshot({ path: `${shots}/company-changes-requested-1280.png`, fullPage: true });
+    await banner.getByRole('link', { name: 'Proceed to KYC' }).click();
+    await expect(page).toHaveURL(/\/kyc\/documents$/);
+    const proof = page.getByRole('region', { name: 'Proof of Address' });
+    await expect(proof.getByText('Proof of Address: The file is blurry or unreadable.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'MEMART' }).getByText('Accepted')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove MEMART' })).toHaveCount(0);
+    await page.screenshot({ path: `${shots}/company-documents-flagged-1280.png`, fullPage: true });
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeDisabled();
+    await proof.getByLabel('Upload Proof of Address').setInputFiles({ name: 'bill-clear.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(page.getByText('bill-clear.pdf uploaded')).toBeVisible();
+    await next.click();
+    await expect(page.getByText('Documents submitted!')).toBeVisible();
+    await expect(page).toHaveURL(/\/kyc\/representative$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/kyc\/bank-details$/);
+    await expect(page.getByText('Your bank details were accepted.')).toBeVisible();
+    await expect(page.getByLabel('Account Name')).toHaveValue('AKINTOLA CONSULTING LIMITED');
+    await page.getByLabel('BVN').fill('22212345678');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('KYB submitted for verification successful!')).toBeVisible();
+    await expect(page.getByText('Your account is under verification.')).toBeVisible();
+
+    // Back with the same reviewer, who approves.
+    await admin.reload();
+    await expect(admin.getByRole('region', { name: 'Review items' }).getByText('Resolved', { exact: true })).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'Documents' }).getByText(/bill-clear.pdf/)).toBeVisible();
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve this application?' });
+    await admin.screenshot({ path: `${shots}/approve-dialog-1280.png` });
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Application approved.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText('Your account has been approved! You can now enjoy full access.')).toBeVisible();
+    await page.goto('/dashboard/notifications');
+    await expect(page.getByText('Business verification approved').first()).toBeVisible();
+    expect(companyProblems).toEqual([]);
+    expect(adminProblems).toEqual([]);
+  } finally {
+    await reviewer.context.close();
+  }
+});
+
+test("a rejection's reason shows in the company's 'View Reason' dialog", async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const account = await submittedCompany(request);
+  const reviewer = await reviewerPage(browser);
+  const admin = reviewer.page;
+  try {
+    await page.waitForTimeout(31_000 - (Date.now() % 30_000));
+    await adminSignIn(admin);
+    await openCase(admin, account);
+    await admin.getByRole('button', { name: 'Claim' }).click();
+    await admin.getByRole('button', { name: 'Reject' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Reject this application' });
+    await dialog.getByRole('button', { name: 'Reject application' }).click();
+    await expect(dialog.getByText('A reason is required.')).toBeVisible();
+    await expect(dialog.getByText('Choose whether the company may resubmit.')).toBeVisible();
+    await dialog.getByLabel('Reason for the company').fill('The CAC certificate belongs to another company.');
+    await dialog.getByRole('radio', { name: /Yes, they may fix it/ }).check();
+    await admin.screenshot({ path: `${shots}/reject-dialog-1280.png` });
+    await dialog.getByRole('button', { name: 'Reject application' }).click();
+    await expect(admin.getByText('Application rejected.')).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await companySignIn(page, account);
+    await expect(page.getByText('Your KYC was rejected.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start KYC Again' })).toHaveAttribute('href', '/kyc');
+    await page.getByRole('button', { name: 'View Reason' }).click();
+    const reason = page.getByRole('dialog', { name: 'Rejection Reason' });
+    await expect(reason.getByText('The CAC certificate belongs to another company.')).toBeVisible();
+    await page.screenshot({ path: `${shots}/company-rejection-reason-1280.png` });
+  } finally {
+    await reviewer.context.close();
+  }
+});
