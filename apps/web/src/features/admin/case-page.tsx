@@ -88,6 +88,15 @@ function DocumentViewer({ document: doc, onClose }: { document: CaseDocument; on
   );
 }
 
+/**
+ * The reviewers an admin may assign (signed up, not disabled), plus the current assignee even if
+ * they no longer qualify, so the select shows who holds the case instead of falling back to 'Unassigned'.
+ */
+function assignable(reviewers: ReviewerListItem[], assignee: { id: string; name: string } | null) {
+  if (!assignee || reviewers.some((reviewer) => reviewer.id === assignee.id)) return reviewers;
+  return [...reviewers, assignee];
+}
+
 export function CasePage() {
   const { companyId = '' } = useParams();
   const [view, setView] = useState<Case | null>(null);
@@ -215,17 +224,24 @@ export function CasePage() {
 
   async function exportCsv() {
     try {
-      await downloadAuditCsv(companyId);
+      const fileName = await downloadAuditCsv(companyId);
+      toast.success(`Downloaded ${fileName}.`);
       await load();
     } catch (error) {
       toast.error(errorMessage(error, 'The history could not be exported.'));
     }
   }
 
-  function revealButton(field: 'bvn' | 'idNumber', representativeId?: string) {
+  /** `whose` names the value for screen readers: every Reveal button reads differently. */
+  function revealButton(whose: string, field: 'bvn' | 'idNumber', representativeId?: string) {
     if (!permissions.reveal || revealed[`${field}:${representativeId ?? ''}`]) return null;
     return (
-      <button type="button" onClick={() => void reveal(field, representativeId)} className={`${textLinkClasses} ml-2 text-xs`}>
+      <button
+        type="button"
+        onClick={() => void reveal(field, representativeId)}
+        aria-label={`Reveal ${whose}`}
+        className={`${textLinkClasses} ml-2 text-xs`}
+      >
         Reveal
       </button>
     );
@@ -269,7 +285,7 @@ export function CasePage() {
                 className={`${inputClasses} h-9 w-48 border-slate-300`}
               >
                 <option value="">Unassigned</option>
-                {reviewers.map((reviewer) => (
+                {assignable(reviewers, application.assignee).map((reviewer) => (
                   <option key={reviewer.id} value={reviewer.id}>
                     {reviewer.name}
                   </option>
@@ -395,7 +411,7 @@ export function CasePage() {
                           `${rep.idType} number`,
                           <>
                             <span className="font-mono">{revealed[`idNumber:${rep.id}`] ?? rep.idNumberMasked}</span>
-                            {revealButton('idNumber', rep.id)}
+                            {revealButton(`${rep.idType} number of ${rep.fullName}`, 'idNumber', rep.id)}
                           </>,
                         ],
                         ['Consent', rep.consentAt ? `${rep.consentName ?? ''} · ${formatDateTime(rep.consentAt)}` : null],
@@ -421,7 +437,7 @@ export function CasePage() {
                       'BVN',
                       <>
                         <span className="font-mono">{revealed['bvn:'] ?? view.bankDetails.bvnMasked}</span>
-                        {revealButton('bvn')}
+                        {revealButton('BVN', 'bvn')}
                       </>,
                     ],
                   ]}

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { adminApi } from './api/admin-api';
@@ -20,6 +21,7 @@ export function ReviewersPage() {
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState<InviteForm>({ email: '', name: '', role: 'reviewer' });
   const [errors, setErrors] = useState<Partial<InviteForm>>({});
+  const [inviteError, setInviteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function load() {
@@ -50,6 +52,7 @@ export function ReviewersPage() {
       return;
     }
     setErrors({});
+    setInviteError(null);
     setBusy(true);
     try {
       const { message } = await adminApi.createReviewer(parsed.data);
@@ -58,8 +61,9 @@ export function ReviewersPage() {
       await load();
     } catch (failure) {
       const message = errorMessage(failure, 'The reviewer could not be added.');
+      // A field's problem (a taken email) shows on the field; anything else above the button.
       if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) setErrors(failure.fieldErrors);
-      else toast.error(message);
+      else setInviteError(message);
     } finally {
       setBusy(false);
     }
@@ -85,6 +89,14 @@ export function ReviewersPage() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
+                {reviewers === null && !error && (
+                  <tr>
+                    <td colSpan={4} className="px-4 py-10">
+                      <Spinner className="mx-auto h-8 w-8" />
+                      <span className="sr-only">Loading reviewers</span>
+                    </td>
+                  </tr>
+                )}
                 {(reviewers ?? []).map((reviewer) => (
                   <tr key={reviewer.id}>
                     <td className="px-4 py-3">
@@ -108,8 +120,18 @@ export function ReviewersPage() {
             </table>
           </div>
         </div>
-        <form onSubmit={(event) => void invite(event)} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="text-sm font-semibold text-slate-900">Invite a reviewer</h2>
+        <form
+          onSubmit={(event) => void invite(event)}
+          noValidate
+          aria-labelledby="invite-reviewer-title"
+          className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+        >
+          <div className="space-y-1">
+            <h2 id="invite-reviewer-title" className="text-sm font-semibold text-slate-900">
+              Invite a reviewer
+            </h2>
+            <p className="text-xs text-slate-500">They get an email with a link to set their password, then set up an authenticator.</p>
+          </div>
           <TextField label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} />
           <TextField
             label="Email"
@@ -125,6 +147,7 @@ export function ReviewersPage() {
               </option>
             ))}
           </SelectField>
+          {inviteError && <Alert tone="error">{inviteError}</Alert>}
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Sending...' : 'Send invitation'}
           </Button>
