@@ -118,6 +118,29 @@ async function reviewerPage(browser: Browser) {
   return { context, page };
 }
 
+/**
+ * A full-page screenshot at phone width (375 px) of what the signed-in reviewer sees now, with
+ * no sideways scrolling, then back to the desktop width.
+ */
+async function phoneShot(page: Page, name: string) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(375);
+  const overflow = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    wide: Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > 376 && !el.closest('[class*="overflow-x-auto"]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+  }));
+  expect(overflow.scrollWidth, `sideways overflow at 375 px on ${name}: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(376);
+  // From the top, so the sticky header is where a reader sees it.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+}
+
 async function openCase(page: Page, account: Account) {
   await page.goto('/admin');
   await page.getByLabel('Search by company name, email or CAC number').fill(account.user.email);
@@ -151,6 +174,14 @@ test('the admin made by the command sets a password, enrols an authenticator, an
   await page.getByRole('button', { name: 'I saved them, continue' }).click();
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 
+  // The reviewers page, at desktop and phone width, while signed in.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviewers' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(ADMIN.email) })).toContainText('Active');
+  await page.screenshot({ path: `${shots}/reviewers-1280.png`, fullPage: true });
+  await phoneShot(page, 'reviewers');
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Applications' }).click();
+  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+
   // Signed out, the next sign-in asks for a code (a later time step: each code works once).
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -171,6 +202,7 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
     await expect(admin.getByRole('button', { name: /Submitted/ })).toHaveAttribute('aria-current', 'page');
     await expect(admin.getByRole('link', { name: account.company.name })).toBeVisible();
     await admin.screenshot({ path: `${shots}/queue-1280.png`, fullPage: true });
+    await phoneShot(admin, 'queue');
 
     await openCase(admin, account);
     await admin.getByRole('button', { name: 'Claim' }).click();
@@ -187,6 +219,7 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
     await expect(frame).toBeVisible();
     await expect(admin.getByRole('link', { name: 'Download Due Diligence Questionnaire' })).toHaveAttribute('download', 'due-diligence.docx');
     await admin.screenshot({ path: `${shots}/case-1280.png`, fullPage: true });
+    await phoneShot(admin, 'case');
 
     await admin.getByRole('button', { name: 'Request changes' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Request changes' });

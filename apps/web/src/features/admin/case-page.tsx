@@ -66,7 +66,7 @@ function summarise(value: Record<string, unknown> | null) {
 function DocumentViewer({ document: doc, onClose }: { document: CaseDocument; onClose: () => void }) {
   return (
     <div className="mt-4 overflow-hidden rounded-lg border border-slate-200" role="region" aria-label={`${doc.label} preview`}>
-      <div className="flex items-center justify-between gap-3 bg-slate-50 px-3 py-2">
+      <div className="flex flex-col gap-1 bg-slate-50 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
         <p className="min-w-0 truncate text-sm font-medium text-slate-800">
           {doc.label} · {doc.name}
         </p>
@@ -274,15 +274,15 @@ export function CasePage() {
             </Button>
           )}
           {permissions.assign && reviewers && (
-            <div>
-              <label htmlFor="assignee" className="sr-only">
+            <div className="flex w-full items-center gap-2 sm:w-auto">
+              <label htmlFor="assignee" className="text-sm whitespace-nowrap text-slate-600">
                 Assign to
               </label>
               <select
                 id="assignee"
                 value={application.assignee?.id ?? ''}
                 onChange={(event) => void assign(event.target.value)}
-                className={`${inputClasses} h-9 w-48 border-slate-300`}
+                className={`${inputClasses} h-9 min-w-0 flex-1 border-slate-300 sm:w-48 sm:flex-none`}
               >
                 <option value="">Unassigned</option>
                 {assignable(reviewers, application.assignee).map((reviewer) => (

@@ -118,7 +118,7 @@ export function QueuePage() {
             type="search"
             value={search}
             maxLength={QUEUE_SEARCH_MAX}
-            placeholder="Search company, email or CAC number"
+            placeholder="Company, email or CAC number"
             onChange={(event) => setSearch(event.target.value)}
             className={`${inputClasses} border-slate-300`}
           />
@@ -175,6 +175,8 @@ export function QueuePage() {
                     </Link>
                     <p className="max-w-64 truncate text-xs text-slate-500">{row.userEmail ?? '—'}</p>
                     {row.cacNumber && <p className="text-xs text-slate-500">{row.cacNumber}</p>}
+                    {/* The assignee column is hidden on a phone; say it here instead. */}
+                    <p className="text-xs text-slate-500 sm:hidden">{row.assignee ? `Assignee: ${row.assignee.name}` : 'Unassigned'}</p>
                   </td>
                   <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
                     {row.businessType ?? '—'}
