@@ -47,7 +47,12 @@ export function AdminLayout() {
             </span>
           </div>
           <nav aria-label="Back office" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
-            <NavLink to={paths.admin} end className={navClasses}>
+            <NavLink
+              to={paths.admin}
+              end
+              // A case belongs to the applications section too.
+              className={({ isActive }) => navClasses({ isActive: isActive || location.pathname.startsWith('/admin/applications/') })}
+            >
               Applications
             </NavLink>
             {reviewer?.role === 'admin' && (
