@@ -29,6 +29,8 @@ export const accountSchema = z.object({
     status: z.string().nullable(),
     currentStep: z.number().int(),
     submittedAt: z.string().nullable(),
+    /** A final rejection: the company may not submit again. */
+    rejectionFinal: z.boolean(),
   }),
   security: z.object({
     twoFactorMethod: twoFactorMethodSchema.nullable(),

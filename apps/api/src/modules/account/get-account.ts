@@ -28,6 +28,7 @@ type AccountRow = {
   kyb_status: string | null;
   current_step: number | null;
   submitted_at: Date | null;
+  rejection_final: boolean | null;
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -41,7 +42,7 @@ export async function getAccount(ctx: AppContext, auth: AccessClaims): Promise<A
             c.id AS company_id, c.name AS company_name, c.email AS company_email, c.phone AS company_phone,
             c.website, c.country_id, n.name AS country_name, c.address, c.registration_no,
             c.created_at AS company_created_at,
-            a.status AS kyb_status, a.current_step, a.submitted_at
+            a.status AS kyb_status, a.current_step, a.submitted_at, a.rejection_final
      FROM users u
      JOIN companies c ON c.id = u.company_id
      JOIN countries n ON n.id = c.country_id
@@ -72,7 +73,12 @@ export async function getAccount(ctx: AppContext, auth: AccessClaims): Promise<A
       registrationNo: row.registration_no,
       createdAt: row.company_created_at.toISOString(),
     },
-    kyb: { status: row.kyb_status, currentStep: row.current_step ?? 1, submittedAt: iso(row.submitted_at) },
+    kyb: {
+      status: row.kyb_status,
+      currentStep: row.current_step ?? 1,
+      submittedAt: iso(row.submitted_at),
+      rejectionFinal: row.rejection_final === true,
+    },
     security: {
       twoFactorMethod: row.totp_enabled_at ? 'authenticator' : row.email_otp_enabled_at ? 'email' : null,
       passwordChangedAt: iso(row.password_changed_at),

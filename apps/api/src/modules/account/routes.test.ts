@@ -43,7 +43,7 @@ describe('GET account/me', () => {
       registrationNo: user.body.company.registrationNo,
       createdAt: expect.any(String),
     });
-    expect(kyb).toEqual({ status: expect.toBeOneOf([null, 'IN_PROGRESS']), currentStep: 1, submittedAt: null });
+    expect(kyb).toEqual({ status: expect.toBeOneOf([null, 'IN_PROGRESS']), currentStep: 1, submittedAt: null, rejectionFinal: false });
     expect(security).toEqual({ twoFactorMethod: null, passwordChangedAt: null });
 
     const theirs = await server.api.get('/account/me', { token: stranger.accessToken });

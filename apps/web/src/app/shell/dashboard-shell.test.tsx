@@ -12,6 +12,12 @@ function Page() {
   return <h1>Page {pathname}</h1>;
 }
 
+/** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
+function answer(url: string): Response {
+  const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : null;
+  return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
+}
+
 function renderShell(path = '/dashboard') {
   const user = userEvent.setup();
   const router = createMemoryRouter(
@@ -33,13 +39,7 @@ describe('DashboardShell', () => {
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
     useAuthStore.setState({ showBalance: true });
-    // The bell in the top bar asks for the latest notifications; an empty answer keeps it quiet.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: { notifications: [], unreadCount: 0 } }), { status: 200 }),
-      ),
-    );
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -178,10 +178,7 @@ describe('DashboardShell', () => {
   });
 
   it('logs out from the sidebar: the server revokes the session and the user lands on the sign-in screen', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) =>
-        new Response(JSON.stringify({ isSuccessful: true, message: 'Logged out.', data: null }), { status: 200 }),
-    );
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => answer(url));
     vi.stubGlobal('fetch', fetchMock);
     const { user, router } = renderShell();
     await user.click(within(sidebar()).getByRole('button', { name: 'Log Out' }));
@@ -195,10 +192,7 @@ describe('DashboardShell', () => {
   });
 
   it('logs out from the profile menu too', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'Logged out.', data: null }), { status: 200 })),
-    );
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => answer(url)));
     const { user } = renderShell();
     await user.click(profileButton());
     const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;

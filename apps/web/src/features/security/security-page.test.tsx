@@ -60,7 +60,7 @@ function account(method: TwoFactorMethod | null) {
         registrationNo: 'RC1234567',
         createdAt: '2026-11-01T09:00:00.000Z',
       },
-      kyb: { status: null, currentStep: 1, submittedAt: null },
+      kyb: { status: null, currentStep: 1, submittedAt: null, rejectionFinal: false },
       security: { twoFactorMethod: method, passwordChangedAt: null },
     },
   };

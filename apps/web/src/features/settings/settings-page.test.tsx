@@ -31,7 +31,7 @@ function accountFixture(overrides: Overrides = {}): Account {
       registrationNo: 'RC1234567',
       createdAt: '2026-03-01T12:00:00.000Z',
     },
-    kyb: { status: 'IN_PROGRESS', currentStep: 3, submittedAt: null },
+    kyb: { status: 'IN_PROGRESS', currentStep: 3, submittedAt: null, rejectionFinal: false },
     security: { twoFactorMethod: null, passwordChangedAt: null },
   };
   return {
@@ -129,6 +129,15 @@ describe('SettingsPage', () => {
     const kyb = await screen.findByRole('region', { name: 'Business verification (KYC)' });
     expect(valueOf(kyb, 'Status')).toHaveTextContent(words);
     expect(within(kyb).getByRole('link', { name: action })).toHaveAttribute('href', href);
+  });
+
+  it('offers no new start after a final rejection', async () => {
+    stubFetch(ok(accountFixture({ kyb: { status: 'REJECTED', currentStep: 1, rejectionFinal: true } })));
+    renderSettings();
+    const kyb = await screen.findByRole('region', { name: 'Business verification (KYC)' });
+    expect(valueOf(kyb, 'Status')).toHaveTextContent('Rejected');
+    expect(within(kyb).getByText(/this decision is final/)).toBeInTheDocument();
+    expect(within(kyb).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says which step comes next while the KYC is in progress', async () => {

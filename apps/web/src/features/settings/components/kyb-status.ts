@@ -12,7 +12,7 @@ type KybStatusView = {
 };
 
 /** The business verification status in words, and the way on when it is not submitted. */
-export function kybStatusView({ status, currentStep, submittedAt }: Account['kyb']): KybStatusView {
+export function kybStatusView({ status, currentStep, submittedAt, rejectionFinal }: Account['kyb']): KybStatusView {
   const to = stepPath(currentStep);
   const next = kybSteps.find((s) => s.step === currentStep) ?? kybSteps[0];
   switch (status) {
@@ -28,12 +28,19 @@ export function kybStatusView({ status, currentStep, submittedAt }: Account['kyb
     case 'APPROVED':
       return { label: 'Approved', tone: 'green', text: 'Your business is verified. You have full access.', action: null };
     case 'REJECTED':
-      return {
-        label: 'Rejected',
-        tone: 'red',
-        text: 'Your submission was not approved. The reason is on your dashboard; correct it and submit again.',
-        action: { label: 'Start KYC Again', to },
-      };
+      return rejectionFinal
+        ? {
+            label: 'Rejected',
+            tone: 'red',
+            text: 'Your submission was not approved, and this decision is final. The reason is on your dashboard.',
+            action: null,
+          }
+        : {
+            label: 'Rejected',
+            tone: 'red',
+            text: 'Your submission was not approved. The reason is on your dashboard; correct it and submit again.',
+            action: { label: 'Start KYC Again', to },
+          };
     case 'CHANGES_REQUESTED':
       return {
         label: 'Changes requested',
