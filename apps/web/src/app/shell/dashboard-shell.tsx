@@ -5,7 +5,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { maskEmail } from './mask-email';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-import { useDismiss } from './use-dismiss';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 // Tailwind's md breakpoint: from here up the sidebar is a column, below it a drawer.

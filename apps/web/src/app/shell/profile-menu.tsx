@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type MouseEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, MessagesIcon } from '../../components/ui/icons';
+import { useMenuKeys } from '../../components/ui/use-menu-keys';
 import { COMMUNITY_URL, profileMenuEntries } from './shell-nav';
-import { useDismiss } from './use-dismiss';
+import { useDismiss } from '../../components/ui/use-dismiss';
 
 // The limits panel is static (SPEC.md section 2); nothing raises limits yet, and the button says so.
 export const LIMITS_NOT_AVAILABLE = 'Raising your limits is not available yet.';
@@ -18,8 +19,6 @@ type ProfileMenuProps = {
 const itemBase =
   'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700';
 const itemClasses = `${itemBase} text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100`;
-
-const focusableSelector = 'a[href], button:not([disabled])';
 
 function initials(fullName: string) {
   const letters = fullName
@@ -42,11 +41,8 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
-
-  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
   const close = () => setOpenAt(null);
+  const { panelRef, onButtonKeyDown, onPanelKeyDown } = useMenuKeys(open, () => setOpenAt(pathname));
 
   useDismiss(
     open,
@@ -57,41 +53,6 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
     },
     [rootRef],
   );
-
-  useEffect(() => {
-    if (!open) return;
-    const target = focusOnOpen.current;
-    focusOnOpen.current = null;
-    if (!target) return;
-    const all = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
-    (target === 'first' ? all[0] : all[all.length - 1])?.focus();
-  }, [open]);
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    const target = event.key === 'ArrowDown' ? 'first' : 'last';
-    if (open) {
-      const all = items();
-      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
-    } else {
-      focusOnOpen.current = target;
-      setOpenAt(pathname);
-    }
-  }
-
-  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    let next: HTMLElement | undefined;
-    if (event.key === 'ArrowDown') next = all[(index + 1) % all.length];
-    else if (event.key === 'ArrowUp') next = all[(index - 1 + all.length) % all.length];
-    else if (event.key === 'Home') next = all[0];
-    else if (event.key === 'End') next = all[all.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    next.focus();
-  }
 
   function onPanelClick(event: MouseEvent<HTMLDivElement>) {
     // Same-page links do not change the path, so a chosen link closes the menu itself.

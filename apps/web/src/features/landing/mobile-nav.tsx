@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDismiss } from '../../components/ui/use-dismiss';
 import { paths } from '../../config/paths';
 import { HeaderMenuContent } from './header-menu-content';
 import { headerNav, placeholderHref, type HeaderMenu } from './landing-content';
@@ -31,24 +32,14 @@ export function MobileNav() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape') return;
+  useDismiss(
+    open,
+    (reason) => {
       setOpen(false);
-      buttonRef.current?.focus();
-    }
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    }
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+      if (reason === 'escape') buttonRef.current?.focus();
+    },
+    [panelRef, buttonRef],
+  );
 
   return (
     <div className="lg:hidden">

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useDismiss } from '../../components/ui/use-dismiss';
+import { useMenuKeys } from '../../components/ui/use-menu-keys';
 import { ChevronDownIcon } from './landing-icons';
 
 type NavMenuProps = {
@@ -6,8 +8,6 @@ type NavMenuProps = {
   children: ReactNode;
   panelClassName?: string;
 };
-
-const focusableSelector = 'a[href], button:not([disabled])';
 
 /**
  * A disclosure-style navigation menu: the panel holds ordinary links, so Tab reaches every item;
@@ -18,63 +18,17 @@ export function NavMenu({ label, children, panelClassName = '' }: NavMenuProps) 
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  const { panelRef, onButtonKeyDown, onPanelKeyDown } = useMenuKeys(open, () => setOpen(true));
 
-  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-
-    const target = focusOnOpen.current;
-    focusOnOpen.current = null;
-    if (target) {
-      const all = items();
-      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
-    }
-
-    function onPointerDown(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key !== 'Escape') return;
+  useDismiss(
+    open,
+    (reason) => {
       const focusWasInside = rootRef.current?.contains(document.activeElement) ?? false;
       setOpen(false);
-      if (focusWasInside) buttonRef.current?.focus();
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    const target = event.key === 'ArrowDown' ? 'first' : 'last';
-    if (open) {
-      const all = items();
-      (target === 'first' ? all[0] : all[all.length - 1])?.focus();
-    } else {
-      focusOnOpen.current = target;
-      setOpen(true);
-    }
-  }
-
-  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    let next: HTMLElement | undefined;
-    if (event.key === 'ArrowDown') next = all[(index + 1) % all.length];
-    else if (event.key === 'ArrowUp') next = all[(index - 1 + all.length) % all.length];
-    else if (event.key === 'Home') next = all[0];
-    else if (event.key === 'End') next = all[all.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    next.focus();
-  }
+      if (reason === 'escape' && focusWasInside) buttonRef.current?.focus();
+    },
+    [rootRef],
+  );
 
   function onPanelClick(event: MouseEvent<HTMLDivElement>) {
     if ((event.target as Element).closest('a')) setOpen(false);

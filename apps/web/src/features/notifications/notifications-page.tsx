@@ -1,11 +1,11 @@
 import type { Notification } from '@fipay/contracts/notifications';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { CheckIcon } from '../../components/ui/icons';
+import { BellIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { hasMorePages, useNotificationStore } from '../../stores/notification-store';
 import { loadNotificationPage, markEveryRead, markOneRead } from './api/notification-sync';
-import { BellIcon } from './components/bell-icon';
+
 import { NotificationTime } from './components/notification-time';
 import { useOwnNotifications } from './hooks/use-notification-updates';
 

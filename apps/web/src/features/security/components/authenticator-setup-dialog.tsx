@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableAuthenticator } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
-import { CopyIcon } from './security-icons';
+import { CopyIcon } from '../../../components/ui/icons';
 
 export type AuthenticatorSetup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { CopyIcon, DownloadIcon } from './security-icons';
+import { CopyIcon, DownloadIcon } from '../../../components/ui/icons';
 
 export const RECOVERY_CODES_FILE_NAME = 'fipay-recovery-codes.txt';
 

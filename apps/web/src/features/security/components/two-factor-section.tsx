@@ -16,7 +16,7 @@ import { useTwoFactorMethod } from '../hooks/use-two-factor-method';
 import { AuthenticatorSetupDialog, type AuthenticatorSetup } from './authenticator-setup-dialog';
 import { EmailCodeSetupDialog } from './email-code-setup-dialog';
 import { CodeSentText, type CodeSent } from './email-code-sent';
-import { MailIcon, SmartphoneIcon } from './security-icons';
+import { MailIcon, SmartphoneIcon } from '../../../components/ui/icons';
 import { TurnOffDialog } from './turn-off-dialog';
 import { TwoFactorOption } from './two-factor-option';
 
