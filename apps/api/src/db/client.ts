@@ -123,3 +123,19 @@ export function createDb(options: { databaseUrl: string | undefined; dataDir: st
     ? createPostgresDb(options.databaseUrl)
     : createPgliteDb(`${options.dataDir.replace(/\/+$/, '')}/pgdata`);
 }
+
+/**
+ * For one-off commands (migrations, admin:create): opens the configured database, creating the
+ * data folder when needed; when the embedded database is held by a running server, says so and
+ * exits instead of throwing a stack trace at the operator.
+ */
+export function openDbForCommand(options: { databaseUrl: string | undefined; dataDir: string }): Db {
+  mkdirSync(options.dataDir, { recursive: true });
+  try {
+    return createDb(options);
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createReviewerRequest } from '@fipay/contracts/back-office';
 import { ConfigError, loadConfig } from '../../config';
-import { createDb, DatabaseInUseError } from '../../db/client';
+import { openDbForCommand } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { AppError } from '../../lib/errors';
 import { createReviewer, findReviewerByEmail, resetReviewerAccess } from './reviewers';
@@ -32,15 +31,7 @@ try {
   process.exit(1);
 }
 
-mkdirSync(config.dataDir, { recursive: true });
-let db;
-try {
-  db = createDb(config);
-} catch (error) {
-  if (!(error instanceof DatabaseInUseError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const db = openDbForCommand(config);
 const ctx = { db, config, kickOutbox: () => undefined };
 const actor = { type: 'system' as const, name: 'admin:create command' };
 try {

@@ -4,12 +4,12 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { OtpInput } from '../../../components/ui/otp-input';
+import { CopyIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableAuthenticator } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
-import { CopyIcon } from '../../../components/ui/icons';
+import { DialogCodeField } from './dialog-code-field';
 
 export type AuthenticatorSetup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 
@@ -122,21 +122,7 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
               <p>
                 <span className="font-semibold text-slate-900">2.</span> Enter the 6-digit code the app shows.
               </p>
-              <div data-autofocus>
-                <OtpInput
-                  key={attempt}
-                  onChange={setCode}
-                  disabled={isBusy}
-                  invalid={codeError !== null}
-                  // After a refused code the fresh boxes take focus; on opening, the dialog gives it.
-                  autoFocus={attempt > 0}
-                />
-              </div>
-              {codeError && (
-                <p role="alert" className="text-xs font-medium text-red-600">
-                  {codeError}
-                </p>
-              )}
+              <DialogCodeField attempt={attempt} onChange={setCode} disabled={isBusy} error={codeError} />
             </li>
           </ol>
         </form>

@@ -4,12 +4,12 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { OtpInput } from '../../../components/ui/otp-input';
 import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableEmailTwoFactor } from '../api/two-factor';
 import { CodeSentText, type CodeSent } from './email-code-sent';
+import { DialogCodeField } from './dialog-code-field';
 
 type EmailCodeSetupDialogProps = {
   /** The code just sent, or null when one sent moments ago is still in force. */
@@ -55,21 +55,7 @@ export function EmailCodeSetupDialog({ sent, onResend, onClose, onEnabled }: Ema
       description={sent ? <CodeSentText sent={sent} email={email} /> : messages.twoFactorEmailRequired}
       body={
         <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-3">
-          <div data-autofocus>
-            <OtpInput
-              key={attempt}
-              onChange={setCode}
-              disabled={isBusy}
-              invalid={codeError !== null}
-              // After a refused code the fresh boxes take focus; on opening, the dialog gives it.
-              autoFocus={attempt > 0}
-            />
-          </div>
-          {codeError && (
-            <p role="alert" className="text-xs font-medium text-red-600">
-              {codeError}
-            </p>
-          )}
+          <DialogCodeField attempt={attempt} onChange={setCode} disabled={isBusy} error={codeError} />
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm text-slate-600">
             <span>Didn&apos;t get the email? Check your spam folder.</span>
             <ResendCodeButton onResend={onResend} initialSeconds={sent?.resendInSeconds ?? 0} disabled={isBusy} />

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { MailIcon, SmartphoneIcon } from '../../../components/ui/icons';
 import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -16,7 +17,6 @@ import { useTwoFactorMethod } from '../hooks/use-two-factor-method';
 import { AuthenticatorSetupDialog, type AuthenticatorSetup } from './authenticator-setup-dialog';
 import { EmailCodeSetupDialog } from './email-code-setup-dialog';
 import { CodeSentText, type CodeSent } from './email-code-sent';
-import { MailIcon, SmartphoneIcon } from '../../../components/ui/icons';
 import { TurnOffDialog } from './turn-off-dialog';
 import { TwoFactorOption } from './two-factor-option';
 
