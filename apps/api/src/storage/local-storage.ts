@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
@@ -110,8 +110,9 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /**
-   * Streams a body to the key's file: into a temporary file first, renamed into place only when
-   * the whole body arrived within the limit, so a reader never sees half a file.
+   * Streams a body to the key's file: into a temporary file first, linked into place only when
+   * the whole body arrived within the limit, so a reader never sees half a file. A key is written
+   * once: a stored document never changes under the record that points at it (409 otherwise).
    */
   async write(key: string, body: Readable, maxBytes: number): Promise<{ size: number }> {
     const target = this.pathOf(key);
@@ -148,7 +149,10 @@ export class LocalStorage implements ObjectStorage {
       await once(out, 'close');
       if (writeError) throw writeError;
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(temp, target);
+      await link(temp, target).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EEXIST' ? new AppError('CONFLICT', storageMessages.linkUsed) : error;
+      });
+      await unlink(temp);
       return { size };
     } catch (error) {
       out.destroy();

@@ -17,17 +17,19 @@ beforeAll(async () => {
 afterAll(() => s3?.close());
 
 async function putFile(url: string, bytes: Buffer, contentType: string) {
-  const response = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+  const response = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType, 'if-none-match': '*' }, body: bytes });
   await response.arrayBuffer();
   return response;
 }
 
 describe('S3 driver', () => {
-  it('presigns a PUT that signs the content type and expiry and carries no checksum parameters', async () => {
+  it('presigns a write-once PUT that signs the content type, If-None-Match and expiry and carries no checksum parameters', async () => {
     const url = new URL(await storage.presignUpload({ key: 'companies/c1/documents/1-abcdefgh-cac.pdf', contentType: 'application/pdf', expiresInSeconds: 900 }));
     expect(`${url.origin}${url.pathname}`).toBe(`${s3.endpoint}/${s3.bucket}/companies/c1/documents/1-abcdefgh-cac.pdf`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    // S3 refuses a second write to the key (412), and a PUT without the header breaks the signature.
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('if-none-match');
     const names = [...url.searchParams.keys()].map((name) => name.toLowerCase());
     expect(names.filter((name) => name.startsWith('x-amz-checksum') || name === 'x-amz-sdk-checksum-algorithm')).toEqual([]);
   });

@@ -49,9 +49,14 @@ export class S3Storage implements ObjectStorage {
   }
 
   async presignUpload(input: { key: string; contentType: string; expiresInSeconds: number }): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: input.key, ContentType: input.contentType });
-    // Signing content-type makes the store refuse a PUT of any other type with this URL.
-    return getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signableHeaders: new Set(['content-type']) });
+    // If-None-Match: * makes the link write once (S3 conditional writes: 412 when the key exists),
+    // so a recorded document cannot be swapped later through the same link.
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: input.key, ContentType: input.contentType, IfNoneMatch: '*' });
+    // Signed headers must be sent as signed: a PUT of another type, or without If-None-Match, is refused.
+    return getSignedUrl(this.client, command, {
+      expiresIn: input.expiresInSeconds,
+      signableHeaders: new Set(['content-type', 'if-none-match']),
+    });
   }
 
   async presignDownload(input: { key: string; expiresInSeconds: number; fileName?: string }): Promise<string> {

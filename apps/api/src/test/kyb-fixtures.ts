@@ -23,7 +23,7 @@ export async function uploadFile(server: TestServer, token: string, fileName: st
   const res = await server.api.post('/aws/upload-url', { objectKey: `documents/kyc/${Date.now()}-${fileName}`, expirySeconds: 3600, contentType: file.contentType }, { token });
   if (res.status !== 200) throw new Error(`upload-url failed: ${JSON.stringify(res.body)}`);
   const url = new URL(res.body.data as string);
-  const put = await fetch(reachable(server, url), { method: 'PUT', headers: { 'content-type': file.contentType }, body: file.bytes });
+  const put = await fetch(reachable(server, url), { method: 'PUT', headers: { 'content-type': file.contentType, 'if-none-match': '*' }, body: file.bytes });
   if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
   return { name: fileName, fileUrl: `${url.origin}${url.pathname}`, objectKey: url.pathname };
 }

@@ -42,6 +42,8 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
         throw new AppError('BAD_REQUEST', storageMessages.contentTypeMismatch, { errors: { contentType: storageMessages.contentTypeMismatch } });
       }
       if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { file: storageMessages.fileEmpty } });
+      // Each link writes once: bytes a company recorded (or a reviewer decided on) cannot be swapped.
+      if (await storage.head(key)) throw new AppError('CONFLICT', storageMessages.linkUsed);
     } catch (error) {
       if (body) await discardBody(body);
       throw error;

@@ -92,6 +92,29 @@ describe('local storage: PUT /api/v1/uploads/*', () => {
     expect(response.headers.get('content-disposition')).toBe(`${disposition}; filename="${file.name}"; filename*=UTF-8''${file.name}`);
   });
 
+  it('writes each link once: a second PUT is 409 and the recorded bytes stay as they were', async () => {
+    const link = await uploadLink(alice.accessToken, 'bill.pdf', 'application/pdf');
+    expect((await put(link, sampleDocuments.pdf.bytes, 'application/pdf')).status).toBe(200);
+    const again = await put(link, Buffer.from('%PDF-1.4 something else entirely'), 'application/pdf');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ isSuccessful: false, message: storageMessages.linkUsed, data: { code: 'CONFLICT' } });
+    const download = await server.app.ctx.storage.presignDownload({ key: keyOf(link), expiresInSeconds: 300 });
+    const response = await fetch(onServer(download));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(sampleDocuments.pdf.bytes);
+  });
+
+  it('lets only one of two simultaneous PUTs to a link land, and leaves no partial file', async () => {
+    const link = await uploadLink(alice.accessToken, 'race.pdf', 'application/pdf');
+    const first = Buffer.concat([sampleDocuments.pdf.bytes, Buffer.alloc(512 * 1024, 0x20)]);
+    const second = Buffer.concat([sampleDocuments.pdf.bytes, Buffer.alloc(512 * 1024, 0x41)]);
+    const results = await Promise.all([put(link, first, 'application/pdf'), put(link, second, 'application/pdf')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const download = await server.app.ctx.storage.presignDownload({ key: keyOf(link), expiresInSeconds: 300 });
+    const stored = Buffer.from(await (await fetch(onServer(download))).arrayBuffer());
+    expect(stored).toEqual(results[0]!.status === 200 ? first : second);
+    expect(filesOnDisk().filter((file) => file.startsWith('.incoming/'))).toEqual([]);
+  });
+
   it('accepts a file of exactly 5 MB', async () => {
     const link = await uploadLink(alice.accessToken, 'big.pdf', 'application/pdf');
     const bytes = Buffer.concat([sampleDocuments.pdf.bytes, Buffer.alloc(MAX_DOCUMENT_BYTES - sampleDocuments.pdf.bytes.length, 0x20)]);

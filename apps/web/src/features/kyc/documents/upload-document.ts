@@ -58,6 +58,8 @@ export function putFile(url: string, file: File, contentType: string, onProgress
     const request = new XMLHttpRequest();
     request.open('PUT', url);
     request.setRequestHeader('Content-Type', contentType);
+    // Upload links write once (the S3 link signs this header; the store refuses a second write).
+    request.setRequestHeader('If-None-Match', '*');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };
