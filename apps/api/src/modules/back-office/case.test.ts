@@ -256,8 +256,10 @@ describe('case view', () => {
     expect(text).not.toContain('12345678901');
     expect(view.permissions).toEqual({ claim: true, assign: false, decide: false, reveal: false, exportAudit: false });
     expect((await as(admin).get(`/applications/${id}`)).body.data.permissions).toEqual({ claim: true, assign: true, decide: false, reveal: true, exportAudit: true });
-    expect(view.history.map((e: { action: string }) => e.action)).toEqual(['application.started', 'application.submitted', 'application.viewed']);
-    expect(view.history[2]).toMatchObject({ actorType: 'reviewer', actorId: reviewer.id, actorName: 'Rita Reviewer' });
+    // The fixture's director consents after the submission: that is history too.
+    expect(view.history.map((e: { action: string }) => e.action)).toEqual(['application.started', 'application.submitted', 'representative.consented', 'application.viewed']);
+    expect(view.history[2]).toMatchObject({ actorType: 'system', after: { approved: true } });
+    expect(view.history[3]).toMatchObject({ actorType: 'reviewer', actorId: reviewer.id, actorName: 'Rita Reviewer' });
     expect(view.history[1]).toMatchObject({ actorType: 'user', actorName: company.email, before: { status: 'IN_PROGRESS' }, after: { status: 'SUBMITTED' } });
   });
 

@@ -277,6 +277,18 @@ describe('step 4: representatives and their consent', () => {
     expect(after.approvedAt).toBeTruthy();
     const notes = await server.db.query<{ title: string }>('SELECT title FROM notifications WHERE user_id = $1', [s.user.id]);
     expect(notes.rows.map((n) => n.title)).toContain('Representative approved');
+    // The consent is evidence for the reviewers, so it is in the audit trail with who and when.
+    const audit = await server.db.query<{ actor_type: string; actor_name: string; after: Record<string, unknown> }>(
+      "SELECT actor_type, actor_name, after FROM audit_log WHERE company_id = $1 AND action = 'representative.consented'",
+      [s.user.companyId],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_type: 'system',
+        actor_name: `${director.email} (representative, through the consent link)`,
+        after: { id: rep.id, approved: true, consentName: 'Ngozi Adaeze Eze', approvedAt: after.approvedAt },
+      },
+    ]);
 
     const again = await server.api.request('PUT', '/api/v1/company/approve-representative', { body: approval });
     expect(again.status).toBe(400);

@@ -173,14 +173,22 @@ export async function approveRepresentative(ctx: AppContext, input: z.output<typ
   await ctx.limiter.consume('approvalPerIp', ip);
   if (!UUID.test(input.companyId) || !UUID.test(input.repId)) throw new AppError('BAD_REQUEST', kybMessages.approvalInvalid);
   const approved = await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ full_name: string; position: string }>(
+    const { rows } = await tx.query<{ full_name: string; position: string; email: string; approved_at: Date | string }>(
       `UPDATE kyb_representatives SET approved_by = $4, approved_at = now(), approval_token_hash = NULL, updated_at = now()
        WHERE id = $1 AND company_id = $2 AND approval_token_hash = $3 AND approval_expires_at > now() AND approved_at IS NULL
-       RETURNING full_name, position`,
+       RETURNING full_name, position, email, approved_at`,
       [input.repId, input.companyId, sha256(input.token), input.fullName],
     );
     const rep = rows[0];
     if (!rep) return false;
+    // Consent is evidence a reviewer relies on, and may arrive while the case is under review.
+    await appendAudit(tx, {
+      actor: { type: 'system', name: `${rep.email} (representative, through the consent link)` },
+      action: 'representative.consented',
+      companyId: input.companyId,
+      before: { id: input.repId, approved: false },
+      after: { id: input.repId, approved: true, consentName: input.fullName, approvedAt: new Date(rep.approved_at).toISOString() },
+    });
     await notifyCompany(tx, input.companyId, {
       title: 'Representative approved',
       message: `${input.fullName} confirmed their role as ${rep.position}.`,
