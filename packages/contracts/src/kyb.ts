@@ -87,6 +87,7 @@ export const kybMessages = {
   representativeAddNotAllowed: 'Representatives can be added only when our compliance team asks for a change to them.',
   representativeUnchanged: (name: string) => `Update the details of ${name}, or remove them.`,
   bankNotFlagged: 'Your bank details were not flagged for changes. Submit the same account and BVN as before.',
+  bankUnchanged: 'Your bank details were flagged for changes. Enter a different account or BVN before resubmitting.',
   flaggedItemsOpen: 'Fix the flagged items before resubmitting.',
   stepsMissing: 'Complete every step before submitting.',
   identityMismatch: 'You can only change your own company.',

@@ -3,6 +3,7 @@ import { sql as init } from './migrations/0001-init';
 import { sql as kyb } from './migrations/0002-kyb';
 import { sql as accountSecurity } from './migrations/0003-account-security';
 import { sql as backOffice } from './migrations/0004-back-office';
+import { sql as reviewItemState } from './migrations/0005-review-item-state';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -10,6 +11,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0002-kyb', sql: kyb },
   { id: '0003-account-security', sql: accountSecurity },
   { id: '0004-back-office', sql: backOffice },
+  { id: '0005-review-item-state', sql: reviewItemState },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -300,6 +300,51 @@ describe('request changes', () => {
     expect(await server.app.ctx.storage.head(keyOf(before.documents, 'proofOfAddress'))).not.toBeNull();
   });
 
+  it('judges a flagged item by what is saved now: changed back to what was flagged, it is open again', async () => {
+    const company = await claimedCompany();
+    const before = (await companyMe(server, company)).application;
+    const flaggedDoc = before.documents.find((d: { docKey: string }) => d.docKey === 'proofOfAddress');
+    const request = await decide(company, 'request-changes', {
+      items: [
+        { target: 'document', key: 'proofOfAddress', reason: 'blurry' },
+        { target: 'representative', key: director.email, reason: 'name_mismatch' },
+      ],
+    });
+    expect(request.status).toBe(200);
+    const addressed = async () => (await companyMe(server, company)).application.reviewItems.map((i: { addressed: boolean }) => i.addressed);
+
+    // A new file, then the flagged file again: refused, and the new one stays.
+    const newBill = await uploadFile(server, company.accessToken, 'bill-sharp.pdf', sampleFiles.pdf);
+    expect((await post(company, '/company/documents', await documentsPayload(company, { proofOfAddress: newBill }))).status).toBe(200);
+    const backToFlagged = await post(company, '/company/documents', await documentsPayload(company, { proofOfAddress: { name: flaggedDoc.name, fileUrl: flaggedDoc.fileUrl, objectKey: flaggedDoc.objectKey } }));
+    expect(backToFlagged.status).toBe(422);
+    expect(backToFlagged.body.data.errors).toEqual({ proofOfAddress: kybMessages.documentNeedsNewFile('Proof of Address') });
+    expect((await companyMe(server, company)).application.documents.find((d: { docKey: string }) => d.docKey === 'proofOfAddress').name).toBe('bill-sharp.pdf');
+
+    // A representative's phone changed and changed back: the item is open again and blocks resubmission.
+    expect((await post(company, '/company/representatives', [{ ...director, phone: '08099999999' }])).status).toBe(200);
+    expect(await addressed()).toEqual([true, true]);
+    expect((await post(company, '/company/representatives', [director])).status).toBe(200);
+    expect(await addressed()).toEqual([true, false]);
+    const early = await post(company, '/company/submit-kyb', await bankPayloadFor(server, company));
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(`${kybMessages.flaggedItemsOpen} Ngozi Eze (Director).`);
+
+    // Removing the flagged person and adding the same person back changes nothing either.
+    const remove = await server.api.request('DELETE', `/api/v1/company/remove-representative/${encodeURIComponent(director.email)}`, { token: company.accessToken });
+    expect(remove.status).toBe(200);
+    expect(await addressed()).toEqual([true, true]);
+    expect((await post(company, '/company/representatives', [{ ...director, fullName: '  ngozi   EZE ' }])).status).toBe(200);
+    expect(await addressed()).toEqual([true, false]);
+    expect((await post(company, '/company/submit-kyb', await bankPayloadFor(server, company))).status).toBe(422);
+
+    // Someone else in their place does address it, and the application goes back to review.
+    expect((await post(company, '/company/representatives', [{ ...director, fullName: 'Ngozi Adaeze Eze' }])).status).toBe(200);
+    expect(await addressed()).toEqual([true, true]);
+    expect((await post(company, '/company/submit-kyb', await bankPayloadFor(server, company))).status).toBe(200);
+    expect((await companyMe(server, company)).application.status.code).toBe('SUBMITTED');
+  });
+
   it('a flagged bank lets the company change its settlement account, then the reviewer approves', async () => {
     const company = await claimedCompany();
     const res = await decide(company, 'request-changes', { items: [{ target: 'bank', key: 'bank', reason: 'name_mismatch' }] });
@@ -316,6 +361,11 @@ describe('request changes', () => {
     expect(removeUnflagged.status).toBe(409);
     expect(removeUnflagged.body.message).toBe(kybMessages.representativeNotFlagged('Ngozi Eze'));
     expect((await companyMe(server, company)).application.representatives).toHaveLength(1);
+
+    // The flagged account cannot simply be sent again.
+    const same = await post(company, '/company/submit-kyb', await bankPayloadFor(server, company));
+    expect(same.status).toBe(422);
+    expect(same.body.data.errors).toEqual({ accountNumber: kybMessages.bankUnchanged });
 
     const otherAccount = { bankCode: '011', accountNumber: sandboxAccountNumber('011', 12345) };
     const payload = await bankPayloadFor(server, company, otherAccount);

@@ -8,7 +8,7 @@ import type { OutgoingEmail } from '../../mail/transport';
 import { enqueueEmail, type EmailKind } from '../../mail/outbox';
 import { kybApprovedEmail, kybChangesRequestedEmail, kybRejectedEmail } from '../../mail/templates';
 import { appendAudit, reviewerActor } from '../audit/audit-log';
-import { reviewItemMessage } from '../kyb/review-items';
+import { currentStates, reviewItemMessage, type FlaggedState } from '../kyb/review-items';
 import { notifyCompany, type NewNotification } from '../notifications/notify';
 import { loadCaseApplication } from './case-view';
 import type { ReviewerPrincipal } from './sessions';
@@ -111,17 +111,23 @@ export async function rejectApplication(
   return result;
 }
 
-type ResolvedItem = { target: ReviewTarget; key: string; label: string; reason: ReviewReason; note: string | null; flaggedRef: string | null };
+type ResolvedItem = {
+  target: ReviewTarget;
+  key: string;
+  label: string;
+  reason: ReviewReason;
+  note: string | null;
+  flaggedRef: string | null;
+  /** What the company must change, compared when it saves and resubmits (kyb/review-items). */
+  flaggedState: FlaggedState;
+};
 
 const docLabel = (docKey: string) => documentSlots.find((slot) => slot.docKey === docKey)?.label ?? docKey;
 
 /** Checks each flagged item against the application and names it in words; representatives may be named by id or email. */
 async function resolveItems(tx: Queryable, companyId: string, items: z.output<typeof requestChangesRequest>['items']): Promise<ResolvedItem[]> {
-  const documents = (await tx.query<{ doc_key: string; object_key: string }>('SELECT doc_key, object_key FROM kyb_documents WHERE company_id = $1', [companyId])).rows;
-  const representatives = (
-    await tx.query<{ id: string; email: string; full_name: string; position: string }>('SELECT id, email, full_name, position FROM kyb_representatives WHERE company_id = $1', [companyId])
-  ).rows;
-  const bank = (await tx.query<{ account_number: string }>('SELECT account_number FROM kyb_bank_details WHERE company_id = $1', [companyId])).rows[0];
+  const current = await currentStates(tx, companyId);
+  const bank = current.bank;
   const errors: Record<string, string> = {};
   const resolved: ResolvedItem[] = [];
   const seen = new Set<string>();
@@ -129,15 +135,18 @@ async function resolveItems(tx: Queryable, companyId: string, items: z.output<ty
     const common = { target: item.target, reason: item.reason, note: item.note || null };
     let entry: ResolvedItem | null = null;
     if (item.target === 'document') {
-      const doc = documents.find((d) => d.doc_key === item.key);
-      if (doc) entry = { ...common, key: doc.doc_key, label: docLabel(doc.doc_key), flaggedRef: doc.object_key };
+      const doc = current.documents.get(item.key);
+      if (doc) entry = { ...common, key: item.key, label: docLabel(item.key), flaggedRef: doc.objectKey, flaggedState: doc };
       else errors[`items.${index}.key`] = backOfficeMessages.itemUnknownDocument;
     } else if (item.target === 'representative') {
-      const rep = representatives.find((r) => r.id === item.key || r.email === item.key.toLowerCase());
-      if (rep) entry = { ...common, key: rep.id, label: `${rep.full_name} (${rep.position})`, flaggedRef: rep.email };
+      const found = [...current.representatives].find(([id, r]) => id === item.key || r.email === item.key.toLowerCase());
+      if (found) {
+        const [id, rep] = found;
+        entry = { ...common, key: id, label: `${rep.fullName} (${rep.position})`, flaggedRef: rep.email, flaggedState: rep };
+      }
       else errors[`items.${index}.key`] = backOfficeMessages.itemUnknownRepresentative;
     } else if (bank) {
-      entry = { ...common, key: 'bank', label: 'Bank details', flaggedRef: bank.account_number };
+      entry = { ...common, key: 'bank', label: 'Bank details', flaggedRef: bank.accountNumber, flaggedState: bank };
     } else {
       errors[`items.${index}.key`] = backOfficeMessages.itemNoBank;
     }
@@ -171,9 +180,9 @@ export async function requestChanges(
     );
     for (const [position, item] of items.entries()) {
       await tx.query(
-        `INSERT INTO kyb_review_items (company_id, round, position, target, target_key, label, reason, note, flagged_ref, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [companyId, round, position, item.target, item.key, item.label, item.reason, item.note, item.flaggedRef, reviewer.id],
+        `INSERT INTO kyb_review_items (company_id, round, position, target, target_key, label, reason, note, flagged_ref, flagged_state, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
+        [companyId, round, position, item.target, item.key, item.label, item.reason, item.note, item.flaggedRef, JSON.stringify(item.flaggedState), reviewer.id],
       );
     }
     const firstStep = Math.min(...items.map((item) => reviewTargetSteps[item.target]));

@@ -9,7 +9,7 @@ import { inspectDocument } from '../../storage/inspect';
 import { documentRecords } from '../company/application';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
-import { markAddressed, openReviewItems } from './review-items';
+import { flaggedDocument, openReviewItems, refreshAddressed, sameDocument } from './review-items';
 
 type DocumentsInput = z.output<typeof documentsRequest>;
 
@@ -59,7 +59,8 @@ export async function saveDocuments(ctx: AppContext, auth: CompanyActor, input: 
       return saved !== undefined && saved.object_key === file.key && saved.cac_reg_number === cac;
     };
     let toWrite = checked;
-    if (application.status === 'CHANGES_REQUESTED') {
+    const changesRequested = application.status === 'CHANGES_REQUESTED';
+    if (changesRequested) {
       toWrite = await changesForFlaggedDocuments(tx, auth, checked, isUnchanged, current);
     }
     for (const { doc, file } of toWrite) {
@@ -84,6 +85,7 @@ export async function saveDocuments(ctx: AppContext, auth: CompanyActor, input: 
         ],
       );
     }
+    if (changesRequested) await refreshAddressed(tx, ctx.keys.personalData, auth.companyId);
     await advanceTo(tx, auth.companyId, 4);
   });
   return documentRecords(ctx, ctx.db, auth.companyId);
@@ -94,8 +96,9 @@ type Checked = { doc: DocumentsInput[number]; file: { key: string; contentType: 
 /**
  * While changes are requested only the flagged documents may be replaced: an
  * unflagged one sent again unchanged is fine (the web app sends every slot), a
- * changed one is refused, and a flagged one must come with a new file (or, for
- * the certificate, a new CAC number). Nothing is written unless all of it holds.
+ * changed one is refused, and a flagged one must differ from what was flagged
+ * (a new file or, for the certificate, a new CAC number), also when sent after
+ * a replacement. Nothing is written unless all of it holds.
  */
 async function changesForFlaggedDocuments<T extends Checked>(
   tx: Queryable,
@@ -114,8 +117,11 @@ async function changesForFlaggedDocuments<T extends Checked>(
     const item = flagged.get(key);
     if (!item) {
       if (!isUnchanged(entry)) notFlagged[key] = kybMessages.documentNotFlagged(labelOf(key));
-    } else if (isUnchanged(entry) && item.addressed_at === null) {
-      needsNewFile[key] = kybMessages.documentNeedsNewFile(labelOf(key));
+    } else {
+      const flaggedAs = flaggedDocument(item);
+      const sent = { objectKey: entry.file.key, cacRegNumber: key === 'certificate' ? (entry.doc.cacRegNumber ?? null) : null };
+      const asFlagged = flaggedAs && (item.flagged_state ? sameDocument(flaggedAs, sent) : flaggedAs.objectKey === sent.objectKey);
+      if (asFlagged) needsNewFile[key] = kybMessages.documentNeedsNewFile(labelOf(key));
     }
   }
   if (Object.keys(notFlagged).length > 0) throw new AppError('CONFLICT', Object.values(notFlagged)[0]!, { errors: notFlagged });
@@ -125,7 +131,6 @@ async function changesForFlaggedDocuments<T extends Checked>(
   for (const entry of replaced) {
     const item = flagged.get(entry.doc.docKey)!;
     const before = current.get(entry.doc.docKey);
-    await markAddressed(tx, item.id);
     await appendAudit(tx, {
       actor: userActor(auth.userId),
       action: 'document.replaced',

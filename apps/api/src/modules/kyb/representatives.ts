@@ -11,7 +11,7 @@ import { representativeRecords } from '../company/application';
 import { notifyCompany } from '../notifications/notify';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
-import { markAddressed, openReviewItems } from './review-items';
+import { openReviewItems, refreshAddressed } from './review-items';
 
 const APPROVAL_LINK_DAYS = 7;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +61,6 @@ export async function saveRepresentatives(
         }
         if (!existing && flagged.size === 0) throw new AppError('CONFLICT', kybMessages.representativeAddNotAllowed);
         if (existing && changed) {
-          if (item) await markAddressed(tx, item.id);
           await appendAudit(tx, {
             actor: userActor(actor.userId),
             action: 'representative.updated',
@@ -117,6 +116,8 @@ export async function saveRepresentatives(
       );
       emails += 1;
     }
+    // Whether each flagged person now differs from how they were flagged (changing back reopens it).
+    if (changesRequested) await refreshAddressed(tx, ctx.keys.personalData, companyId);
     await advanceTo(tx, companyId, 5);
     return emails;
   });
@@ -157,13 +158,13 @@ export async function removeRepresentative(ctx: AppContext, actor: CompanyActor,
       const item = open.find((i) => i.target === 'representative' && i.target_key === removed.id);
       // Throwing rolls the delete back.
       if (!item && !addedSince(removed, requestTime(open))) throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(removed.full_name));
-      if (item) await markAddressed(tx, item.id);
       await appendAudit(tx, {
         actor: userActor(actor.userId),
         action: 'representative.removed',
         companyId,
         before: { id: removed.id, fullName: removed.full_name, position: removed.position },
       });
+      await refreshAddressed(tx, ctx.keys.personalData, companyId);
     }
   });
 }

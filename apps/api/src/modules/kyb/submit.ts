@@ -11,7 +11,7 @@ import { kybSubmittedEmail } from '../../mail/templates';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { notifyCompany } from '../notifications/notify';
 import { assertChangeable } from './guards';
-import { openReviewItems, reviewItemMessage, type ReviewItemRow } from './review-items';
+import { refreshAddressed, reviewItemMessage, type ReviewItemRow } from './review-items';
 
 type SubmitInput = z.output<typeof submitKybRequest>;
 
@@ -77,7 +77,8 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
     let resolvedItems: ReviewItemRow[] = [];
     let writeBank = true;
     if (before.status === 'CHANGES_REQUESTED') {
-      resolvedItems = await openReviewItems(tx, auth.companyId);
+      // Judged on what the rows hold now, not on what was touched along the way.
+      resolvedItems = await refreshAddressed(tx, ctx.keys.personalData, auth.companyId);
       const unaddressed = resolvedItems.filter((item) => item.target !== 'bank' && item.addressed_at === null);
       if (unaddressed.length > 0) {
         const errors: Record<string, string> = {};
@@ -92,6 +93,9 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
       const sameBank = saved !== undefined && saved.account_number === input.accountNumber && saved.bank_code === bank.code && decrypt(ctx.keys.personalData, saved.bvn_encrypted) === input.bvn;
       if (!bankFlagged && !sameBank) {
         throw new AppError('CONFLICT', kybMessages.bankNotFlagged, { errors: { accountNumber: kybMessages.bankNotFlagged } });
+      }
+      if (bankFlagged && sameBank) {
+        throw new AppError('UNPROCESSABLE', kybMessages.bankUnchanged, { errors: { accountNumber: kybMessages.bankUnchanged } });
       }
       writeBank = bankFlagged;
       if (bankFlagged) {
