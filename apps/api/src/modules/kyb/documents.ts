@@ -9,7 +9,7 @@ import { inspectDocument } from '../../storage/inspect';
 import { documentRecords } from '../company/application';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
-import { flaggedDocument, openReviewItems, refreshAddressed, sameDocument } from './review-items';
+import { documentAsFlagged, openReviewItems, refreshAddressed } from './review-items';
 
 type DocumentsInput = z.output<typeof documentsRequest>;
 
@@ -118,10 +118,8 @@ async function changesForFlaggedDocuments<T extends Checked>(
     if (!item) {
       if (!isUnchanged(entry)) notFlagged[key] = kybMessages.documentNotFlagged(labelOf(key));
     } else {
-      const flaggedAs = flaggedDocument(item);
       const sent = { objectKey: entry.file.key, cacRegNumber: key === 'certificate' ? (entry.doc.cacRegNumber ?? null) : null };
-      const asFlagged = flaggedAs && (item.flagged_state ? sameDocument(flaggedAs, sent) : flaggedAs.objectKey === sent.objectKey);
-      if (asFlagged) needsNewFile[key] = kybMessages.documentNeedsNewFile(labelOf(key));
+      if (documentAsFlagged(item, sent)) needsNewFile[key] = kybMessages.documentNeedsNewFile(labelOf(key));
     }
   }
   if (Object.keys(notFlagged).length > 0) throw new AppError('CONFLICT', Object.values(notFlagged)[0]!, { errors: notFlagged });

@@ -2,6 +2,7 @@ import type { ReviewItem } from '@fipay/contracts/company';
 import { reviewReasonLabels, reviewTargetSteps, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
 import type { Queryable } from '../../db/client';
 import { decrypt } from '../../lib/crypto';
+import { sameName } from '../../lib/names';
 
 export type ReviewItemRow = {
   id: string;
@@ -77,8 +78,8 @@ type DocumentRow = { doc_key: string; object_key: string; cac_reg_number: string
 type RepresentativeRow = { id: string; email: string; position: string; full_name: string; phone: string; id_type: string; id_number_encrypted: string };
 type BankRow = { account_number: string; bank_code: string; bvn_encrypted: string };
 
-export const documentState = (row: DocumentRow): DocumentState => ({ objectKey: row.object_key, cacRegNumber: row.cac_reg_number });
-export const representativeState = (row: RepresentativeRow): RepresentativeState => ({
+const documentState = (row: DocumentRow): DocumentState => ({ objectKey: row.object_key, cacRegNumber: row.cac_reg_number });
+const representativeState = (row: RepresentativeRow): RepresentativeState => ({
   email: row.email,
   position: row.position,
   fullName: row.full_name,
@@ -105,9 +106,6 @@ export async function currentStates(tx: Queryable, companyId: string) {
 }
 type CurrentStates = Awaited<ReturnType<typeof currentStates>>;
 
-export const sameDocument = (a: DocumentState, b: DocumentState) => a.objectKey === b.objectKey && (a.cacRegNumber ?? null) === (b.cacRegNumber ?? null);
-
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The same person (name and identity document), whatever their row or contact details. */
 const samePerson = (key: Buffer, a: RepresentativeState, b: RepresentativeState) =>
@@ -119,10 +117,16 @@ const sameRepresentative = (key: Buffer, a: RepresentativeState, b: Representati
 export const sameBank = (key: Buffer, a: BankState, b: BankState) =>
   a.accountNumber === b.accountNumber && a.bankCode === b.bankCode && decrypt(key, a.bvnEncrypted) === decrypt(key, b.bvnEncrypted);
 
-/** The flagged document as it was; items from before 0005 that were already touched know only its file. */
-export function flaggedDocument(item: ReviewItemRow): DocumentState | null {
-  if (item.flagged_state) return item.flagged_state as DocumentState;
-  return item.flagged_ref ? { objectKey: item.flagged_ref, cacRegNumber: null } : null;
+/**
+ * Whether a document (saved or sent) is the one that was flagged: same file and CAC number.
+ * Items from before 0005 that were already touched know only the file (null: nothing known).
+ */
+export function documentAsFlagged(item: ReviewItemRow, doc: DocumentState): boolean | null {
+  if (item.flagged_state) {
+    const flagged = item.flagged_state as DocumentState;
+    return flagged.objectKey === doc.objectKey && (flagged.cacRegNumber ?? null) === (doc.cacRegNumber ?? null);
+  }
+  return item.flagged_ref ? item.flagged_ref === doc.objectKey : null;
 }
 
 /**
@@ -131,10 +135,8 @@ export function flaggedDocument(item: ReviewItemRow): DocumentState | null {
  */
 function stillAsFlagged(key: Buffer, item: ReviewItemRow, current: CurrentStates): boolean | null {
   if (item.target === 'document') {
-    const flagged = flaggedDocument(item);
     const now = current.documents.get(item.target_key);
-    if (!flagged || !now) return null;
-    return item.flagged_state ? sameDocument(flagged, now) : flagged.objectKey === now.objectKey;
+    return now ? documentAsFlagged(item, now) : null;
   }
   if (!item.flagged_state) return null;
   if (item.target === 'representative') {

@@ -4,14 +4,15 @@ import { kybMessages, profileErrorsForType, type submitKybRequest } from '@fipay
 import { type ApplicationStatus, type BusinessSubType, type BusinessType, requiredDocKeys } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { decrypt, encrypt } from '../../lib/crypto';
+import { encrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { sameName } from '../../lib/names';
 import { enqueueEmail } from '../../mail/outbox';
 import { kybSubmittedEmail } from '../../mail/templates';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { notifyCompany } from '../notifications/notify';
 import { assertChangeable } from './guards';
-import { refreshAddressed, reviewItemMessage, type ReviewItemRow } from './review-items';
+import { bankState, refreshAddressed, reviewItemMessage, sameBank, type ReviewItemRow } from './review-items';
 
 type SubmitInput = z.output<typeof submitKybRequest>;
 
@@ -42,8 +43,6 @@ async function missingSteps(tx: Queryable, companyId: string): Promise<Partial<R
   if (reps.rowCount === 0) missing.representatives = kybMessages.representativeRequired;
   return missing;
 }
-
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toUpperCase() === b.trim().replace(/\s+/g, ' ').toUpperCase();
 
 /**
  * Submits the application for review with its settlement bank. The account is
@@ -90,11 +89,11 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
       }
       const bankFlagged = resolvedItems.some((item) => item.target === 'bank');
       const saved = await savedBank(tx, auth.companyId);
-      const sameBank = saved !== undefined && saved.account_number === input.accountNumber && saved.bank_code === bank.code && decrypt(ctx.keys.personalData, saved.bvn_encrypted) === input.bvn;
-      if (!bankFlagged && !sameBank) {
+      const unchanged = saved !== undefined && sameBank(ctx.keys.personalData, bankState(saved), { accountNumber: input.accountNumber, bankCode: bank.code, bvnEncrypted });
+      if (!bankFlagged && !unchanged) {
         throw new AppError('CONFLICT', kybMessages.bankNotFlagged, { errors: { accountNumber: kybMessages.bankNotFlagged } });
       }
-      if (bankFlagged && sameBank) {
+      if (bankFlagged && unchanged) {
         throw new AppError('UNPROCESSABLE', kybMessages.bankUnchanged, { errors: { accountNumber: kybMessages.bankUnchanged } });
       }
       writeBank = bankFlagged;

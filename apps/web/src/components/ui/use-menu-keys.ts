@@ -4,8 +4,10 @@ const focusableSelector = 'a[href], button:not([disabled])';
 
 type Edge = 'first' | 'last';
 
+const menuItems = (panel: HTMLElement | null) => Array.from(panel?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+
 function focusEdge(panel: HTMLElement | null, edge: Edge) {
-  const all = Array.from(panel?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+  const all = menuItems(panel);
   (edge === 'first' ? all[0] : all[all.length - 1])?.focus();
 }
 
@@ -39,7 +41,7 @@ export function useMenuKeys(open: boolean, openMenu: () => void) {
   }
 
   function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+    const all = menuItems(panelRef.current);
     const index = all.indexOf(document.activeElement as HTMLElement);
     let next: HTMLElement | undefined;
     if (event.key === 'ArrowDown') next = all[(index + 1) % all.length];
