@@ -38,6 +38,14 @@ export async function createVerifiedUser(server: BenchServer, client: HttpClient
   return body.user.email;
 }
 
+/** Signs up through the API and leaves the email unverified (the branch of resend-verification that sends). */
+export async function createUnverifiedUser(client: HttpClient): Promise<string> {
+  const body = signupBody();
+  const signup = await client.request('POST', '/api/v1/auth/signup', body);
+  if (signup.status !== 201) throw new Error(`setup sign-up failed: ${signup.status} ${signup.text}`);
+  return body.user.email;
+}
+
 /** A full sign-in, for a refresh chain to start from. */
 export async function signIn(client: HttpClient, email: string): Promise<Session> {
   const answer = await client.request('POST', '/api/v1/auth/login/verify-otp', { email, password: PASSWORD, otp: '' });

