@@ -7,8 +7,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own accounts through the API (e2e/fixtures.ts), so tests run in any order, two at a time.
+  fullyParallel: true,
+  workers: 2,
+  globalSetup: './e2e/global-setup.ts',
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

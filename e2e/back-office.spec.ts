@@ -1,96 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createVerifiedAccount, totpNow, watchConsole } from './support';
+import { type Browser, type Page } from '@playwright/test';
+import { e2eDataDir } from '../playwright.config';
+import { REVIEWER_PASSWORD } from './back-office-api';
+import { expect, sampleFiles, signInReviewer, test } from './fixtures';
+import { totpNow, watchConsole, type Account } from './support';
 
-const ADMIN = { email: 'compliance.admin@fipay.ng', password: 'Compliance & Care 2026' };
+const ADMIN = { email: 'compliance.admin@fipay.ng', password: REVIEWER_PASSWORD };
 const shots = 'test-results/back-office';
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 7)]);
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 3)]);
-
-type Account = Awaited<ReturnType<typeof createVerifiedAccount>>;
-
-test.describe.configure({ mode: 'serial' });
-
-/** The admin's authenticator secret, once enrolled in the first test. */
-let adminSecret = '';
-
-async function companySession(request: APIRequestContext, account: Account) {
-  const res = await request.post('/api/v1/auth/login/verify-otp', {
-    data: { email: account.user.email, password: account.user.password, otp: '' },
-  });
-  expect(res.status()).toBe(200);
-  const { data } = await res.json();
-  return { headers: { Authorization: `Bearer ${data.accessToken}` }, userId: data.user.id as string, companyId: data.user.companyId as string };
-}
-
-async function upload(request: APIRequestContext, headers: Record<string, string>, name: string, contentType: string, bytes: Buffer) {
-  const res = await request.post('/api/v1/aws/upload-url', {
-    headers,
-    data: { objectKey: `documents/kyc/${Date.now()}-${name}`, expirySeconds: 3600, contentType },
-  });
-  expect(res.status()).toBe(200);
-  const url = new URL((await res.json()).data as string);
-  const put = await request.put(url.toString(), { headers: { 'Content-Type': contentType }, data: bytes });
-  expect(put.ok()).toBe(true);
-  return { name, fileUrl: `${url.origin}${url.pathname}`, objectKey: url.pathname };
-}
-
-/** A company that submits its KYB through the API, exactly what the five steps send. */
-async function submittedCompany(request: APIRequestContext) {
-  const account = await createVerifiedAccount(request);
-  const { headers, userId, companyId } = await companySession(request, account);
-  const ids = { userId, companyId };
-  const post = async (url: string, data: unknown) => {
-    const res = await request.post(`/api/v1/${url}`, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  };
-  await post('company/business-type', { businessType: 'Registered Business', subType: 'SME', ...ids });
-  await post('company/business-profile', {
-    description: 'Cold-chain logistics for food distributors in Lagos.',
-    industry: 'Ecommerce',
-    currency: 'NGN',
-    website: 'https://adebayofoods.ng',
-    country: 'Nigeria',
-    state: 'Lagos',
-    lga: 'Ikeja',
-    address: '3 Broad Street, Lagos Island',
-    landmark: 'Opposite the old secretariat',
-    dateOfBirth: 0,
-    incorporatedTrusteeCategory: '',
-    smeCategory: 'Limited Liability',
-    sourceOfFund: 'Investment',
-    monthlyIncome: 2_500_000,
-    ...ids,
-  });
-  await post('company/documents', [
-    { ...(await upload(request, headers, 'cac-certificate.pdf', 'application/pdf', pdf)), docKey: 'certificate', isCAC: true, cacRegNumber: 'RC1234567' },
-    { ...(await upload(request, headers, 'electricity-bill.png', 'image/png', png)), docKey: 'proofOfAddress', isCAC: false },
-    { ...(await upload(request, headers, 'memart.jpg', 'image/jpeg', jpeg)), docKey: 'memart', isCAC: false },
-    {
-      ...(await upload(request, headers, 'due-diligence.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx)),
-      docKey: 'dueDiligence',
-      isCAC: false,
-    },
-  ]);
-  await post('company/representatives', [
-    { position: 'Director', fullName: 'Ngozi Eze', email: `ngozi-${Date.now()}@adebayofoods.ng`, phone: '08034567890', idType: 'NIN', idNumber: '12345678901' },
-  ]);
-  const resolved = await request.get('/api/v1/bank/resolve-account?bankCode=011&accountNumber=0000014579', { headers });
-  const bank = (await resolved.json()).data;
-  await post('company/submit-kyb', {
-    companyId,
-    accountName: bank.account_name,
-    accountNumber: '0000014579',
-    bankName: bank.bank_name,
-    bankCode: '011',
-    bvn: '22212345678',
-    currency: 'NGN',
-  });
-  return account;
-}
+const { pdf } = sampleFiles;
 
 async function companySignIn(page: Page, account: Account) {
   await page.goto('/login');
@@ -98,18 +16,6 @@ async function companySignIn(page: Page, account: Account) {
   await page.getByPlaceholder('Password').fill(account.user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-  await page.getByLabel('Authentication code').fill(totpNow(adminSecret));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 }
 
 async function reviewerPage(browser: Browser) {
@@ -152,7 +58,7 @@ async function openCase(page: Page, account: Account) {
 test('the admin made by the command sets a password, enrols an authenticator, and signs in with a code', async ({ page }) => {
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const printed = readFileSync(path.join('.tmp/e2e-data', 'admin-link.txt'), 'utf8');
+  const printed = readFileSync(path.join(e2eDataDir, 'admin-link.txt'), 'utf8');
   const link = new URL(printed.match(/https?:\/\/\S+\/admin\/set-password\?token=\S+/)![0]);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
@@ -166,7 +72,7 @@ test('the admin made by the command sets a password, enrols an authenticator, an
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  adminSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const adminSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('6-digit code from the app').fill(totpNow(adminSecret));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
@@ -182,23 +88,26 @@ test('the admin made by the command sets a password, enrols an authenticator, an
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Applications' }).click();
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 
-  // Signed out, the next sign-in asks for a code (a later time step: each code works once).
+  // Signed out, the next sign-in asks for a code: the next step's, since enrolment spent this step's.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.waitForTimeout(31_000 - (Date.now() % 30_000));
-  await adminSignIn(page);
+  await signInReviewer(page, { ...ADMIN, secret: adminSecret }, totpNow(adminSecret, 1));
   expect(problems).toEqual([]);
 });
 
-test('a reviewer asks for a new proof of address, the company replaces only it and resubmits, the reviewer approves', async ({ browser, page, request }) => {
-  test.setTimeout(180_000);
-  const account = await submittedCompany(request);
+test('a reviewer asks for a new proof of address, the company replaces only it and resubmits, the reviewer approves', async ({
+  browser,
+  page,
+  submittedCompany: account,
+  reviewer: desk,
+}) => {
+  test.slow();
   const reviewer = await reviewerPage(browser);
   const admin = reviewer.page;
   const adminProblems = watchConsole(admin);
   try {
-    await page.waitForTimeout(31_000 - (Date.now() % 30_000));
-    await adminSignIn(admin);
+    // The next step's code: setting up the authenticator spent this step's.
+    await signInReviewer(admin, desk, totpNow(desk.secret, 1));
     await expect(admin.getByRole('button', { name: /Submitted/ })).toHaveAttribute('aria-current', 'page');
     await expect(admin.getByRole('link', { name: account.company.name })).toBeVisible();
     await admin.screenshot({ path: `${shots}/queue-1280.png`, fullPage: true });
@@ -286,14 +195,11 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
   }
 });
 
-test("a rejection's reason shows in the company's 'View Reason' dialog", async ({ browser, page, request }) => {
-  test.setTimeout(120_000);
-  const account = await submittedCompany(request);
+test("a rejection's reason shows in the company's 'View Reason' dialog", async ({ browser, page, submittedCompany: account, reviewer: desk }) => {
   const reviewer = await reviewerPage(browser);
   const admin = reviewer.page;
   try {
-    await page.waitForTimeout(31_000 - (Date.now() % 30_000));
-    await adminSignIn(admin);
+    await signInReviewer(admin, desk, totpNow(desk.secret, 1));
     await openCase(admin, account);
     await admin.getByRole('button', { name: 'Claim' }).click();
     await admin.getByRole('button', { name: 'Reject' }).click();

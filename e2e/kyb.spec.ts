@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, readMail, watchConsole } from './support';
+import { type Page } from '@playwright/test';
+import { expect, sampleFiles, signInThroughApi, test } from './fixtures';
+import { readMail, watchConsole } from './support';
 
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 7)]);
-/** First Bank of Nigeria: a serial whose NUBAN check digit passes in the sandbox directory. */
+const { pdf, png } = sampleFiles;
+/** First Bank of Nigeria: an account number whose NUBAN check digit passes in the sandbox directory. */
 const ACCOUNT = { bankSearch: 'first bank', bank: 'First Bank of Nigeria', number: '0000014579', name: 'AKINTOLA CONSULTING LIMITED' };
 
 async function signIn(page: Page, account: { user: { email: string; password: string } }) {
@@ -38,10 +38,9 @@ async function fillCommonProfile(page: Page) {
   await page.getByLabel('Landmark').fill('Opposite the old secretariat');
 }
 
-test('a Registered Business (SME) goes from sign-in through all five steps to the blue SUBMITTED banner, and its representative consents', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
+test('a Registered Business (SME) goes from sign-in through all five steps to the blue SUBMITTED banner, and its representative consents', async ({ page, browser, account }) => {
+  test.slow();
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   await signIn(page, account);
 
   await expect(page.getByText('Complete your KYC process to Go Live!')).toBeVisible();
@@ -138,9 +137,7 @@ test('a Registered Business (SME) goes from sign-in through all five steps to th
   expect(problems).toEqual([]);
 });
 
-test('an Individual is asked for a date of birth, an NGO for its trustee category', async ({ page, request }) => {
-  const account = await createVerifiedAccount(request);
-  await signIn(page, account);
+test('an Individual is asked for a date of birth, an NGO for its trustee category', async ({ page, company: _ }) => {
   await page.goto('/kyc');
   await chooseType(page, 'Individual');
   await expect(page.getByLabel('Date of birth')).toBeVisible();
@@ -165,24 +162,24 @@ test('an Individual is asked for a date of birth, an NGO for its trustee categor
   await expect(page).toHaveURL(/\/kyc\/documents$/);
 });
 
-test('a reload in the middle of step 2 keeps the draft', async ({ page, request }) => {
-  const account = await createVerifiedAccount(request);
-  await signIn(page, account);
+test('a reload in the middle of step 2 keeps the draft', async ({ page, company: _ }) => {
   await page.goto('/kyc');
   await chooseType(page, 'Registered Business', 'Registered Non-SME');
   await page.getByLabel('Business description').fill('Wholesale textiles from Kano to Lagos markets.');
   await page.getByLabel('Landmark').fill('Behind Balogun market');
-  await page.waitForTimeout(700);
+  // The draft is in the browser's storage before the reload, as it would be when the user leaves.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('kyc-storage') ?? ''))
+    .toMatch(/Wholesale textiles from Kano to Lagos markets\.[\s\S]*Behind Balogun market|Behind Balogun market[\s\S]*Wholesale textiles/);
   await page.reload();
   await expect(page.getByLabel('Business description')).toHaveValue('Wholesale textiles from Kano to Lagos markets.');
   await expect(page.getByLabel('Landmark')).toHaveValue('Behind Balogun market');
 });
 
-test('a company signing in on a new browser resumes at its saved step', async ({ browser, request }) => {
-  const account = await createVerifiedAccount(request);
+test('a company signing in on a new browser resumes at its saved step', async ({ browser, request, account }) => {
   const first = await browser.newContext();
   const page = await first.newPage();
-  await signIn(page, account);
+  await signInThroughApi(page, request, account);
   await page.goto('/kyc');
   await chooseType(page, 'Registered Business', 'Registered Non-SME');
   await fillCommonProfile(page);

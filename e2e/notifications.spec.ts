@@ -1,34 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { createVerifiedAccount, watchConsole } from './support';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { companySession, expect, signInThroughApi, test } from './fixtures';
+import { mails, watchConsole, type Account } from './support';
 
 // The notifications of a real account, made by real product events (sign-up, email verified,
 // representatives approving their role). These pages live inside the dashboard shell, which
 // routes /dashboard/notifications to the page and puts the bell in its top bar.
 
-type Account = Awaited<ReturnType<typeof createVerifiedAccount>>;
-
-const mailDir = path.join('.tmp/e2e-data', 'mail');
 const pageRequest = /\/api\/v1\/notification\/user\?/;
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/login');
-  await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
-  await page.getByPlaceholder('Password').fill(account.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function bearer(request: APIRequestContext, account: Account) {
-  const res = await request.post('/api/v1/auth/login/verify-otp', {
-    data: { email: account.user.email, password: account.user.password, otp: '' },
-  });
-  expect(res.status()).toBe(200);
-  const { data } = await res.json();
-  return { Authorization: `Bearer ${data.accessToken}` };
-}
 
 /** Every consent link the outbox wrote for these representatives, by email (readMail finds only one). */
 async function consentLinks(emails: string[], subject: string): Promise<Map<string, URL>> {
@@ -36,16 +14,9 @@ async function consentLinks(emails: string[], subject: string): Promise<Map<stri
   await expect
     .poll(
       async () => {
-        let files: string[];
-        try {
-          files = readdirSync(mailDir);
-        } catch {
-          return 0;
-        }
-        for (const file of files) {
-          const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
-          if (mail.subject !== subject || !mail.text) continue;
-          const to = emails.find((email) => JSON.stringify(mail.to ?? '').includes(email));
+        for (const mail of await mails()) {
+          if (mail.subject !== subject) continue;
+          const to = emails.find((email) => mail.to.includes(email));
           const href = mail.text.match(/https?:\/\/\S+/)?.[0];
           if (to && href) links.set(to, new URL(href));
         }
@@ -63,7 +34,7 @@ async function consentLinks(emails: string[], subject: string): Promise<Map<stri
  * notifies the company's users.
  */
 async function nameRepresentatives(request: APIRequestContext, account: Account, count: number) {
-  const auth = await bearer(request, account);
+  const { headers: auth } = await companySession(request, account);
   const tag = account.user.email.split('@')[0];
   const reps = Array.from({ length: count }, (_, i) => ({
     position: 'Director',
@@ -107,10 +78,9 @@ async function fitsWidth(locator: Locator, width: number) {
   expect(box.x + box.width).toBeLessThanOrEqual(width);
 }
 
-test('the bell shows the welcome and email-verified notifications; marking one read drops the count', async ({ page, request }) => {
+test('the bell shows the welcome and email-verified notifications; marking one read drops the count', async ({ page, company: account }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
-  await signIn(page, account);
+  await page.goto('/dashboard');
 
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   await bell(page).click();
@@ -173,10 +143,9 @@ test('the bell shows the welcome and email-verified notifications; marking one r
   expect(problems).toEqual([]);
 });
 
-test('the notifications page scrolls through three pages of server data', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('the notifications page scrolls through three pages of server data', async ({ page, request, account }) => {
+  test.slow();
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   // Welcome + email verified + 19 approvals = 21 notifications: pages of 10, 10 and 1.
   const approvals = 19;
   const approveNext = await nameRepresentatives(request, account, approvals);
@@ -186,7 +155,8 @@ test('the notifications page scrolls through three pages of server data', async 
   page.on('request', (req) => {
     if (pageRequest.test(req.url())) pagesAsked.push(new URL(req.url()).search);
   });
-  await signIn(page, account);
+  await signInThroughApi(page, request, account);
+  await page.goto('/dashboard');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 21 unread');
   await expect(page.getByTestId('notification-badge')).toHaveText('9+');
   await page.goto('/dashboard/notifications');
@@ -211,23 +181,26 @@ test('the notifications page scrolls through three pages of server data', async 
   const approvalsShown = texts.filter((t) => t.includes('Representative approved')).map((t) => t.match(/Director (\d\d) confirmed/)?.[1]);
   expect(approvalsShown).toEqual(Array.from({ length: approvals }, (_, i) => String(approvals - i).padStart(2, '0')));
 
-  // Nothing more is asked for after the last page, however far one scrolls.
+  // Nothing more is asked for after the last page, however far one scrolls: nothing is left to
+  // observe, and two rendered frames later (when an observer would have reported) no page was asked.
   await page.mouse.wheel(0, -3000);
   await page.mouse.wheel(0, 10_000);
-  await page.waitForTimeout(1000);
+  await expect(page.getByText("You've reached the end of your notifications.")).toBeInViewport();
+  await expect(page.getByTestId('notifications-sentinel')).toHaveCount(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(pagesAsked).toHaveLength(3);
   await expect(items).toHaveCount(21);
   await page.screenshot({ path: 'test-results/screens/1280_notifications-page-end.png' });
   expect(problems).toEqual([]);
 });
 
-test('a new notification reaches an open dashboard without a reload', async ({ page, request }) => {
+test('a new notification reaches an open dashboard without a reload', async ({ page, request, account }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   const approveNext = await nameRepresentatives(request, account, 1);
 
   await page.clock.install();
-  await signIn(page, account);
+  await signInThroughApi(page, request, account);
+  await page.goto('/dashboard');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
   let navigations = 0;
   page.on('framenavigated', (frame) => {
@@ -246,9 +219,8 @@ test('a new notification reaches an open dashboard without a reload', async ({ p
   expect(problems).toEqual([]);
 });
 
-test('empty notifications at 1280 and 375 px', async ({ page, request }) => {
+test('empty notifications at 1280 and 375 px', async ({ page, company: _ }) => {
   // Every real account has at least its welcome, so the empty answers are stubbed here, for the screenshots only.
-  const account = await createVerifiedAccount(request);
   await page.route('**/api/v1/notification/user/latest', (route) =>
     route.fulfill({ json: { isSuccessful: true, message: 'OK', data: { notifications: [], unreadCount: 0 } } }),
   );
@@ -257,7 +229,6 @@ test('empty notifications at 1280 and 375 px', async ({ page, request }) => {
       json: { isSuccessful: true, message: 'OK', data: { notifications: [], pagination: { currentPage: 1, totalPages: 0, pageSize: 10, totalItems: 0 } } },
     }),
   );
-  await signIn(page, account);
   await page.goto('/dashboard/notifications');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, readMail } from './support';
+import { expect, test } from './fixtures';
+import { readMail } from './support';
 
-test('a user who forgot the password resets it from the emailed link and signs in with the new one', async ({ page, request }) => {
-  const account = await createVerifiedAccount(request);
+test('a user who forgot the password resets it from the emailed link and signs in with the new one', async ({ page, account }) => {
   const newPassword = 'Egusi soup on Sunday 7';
 
   await page.goto('/login');

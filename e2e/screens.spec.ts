@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, watchConsole } from './support';
+import { expect, test } from './fixtures';
+import { watchConsole, whenDrawn } from './support';
 
 // Every public screen at desktop and phone widths: nothing overflows sideways,
 // nothing breaks the Content-Security-Policy, and a screenshot is kept to look at.
@@ -12,7 +12,7 @@ for (const width of widths) {
       const problems = watchConsole(page);
       await page.setViewportSize({ width, height: 800 });
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await whenDrawn(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/${width}${path.replace(/[/?=]/g, '_')}.png`, fullPage: true });
@@ -21,15 +21,9 @@ for (const width of widths) {
   }
 
   // The signed-in screens inside the dashboard shell: home, Account Settings, a not-yet-available page, Documentation.
-  test(`dashboard screens at ${width} px`, async ({ page, request }) => {
+  test(`dashboard screens at ${width} px`, async ({ page, company: _ }) => {
     const problems = watchConsole(page);
-    const account = await createVerifiedAccount(request);
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/login');
-    await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
-    await page.getByPlaceholder('Password').fill(account.user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
     for (const [name, path, ready] of [
       ['dashboard', '/dashboard', page.getByRole('region', { name: 'KYC status' })],
       ['settings', '/dashboard/settings', page.getByRole('region', { name: 'Your details' })],
@@ -49,15 +43,11 @@ for (const width of widths) {
 
 // The onboarding steps, for a company that has chosen its type (so step 2 has its fields).
 for (const width of widths) {
-  test(`onboarding steps at ${width} px`, async ({ page, request }) => {
+  test(`onboarding steps at ${width} px`, async ({ page, company: _ }) => {
     const problems = watchConsole(page);
-    const account = await createVerifiedAccount(request);
     await page.setViewportSize({ width, height: 800 });
-    await page.goto('/login');
-    await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
-    await page.getByPlaceholder('Password').fill(account.user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'KYC status' })).toBeVisible();
     await page.screenshot({ path: `test-results/screens/${width}_dashboard-banner.png`, fullPage: true });
     await page.goto('/kyc');
     await page.getByRole('radio', { name: 'Registered Business' }).check();
@@ -73,12 +63,13 @@ for (const width of widths) {
     ] as const) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await page.waitForLoadState('networkidle');
+      await whenDrawn(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/${width}_kyc-${name}.png`, fullPage: true });
     }
     await page.goto('/approve-rep?companyId=x&repId=y&token=z');
+    await whenDrawn(page);
     await page.screenshot({ path: `test-results/screens/${width}_approve-rep.png`, fullPage: true });
     expect(problems).toEqual([]);
   });

@@ -1,42 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { createVerifiedAccount, readMail, totpNow, watchConsole } from './support';
-
-const mailDir = path.join('.tmp/e2e-data', 'mail');
-const CODE_SUBJECT = 'Your FiPay verification code';
-
-/** The 6-digit code in the newest verification-code email to this address written since `since` (ms). */
-async function emailedCode(to: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        let files: string[];
-        try {
-          files = readdirSync(mailDir).map((f) => path.join(mailDir, f));
-        } catch {
-          return false;
-        }
-        const fresh = files
-          .map((file) => ({ file, mtime: statSync(file).mtimeMs }))
-          .filter(({ mtime }) => mtime >= since)
-          .sort((a, b) => b.mtime - a.mtime);
-        for (const { file } of fresh) {
-          const parsed = await simpleParser(readFileSync(file));
-          if (JSON.stringify(parsed.to ?? '').includes(to) && parsed.subject === CODE_SUBJECT) {
-            code = parsed.text?.match(/Your code: (\d{6})/)?.[1];
-            if (code) return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `"${CODE_SUBJECT}" to ${to}` },
-    )
-    .toBe(true);
-  return code!;
-}
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, signInThroughApi, test } from './fixtures';
+import { emailedCode, readMail, totpNow, watchConsole, type Account } from './support';
 
 async function submitCredentials(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -80,11 +45,11 @@ async function openSecurity(page: Page) {
 test('enrol an authenticator on the Security page, sign in with a generated code and with a recovery code, then turn it off', async ({
   page,
   request,
+  account,
 }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   const { email, password } = account.user;
-  await signIn(page, email, password);
+  await signInThroughApi(page, request, account);
   await openSecurity(page);
 
   await option(page, 'Authenticator App').getByRole('button', { name: 'Activate now' }).click();
@@ -166,11 +131,11 @@ test('enrol an authenticator on the Security page, sign in with a generated code
 test('turn on email codes with an emailed code, sign in with the code from the email, then turn them off', async ({
   page,
   request,
+  account,
 }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   const { email, password } = account.user;
-  await signIn(page, email, password);
+  await signInThroughApi(page, request, account);
   await openSecurity(page);
 
   let since = Date.now();
@@ -218,10 +183,12 @@ test('turn on email codes with an emailed code, sign in with the code from the e
   expect(problems).toEqual([]);
 });
 
-async function signedInContext(browser: Browser, email: string, password: string) {
+async function signedInContext(browser: Browser, request: APIRequestContext, account: Account) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email, password);
+  await signInThroughApi(page, request, account);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.user.firstName}` })).toBeVisible();
   return { context, page };
 }
 
@@ -229,13 +196,13 @@ test('changing the password signs out the other browser, keeps this one, and onl
   page,
   browser,
   request,
+  account,
 }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   const { email, password } = account.user;
   const newPassword = 'Suya & Zobo at 7pm';
-  const other = await signedInContext(browser, email, password);
-  await signIn(page, email, password);
+  const other = await signedInContext(browser, request, account);
+  await signInThroughApi(page, request, account);
   await openSecurity(page);
 
   const current = page.getByLabel('Current Password');
@@ -285,7 +252,7 @@ test('changing the password signs out the other browser, keeps this one, and onl
 
 // The Security page, its dialogs and the sign-in email-code stage at desktop and phone widths.
 for (const width of [1280, 375]) {
-  test(`security screens at ${width} px`, async ({ page, request }) => {
+  test(`security screens at ${width} px`, async ({ page, request, account }) => {
     const problems = watchConsole(page);
     // Dialogs are fixed to the viewport, so their shots are of the viewport.
     const shot = async (name: string, fullPage = true) => {
@@ -293,10 +260,9 @@ for (const width of [1280, 375]) {
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `test-results/screens/${width}_security-${name}.png`, fullPage });
     };
-    const account = await createVerifiedAccount(request);
     const { email, password } = account.user;
     await page.setViewportSize({ width, height: 800 });
-    await signIn(page, email, password);
+    await signInThroughApi(page, request, account);
     await openSecurity(page);
     await shot('page');
 

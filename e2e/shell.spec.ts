@@ -1,15 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, watchConsole } from './support';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { watchConsole, type Account } from './support';
 
-async function signIn(page: Page, request: APIRequestContext) {
-  const account = await createVerifiedAccount(request);
-  await page.goto('/login');
-  await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
-  await page.getByPlaceholder('Password').fill(account.user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+/** The signed-in company's dashboard home. */
+async function openDashboard(page: Page, account: Account) {
+  await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.user.firstName}` })).toBeVisible();
-  return account;
 }
 
 const sidebarOf = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
@@ -32,9 +28,9 @@ async function expectInShell(page: Page, path: string, title: string) {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the sidebar collapses from 256 px to a 64 px icon strip and back, and stays as it was left', async ({ page, request }) => {
+  test('the sidebar collapses from 256 px to a 64 px icon strip and back, and stays as it was left', async ({ page, company: account }) => {
     const problems = watchConsole(page);
-    const account = await signIn(page, request);
+    await openDashboard(page, account);
     const sidebar = sidebarOf(page);
     await expect.poll(() => widthOf(page)).toBe(256);
     await expect(sidebar).toHaveClass(/\bmd:w-64\b/);
@@ -73,8 +69,8 @@ test.describe('at 1280 px', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the balance hides and shows, and the choice survives a reload', async ({ page, request }) => {
-    const account = await signIn(page, request);
+  test('the balance hides and shows, and the choice survives a reload', async ({ page, company: account }) => {
+    await openDashboard(page, account);
     const topBar = page.getByRole('banner');
     await expect(topBar.getByText('0.00 USD')).toBeVisible();
     await expect(topBar.getByText(`Signed in as ${account.user.email.slice(0, 2)}...@adebayofoods.ng`)).toBeVisible();
@@ -99,9 +95,9 @@ test.describe('at 1280 px', () => {
     await expect(topBar.getByText('0.00 USD')).toBeVisible();
   });
 
-  test('every sidebar entry, profile-menu entry and quick link opens its page inside the shell', async ({ page, request }) => {
+  test('every sidebar entry, profile-menu entry and quick link opens its page inside the shell', async ({ page, request, company: account }) => {
     const problems = watchConsole(page);
-    await signIn(page, request);
+    await openDashboard(page, account);
 
     const sidebarEntries = [
       ['Trade History', '/dashboard/trades', 'Trade History'],
@@ -184,8 +180,8 @@ test.describe('at 1280 px', () => {
     expect(problems).toEqual([]);
   });
 
-  test("Account Settings shows the account's details as the server holds them", async ({ page, request }) => {
-    const account = await signIn(page, request);
+  test("Account Settings shows the account's details as the server holds them", async ({ page, company: account }) => {
+    await openDashboard(page, account);
     await sidebarOf(page).getByRole('link', { name: 'Account Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
 
@@ -220,9 +216,9 @@ test.describe('at 1280 px', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the menu button opens the sidebar as a drawer, and it closes on Escape, the backdrop, the close button and navigation', async ({ page, request }) => {
+  test('the menu button opens the sidebar as a drawer, and it closes on Escape, the backdrop, the close button and navigation', async ({ page, company: account }) => {
     const problems = watchConsole(page);
-    await signIn(page, request);
+    await openDashboard(page, account);
     const sidebar = sidebarOf(page);
     await expect(sidebar).toBeHidden();
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
@@ -258,8 +254,8 @@ test.describe('at 375 px', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the profile menu fits the phone and shows the masked email', async ({ page, request }) => {
-    const account = await signIn(page, request);
+  test('the profile menu fits the phone and shows the masked email', async ({ page, company: account }) => {
+    await openDashboard(page, account);
     const profileButton = page.getByRole('button', { name: 'Profile menu' });
     await profileButton.click();
     const panel = await profilePanel(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newAccount, readMail, watchConsole } from './support';
 
 test('a company signs up, verifies its email, signs in and reaches the dashboard', async ({ page }) => {
@@ -80,9 +80,7 @@ test('a company signs up, verifies its email, signs in and reaches the dashboard
   expect(problems).toEqual([]);
 });
 
-test('a wrong password gets the server message', async ({ page, request }) => {
-  const { createVerifiedAccount } = await import('./support');
-  const account = await createVerifiedAccount(request);
+test('a wrong password gets the server message', async ({ page, account }) => {
   await page.goto('/login');
   await page.getByPlaceholder('Email / Phone Number').fill(account.user.email);
   await page.getByPlaceholder('Password').fill('Not my password 1');

@@ -1,17 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { createVerifiedAccount, totpNow, watchConsole } from './support';
+import { companySession, expect, test } from './fixtures';
+import { totpNow, watchConsole } from './support';
 
-test('with an authenticator enabled through the API, sign-in asks for the code and accepts it', async ({ page, request }) => {
+test('with an authenticator enabled through the API, sign-in asks for the code and accepts it', async ({ page, request, account }) => {
   const problems = watchConsole(page);
-  const account = await createVerifiedAccount(request);
   const credentials = { email: account.user.email, password: account.user.password };
 
-  const session = await (await request.post('/api/v1/auth/login/verify-otp', { data: { ...credentials, otp: '' } })).json();
-  const auth = { Authorization: `Bearer ${session.data.accessToken}` };
+  const { headers: auth } = await companySession(request, account);
   const setup = await (await request.post('/api/v1/auth/2fa/setup', { headers: auth })).json();
   const secret: string = setup.data.secret;
-  // Confirm with the previous step's code so the current one is still fresh for the browser.
-  const enable = await request.post('/api/v1/auth/2fa/enable', { headers: auth, data: { otp: totpNow(secret, -1) } });
+  const enable = await request.post('/api/v1/auth/2fa/enable', { headers: auth, data: { otp: totpNow(secret) } });
   expect(enable.status()).toBe(200);
 
   await page.goto('/login');
@@ -25,7 +22,8 @@ test('with an authenticator enabled through the API, sign-in asks for the code a
   await expect(verify).toBeDisabled();
 
   // A wrong code is refused with the server's message and the user stays on the stage.
-  const wrong = totpNow(secret) === '000000' ? '111111' : '000000';
+  const accepted = [-1, 0, 1, 2].map((steps) => totpNow(secret, steps));
+  const wrong = ['000000', '111111', '222222', '333333', '444444'].find((code) => !accepted.includes(code))!;
   await page.getByLabel('Digit 1 of 6').focus();
   await page.keyboard.type(wrong);
   await verify.click();
@@ -37,7 +35,8 @@ test('with an authenticator enabled through the API, sign-in asks for the code a
   for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
   await expect(page.getByLabel('Digit 1 of 6')).toHaveValue('');
   await page.getByLabel('Digit 1 of 6').focus();
-  await page.keyboard.type(totpNow(secret));
+  // The next step's code: confirming the authenticator spent this step's.
+  await page.keyboard.type(totpNow(secret, 1));
   await verify.click();
 
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -10,17 +10,22 @@ const dataDir = process.env.DATA_DIR ?? '.tmp/e2e-data';
 rmSync(dataDir, { recursive: true, force: true });
 delete process.env.SMTP_URL;
 delete process.env.DATABASE_URL;
-// The back-office admin the browser tests sign in as. The command opens the embedded database,
-// which only one process may hold, so it runs to completion before the server starts.
-const admin = spawnSync(
-  'node',
-  ['apps/api/dist/create-admin.js', '--email', 'compliance.admin@fipay.ng', '--name', 'Chioma Admin'],
-  { encoding: 'utf8', env: process.env },
-);
-if (admin.status !== 0) {
-  process.stderr.write(admin.stderr);
-  process.exit(admin.status ?? 1);
-}
+
+// Back-office admins, made by the command as a company would make its first one. The command opens
+// the embedded database, which only one process may hold, so they are made before the server starts.
+// One is for the test of that first sign-in; the other is signed in once by the global setup and
+// invites a fresh reviewer for each test that needs one (e2e/fixtures.ts).
+const admins = [
+  { file: 'admin-link.txt', email: 'compliance.admin@fipay.ng', name: 'Chioma Admin' },
+  { file: 'fixtures-admin-link.txt', email: 'fixtures.admin@fipay.ng', name: 'Emeka Fixtures' },
+];
 mkdirSync(dataDir, { recursive: true });
-writeFileSync(path.join(dataDir, 'admin-link.txt'), admin.stdout);
+for (const admin of admins) {
+  const made = spawnSync('node', ['apps/api/dist/create-admin.js', '--email', admin.email, '--name', admin.name], { encoding: 'utf8', env: process.env });
+  if (made.status !== 0) {
+    process.stderr.write(made.stderr);
+    process.exit(made.status ?? 1);
+  }
+  writeFileSync(path.join(dataDir, admin.file), made.stdout);
+}
 await import('../apps/api/dist/server.js');
