@@ -24,6 +24,14 @@ async function reviewerPage(browser: Browser) {
   return { context, page };
 }
 
+/** A full-page screenshot from the top, so a sticky header is where a reader sees it; the scroll position is kept. */
+async function fullShot(page: Page, file: string) {
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${file}`, fullPage: true });
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+}
+
 /**
  * A full-page screenshot at phone width (375 px) of what the signed-in reviewer sees now, with
  * no sideways scrolling, then back to the desktop width.
@@ -39,12 +47,8 @@ async function phoneShot(page: Page, name: string) {
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
   }));
   expect(overflow.scrollWidth, `sideways overflow at 375 px on ${name}: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(376);
-  // From the top, so the sticky header is where a reader sees it.
-  const scrolled = await page.evaluate(() => window.scrollY);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
+  await fullShot(page, `${name}-375.png`);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
 }
 
 async function openCase(page: Page, account: Account) {
@@ -83,7 +87,7 @@ test('the admin made by the command sets a password, enrols an authenticator, an
   // The reviewers page, at desktop and phone width, while signed in.
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Reviewers' }).click();
   await expect(page.getByRole('row', { name: new RegExp(ADMIN.email) })).toContainText('Active');
-  await page.screenshot({ path: `${shots}/reviewers-1280.png`, fullPage: true });
+  await fullShot(page, 'reviewers-1280.png');
   await phoneShot(page, 'reviewers');
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Applications' }).click();
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
@@ -110,7 +114,7 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
     await signInReviewer(admin, desk, totpNow(desk.secret, 1));
     await expect(admin.getByRole('button', { name: /Submitted/ })).toHaveAttribute('aria-current', 'page');
     await expect(admin.getByRole('link', { name: account.company.name })).toBeVisible();
-    await admin.screenshot({ path: `${shots}/queue-1280.png`, fullPage: true });
+    await fullShot(admin, 'queue-1280.png');
     await phoneShot(admin, 'queue');
 
     await openCase(admin, account);
@@ -127,7 +131,7 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
     const frame = admin.locator('iframe[title="Certificate of Incorporation: cac-certificate.pdf"]');
     await expect(frame).toBeVisible();
     await expect(admin.getByRole('link', { name: 'Download Due Diligence Questionnaire' })).toHaveAttribute('download', 'due-diligence.docx');
-    await admin.screenshot({ path: `${shots}/case-1280.png`, fullPage: true });
+    await fullShot(admin, 'case-1280.png');
     await phoneShot(admin, 'case');
 
     await admin.getByRole('button', { name: 'Request changes' }).click();
@@ -150,14 +154,14 @@ test('a reviewer asks for a new proof of address, the company replaces only it a
     const banner = page.getByRole('region', { name: 'KYC status' });
     await expect(banner.getByText('Your KYC needs a few changes.')).toBeVisible();
     await expect(banner.getByText('Proof of Address: The file is blurry or unreadable.')).toBeVisible();
-    await page.screenshot({ path: `${shots}/company-changes-requested-1280.png`, fullPage: true });
+    await fullShot(page, 'company-changes-requested-1280.png');
     await banner.getByRole('link', { name: 'Proceed to KYC' }).click();
     await expect(page).toHaveURL(/\/kyc\/documents$/);
     const proof = page.getByRole('region', { name: 'Proof of Address' });
     await expect(proof.getByText('Proof of Address: The file is blurry or unreadable.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'MEMART' }).getByText('Accepted')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove MEMART' })).toHaveCount(0);
-    await page.screenshot({ path: `${shots}/company-documents-flagged-1280.png`, fullPage: true });
+    await fullShot(page, 'company-documents-flagged-1280.png');
     const next = page.getByRole('button', { name: 'Continue' });
     await expect(next).toBeDisabled();
     await proof.getByLabel('Upload Proof of Address').setInputFiles({ name: 'bill-clear.pdf', mimeType: 'application/pdf', buffer: pdf });
