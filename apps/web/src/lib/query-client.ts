@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { focusManager, QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-client';
 
@@ -27,4 +27,16 @@ useAuthStore.subscribe((state, previous) => {
   const signedInAs = state.accessToken ? state.user?.id : undefined;
   const wasSignedInAs = previous.accessToken ? previous.user?.id : undefined;
   if (wasSignedInAs && signedInAs !== wasSignedInAs) queryClient.clear();
+});
+
+// Showing the tab again or focusing the window both count as coming back to the page
+// (docs/decisions/0008); the library by itself listens to the first only.
+focusManager.setEventListener((handleFocus) => {
+  const onReturn = () => handleFocus();
+  document.addEventListener('visibilitychange', onReturn);
+  window.addEventListener('focus', onReturn);
+  return () => {
+    document.removeEventListener('visibilitychange', onReturn);
+    window.removeEventListener('focus', onReturn);
+  };
 });
