@@ -11,9 +11,9 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import {
-  assignableReviewersQueryOptions,
   caseQueryOptions,
   downloadAuditCsv,
+  reviewersQueryOptions,
   useAddCaseNote,
   useAssignCase,
   useClaimCase,
@@ -113,7 +113,11 @@ export function CasePage() {
   const caseQuery = useQuery(caseQueryOptions(companyId));
   const view = caseQuery.data;
   const canAssign = view?.permissions.assign === true;
-  const reviewersQuery = useQuery({ ...assignableReviewersQueryOptions(), enabled: canAssign });
+  const reviewersQuery = useQuery({
+    ...reviewersQueryOptions(),
+    enabled: canAssign,
+    select: (all) => all.filter((r) => !r.disabled && r.passwordSet),
+  });
   // A list that failed to load leaves the select with only 'Unassigned' and the current assignee.
   const reviewers = canAssign ? (reviewersQuery.data ?? (reviewersQuery.isError ? [] : null)) : null;
   const claimCase = useClaimCase(companyId);

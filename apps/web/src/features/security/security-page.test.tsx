@@ -180,6 +180,8 @@ describe('SecurityPage', () => {
       expect(emailActivate).toHaveAccessibleDescription(
         'Turn off the Authenticator App first: only one method can be on at a time.',
       );
+      // The server's confirmation was written into the cached account: it was not asked for again.
+      expect(getAccount).toHaveBeenCalledTimes(1);
     });
 
     it('downloads the recovery codes as a text file', async () => {

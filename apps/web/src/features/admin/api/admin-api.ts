@@ -127,11 +127,22 @@ export function caseQueryOptions(companyId: string) {
   });
 }
 
-/** The reviewers an admin may hand a case to: signed up and not disabled. */
-export function assignableReviewersQueryOptions() {
+/** Every reviewer, for admins: the Reviewers page lists them, the case page offers the assignable ones. */
+export function reviewersQueryOptions() {
   return queryOptions({
     queryKey: adminKeys.reviewers,
-    queryFn: () => adminApi.reviewers().then(({ data }) => data.reviewers.filter((r) => !r.disabled && r.passwordSet)),
+    queryFn: () => adminApi.reviewers().then(({ data }) => data.reviewers),
+  });
+}
+
+/** Inviting a reviewer answers the new entry, which joins the cached list as it is. */
+export function useInviteReviewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReviewerRequest) => adminApi.createReviewer(body),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(reviewersQueryOptions().queryKey, (reviewers) => (reviewers ? [...reviewers, data] : reviewers));
+    },
   });
 }
 
