@@ -109,6 +109,7 @@ const adminKeys = {
   all: ['admin'] as const,
   case: (companyId: string) => ['admin', 'case', companyId] as const,
   reviewers: ['admin', 'reviewers'] as const,
+  queue: ['admin', 'queue'] as const,
 };
 
 /**
@@ -124,6 +125,16 @@ export function caseQueryOptions(companyId: string) {
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+  });
+}
+
+/** One page of the queue as filtered; the page keeps showing the last answer while the next filter loads. */
+export function queueQueryOptions(query: QueueQuery) {
+  return queryOptions({
+    queryKey: [...adminKeys.queue, query] as const,
+    queryFn: ({ signal }) => adminApi.queue(query, signal).then(({ data }) => data),
+    // Other reviewers move applications all the time: each visit asks again (the last answer shows meanwhile).
+    staleTime: 0,
   });
 }
 
@@ -156,6 +167,8 @@ function useCaseAction<Variables, Answer extends { message: string; data: { case
     mutationFn: action,
     onSuccess: ({ data }) => {
       queryClient.setQueryData(caseQueryOptions(companyId).queryKey, (current) => (current ? { ...current, ...data.case } : current));
+      // The queue's statuses, assignees and counts may have changed with it.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
     },
   });
 }
