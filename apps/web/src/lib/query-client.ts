@@ -1,6 +1,5 @@
 import { focusManager, QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth-store';
-import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;
 
@@ -9,7 +8,9 @@ const MAX_RETRIES = 2;
  * again gives the same answer; a lost connection or a 5xx may pass, so those are tried again a little.
  */
 export function shouldRetry(failureCount: number, error: unknown) {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  // Read structurally: importing the HTTP client (and zod with it) here would put them in every page's first load.
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
 
