@@ -355,25 +355,34 @@ export const caseSchema = z.object({
 export type Case = z.infer<typeof caseSchema>;
 export const caseResponse = envelope(caseSchema);
 
+/**
+ * The parts of a case that an action changes. Every action answers them, so the case page applies
+ * its own answer instead of opening the case again (which is audited and signs every document link anew).
+ */
+export const caseStateSchema = caseSchema.pick({ application: true, reviewItems: true, notes: true, history: true, permissions: true });
+export type CaseState = z.infer<typeof caseStateSchema>;
+
 // ---- Assignment, notes, reveal
 
-export const claimResponse = envelope(z.object({ assignee: assigneeSchema }));
+export const claimResponse = envelope(z.object({ assignee: assigneeSchema, case: caseStateSchema }));
 export const assignRequest = z.object({ reviewerId: uuid.nullable() });
-export const assignResponse = envelope(z.object({ assignee: assigneeSchema.nullable() }));
+export const assignResponse = envelope(z.object({ assignee: assigneeSchema.nullable(), case: caseStateSchema }));
 
 export const noteRequest = z.object({ text: z.string(backOfficeMessages.noteRequired).trim().min(1, backOfficeMessages.noteRequired).max(REVIEW_NOTE_MAX) });
-export const noteResponse = envelope(caseNoteSchema);
+export const noteResponse = envelope(caseNoteSchema.extend({ case: caseStateSchema }));
 
 export const revealFields = ['bvn', 'idNumber'] as const;
 export const revealRequest = z
   .object({ field: z.enum(revealFields), representativeId: uuid.optional() })
   .refine((value) => value.field !== 'idNumber' || value.representativeId, { path: ['representativeId'], message: backOfficeMessages.revealRepresentativeRequired });
 export type RevealRequest = z.input<typeof revealRequest>;
-export const revealResponse = envelope(z.object({ field: z.enum(revealFields), representativeId: z.string().nullable(), value: z.string() }));
+export const revealResponse = envelope(
+  z.object({ field: z.enum(revealFields), representativeId: z.string().nullable(), value: z.string(), case: caseStateSchema }),
+);
 
 // ---- Decisions
 
-export const decisionData = z.object({ companyId: z.string(), status: z.enum(applicationStatuses), decidedAt: z.string() });
+export const decisionData = z.object({ companyId: z.string(), status: z.enum(applicationStatuses), decidedAt: z.string(), case: caseStateSchema });
 export const decisionResponse = envelope(decisionData);
 
 export const rejectRequest = z.object({

@@ -1,10 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { queryClient } from '../lib/query-client';
 
-/** Wraps every route: restores scroll per history entry and shows a thin bar while a page's code loads. */
+/** Wraps every route: the server-data cache, scroll restored per history entry, a thin bar while a page's code loads. */
 export function RootLayout() {
   const navigation = useNavigation();
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       {navigation.state === 'loading' && (
         <div
           role="progressbar"
@@ -14,6 +16,6 @@ export function RootLayout() {
       )}
       <Outlet />
       <ScrollRestoration />
-    </>
+    </QueryClientProvider>
   );
 }

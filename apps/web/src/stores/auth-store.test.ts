@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionFixture } from '../test/session-fixture';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 import { KYC_STORAGE_KEY, useKycStore } from './kyc-store';
-import { NOTIFICATION_STORAGE_KEY, useNotificationStore } from './notification-store';
+import { queryClient } from '../lib/query-client';
+import { NOTIFICATION_STORAGE_KEY, readStoredNotifications, storeNotifications } from '../lib/notification-storage';
 
 describe('auth store', () => {
   beforeEach(() => {
     localStorage.clear();
     useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null, showBalance: true });
     useKycStore.getState().reset();
-    useNotificationStore.getState().reset();
   });
 
   it('persists the session under auth-storage with showBalance on by default', () => {
@@ -64,21 +64,30 @@ describe('auth store', () => {
     expect(stored.state).toMatchObject({ user: null, accessToken: null, company: session.company });
   });
 
-  it('logout clears the notifications and notification-storage', () => {
+  it('logout clears notification-storage and every server answer held in the query cache', () => {
     const session = sessionFixture();
     useAuthStore.getState().setSession(session);
     const welcome = { id: 'n-1', title: 'Welcome to FiPay', message: 'Hi Ada', createdAt: '2026-11-20T10:00:00.000Z', readAt: null };
-    useNotificationStore.getState().setLatest(session.user.id, { notifications: [welcome], unreadCount: 1 });
-    useNotificationStore.getState().startList(session.user.id, {
-      notifications: [welcome],
-      pagination: { currentPage: 1, totalPages: 1, pageSize: 10, totalItems: 1 },
-    });
+    storeNotifications(session.user.id, { latest: [welcome], unreadCount: 1 });
+    queryClient.setQueryData(['account'], { user: session.user });
     expect(localStorage.getItem(NOTIFICATION_STORAGE_KEY)).toContain('Welcome to FiPay');
 
     useAuthStore.getState().logout();
 
     expect(localStorage.getItem(NOTIFICATION_STORAGE_KEY)).toBeNull();
-    expect(useNotificationStore.getState()).toMatchObject({ ownerId: null, latest: [], unreadCount: 0, items: [], loadedPage: 0, pagination: null });
+    expect(readStoredNotifications(session.user.id)).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it("empties the query cache when another user's session replaces this one, not when tokens rotate", () => {
+    useAuthStore.getState().setSession(sessionFixture());
+    queryClient.setQueryData(['account'], { user: 'ada' });
+    useAuthStore.getState().setTokens({ accessToken: 'a2', refreshToken: 'r2' });
+    expect(queryClient.getQueryData(['account'])).toEqual({ user: 'ada' });
+
+    const other = sessionFixture();
+    useAuthStore.getState().setSession({ ...other, user: { ...other.user, id: 'another-user' } });
+    expect(queryClient.getQueryData(['account'])).toBeUndefined();
   });
 });
 

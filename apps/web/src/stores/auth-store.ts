@@ -2,8 +2,8 @@ import type { Session } from '@fipay/contracts/auth';
 import type { Company, SessionUser } from '@fipay/contracts/company';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { clearStoredNotifications } from '../lib/notification-storage';
 import { useKycStore } from './kyc-store';
-import { useNotificationStore } from './notification-store';
 
 type TokenPair = Pick<Session, 'accessToken' | 'refreshToken'>;
 
@@ -44,8 +44,7 @@ export const useAuthStore = create<AuthState>()(
         set({ user: null, accessToken: null, refreshToken: null });
         useKycStore.getState().reset();
         useKycStore.persist.clearStorage();
-        useNotificationStore.getState().reset();
-        useNotificationStore.persist.clearStorage();
+        clearStoredNotifications();
       },
       toggleBalance: () => set((state) => ({ showBalance: !state.showBalance })),
     }),

@@ -1,25 +1,25 @@
-import { backOfficeMessages, type CaseNote } from '@fipay/contracts/back-office';
+import { backOfficeMessages, type CaseNote, type CaseState } from '@fipay/contracts/back-office';
 import type { AppContext } from '../../context';
 import { decrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { appendAudit, auditCsv, auditEntriesForCompany, reviewerActor } from '../audit/audit-log';
-import { ASSIGNABLE, loadCaseApplication } from './case-view';
+import { ASSIGNABLE, loadCaseApplication, loadCaseState } from './case-view';
 import { findReviewerById } from './reviewers';
 import type { ReviewerPrincipal } from './sessions';
 
 type Assignee = { id: string; name: string };
 
 /** Any reviewer takes an unassigned case, or keeps their own; someone else's is theirs until an admin reassigns it. */
-export async function claimApplication(ctx: AppContext, reviewer: ReviewerPrincipal, companyId: string): Promise<{ assignee: Assignee }> {
+export async function claimApplication(ctx: AppContext, reviewer: ReviewerPrincipal, companyId: string): Promise<{ assignee: Assignee; case: CaseState }> {
   return ctx.db.transaction(async (tx) => {
     const application = await loadCaseApplication(tx, companyId, true);
     if (!ASSIGNABLE.includes(application.status)) throw new AppError('CONFLICT', backOfficeMessages.notClaimable);
     const me = { id: reviewer.id, name: reviewer.name };
-    if (application.assignee_id === reviewer.id) return { assignee: me };
+    if (application.assignee_id === reviewer.id) return { assignee: me, case: await loadCaseState(tx, reviewer, companyId) };
     if (application.assignee_id) throw new AppError('CONFLICT', backOfficeMessages.claimedByOther(application.assignee_name ?? 'Another reviewer'));
     await tx.query('UPDATE kyb_applications SET assignee_id = $2, assigned_at = now() WHERE company_id = $1', [companyId, reviewer.id]);
     await appendAudit(tx, { actor: reviewerActor(reviewer), action: 'application.claimed', companyId, before: { assignee: null }, after: { assignee: me } });
-    return { assignee: me };
+    return { assignee: me, case: await loadCaseState(tx, reviewer, companyId) };
   });
 }
 
@@ -29,7 +29,7 @@ export async function assignApplication(
   admin: ReviewerPrincipal,
   companyId: string,
   reviewerId: string | null,
-): Promise<{ assignee: Assignee | null }> {
+): Promise<{ assignee: Assignee | null; case: CaseState }> {
   return ctx.db.transaction(async (tx) => {
     const application = await loadCaseApplication(tx, companyId, true);
     if (!ASSIGNABLE.includes(application.status)) throw new AppError('CONFLICT', backOfficeMessages.notClaimable);
@@ -41,18 +41,18 @@ export async function assignApplication(
       assignee = { id: target.id, name: target.name };
     }
     const before = application.assignee_id ? { id: application.assignee_id, name: application.assignee_name } : null;
-    if (application.assignee_id === (assignee?.id ?? null)) return { assignee };
+    if (application.assignee_id === (assignee?.id ?? null)) return { assignee, case: await loadCaseState(tx, admin, companyId) };
     await tx.query('UPDATE kyb_applications SET assignee_id = $2, assigned_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END WHERE company_id = $1', [
       companyId,
       assignee?.id ?? null,
     ]);
     await appendAudit(tx, { actor: reviewerActor(admin), action: 'application.assigned', companyId, before: { assignee: before }, after: { assignee } });
-    return { assignee };
+    return { assignee, case: await loadCaseState(tx, admin, companyId) };
   });
 }
 
 /** Internal notes: any reviewer may add one; companies never see them. */
-export async function addNote(ctx: AppContext, reviewer: ReviewerPrincipal, companyId: string, text: string): Promise<CaseNote> {
+export async function addNote(ctx: AppContext, reviewer: ReviewerPrincipal, companyId: string, text: string): Promise<CaseNote & { case: CaseState }> {
   return ctx.db.transaction(async (tx) => {
     await loadCaseApplication(tx, companyId);
     const { rows } = await tx.query<{ id: string; created_at: Date | string }>(
@@ -61,7 +61,13 @@ export async function addNote(ctx: AppContext, reviewer: ReviewerPrincipal, comp
     );
     const note = rows[0]!;
     await appendAudit(tx, { actor: reviewerActor(reviewer), action: 'note.added', companyId, after: { noteId: note.id, text } });
-    return { id: note.id, text, author: { id: reviewer.id, name: reviewer.name }, createdAt: new Date(note.created_at).toISOString() };
+    return {
+      id: note.id,
+      text,
+      author: { id: reviewer.id, name: reviewer.name },
+      createdAt: new Date(note.created_at).toISOString(),
+      case: await loadCaseState(tx, reviewer, companyId),
+    };
   });
 }
 
@@ -74,7 +80,7 @@ export async function revealSensitiveValue(
   admin: ReviewerPrincipal,
   companyId: string,
   input: { field: 'bvn' | 'idNumber'; representativeId?: string },
-): Promise<{ field: 'bvn' | 'idNumber'; representativeId: string | null; value: string }> {
+): Promise<{ field: 'bvn' | 'idNumber'; representativeId: string | null; value: string; case: CaseState }> {
   await ctx.limiter.consume('revealPerReviewer', admin.id);
   return ctx.db.transaction(async (tx) => {
     await loadCaseApplication(tx, companyId);
@@ -95,7 +101,12 @@ export async function revealSensitiveValue(
     }
     if (!encrypted) throw new AppError('NOT_FOUND', backOfficeMessages.revealNothing);
     await appendAudit(tx, { actor: reviewerActor(admin), action: 'sensitive.revealed', companyId, after: subject });
-    return { field: input.field, representativeId: input.representativeId ?? null, value: decrypt(ctx.keys.personalData, encrypted) };
+    return {
+      field: input.field,
+      representativeId: input.representativeId ?? null,
+      value: decrypt(ctx.keys.personalData, encrypted),
+      case: await loadCaseState(tx, admin, companyId),
+    };
   });
 }
 

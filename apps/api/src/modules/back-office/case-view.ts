@@ -1,4 +1,4 @@
-import { backOfficeMessages, REVIEWER_DOCUMENT_LINK_SECONDS, type Case, type CaseReviewItem } from '@fipay/contracts/back-office';
+import { backOfficeMessages, REVIEWER_DOCUMENT_LINK_SECONDS, type Case, type CaseReviewItem, type CaseState } from '@fipay/contracts/back-office';
 import type { BusinessProfileRecord } from '@fipay/contracts/company';
 import { documentSlots, type ApplicationStatus, type BusinessSubType, type BusinessType, type DocKey } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
@@ -46,6 +46,59 @@ export async function loadCaseApplication(db: Queryable, companyId: string, lock
 const labelOf = (docKey: DocKey) => documentSlots.find((slot) => slot.docKey === docKey)?.label ?? docKey;
 
 /**
+ * The parts of a case an action changes (status, assignee, review items, notes, history and what
+ * the reviewer may do now), read after the action within its transaction. Unlike opening the case,
+ * it writes nothing and signs no document links.
+ */
+export async function loadCaseState(db: Queryable, reviewer: ReviewerPrincipal, companyId: string): Promise<CaseState> {
+  const application = await loadCaseApplication(db, companyId);
+  const [items, notes, history] = await Promise.all([
+    allReviewItems(db, companyId),
+    db.query<{ id: string; body: string; author_id: string; author_name: string; created_at: Date | string }>(
+      `SELECT n.id, n.body, n.author_id, r.name AS author_name, n.created_at
+       FROM kyb_review_notes n JOIN reviewers r ON r.id = n.author_id WHERE n.company_id = $1 ORDER BY n.created_at, n.id`,
+      [companyId],
+    ),
+    auditEntriesForCompany(db, companyId),
+  ]);
+  const isAssignee = application.assignee_id === reviewer.id;
+  const assignable = ASSIGNABLE.includes(application.status);
+  return {
+    application: {
+      status: application.status,
+      businessType: application.business_type,
+      subType: application.sub_type,
+      profile: application.profile,
+      currentStep: application.current_step,
+      submittedAt: isoOrNull(application.submitted_at),
+      decidedAt: isoOrNull(application.decided_at),
+      rejectionReason: application.rejection_reason,
+      rejectionFinal: application.rejection_final,
+      assignee: application.assignee_id && application.assignee_name ? { id: application.assignee_id, name: application.assignee_name } : null,
+      createdAt: iso(application.created_at),
+    },
+    reviewItems: items.map(
+      (row): CaseReviewItem => ({
+        ...toReviewItem(row),
+        round: row.round,
+        status: row.resolved_at === null ? 'open' : 'resolved',
+        resolvedAt: isoOrNull(row.resolved_at),
+        requestedBy: row.requested_by && row.requested_by_name ? { id: row.requested_by, name: row.requested_by_name } : null,
+      }),
+    ),
+    notes: notes.rows.map((note) => ({ id: note.id, text: note.body, author: { id: note.author_id, name: note.author_name }, createdAt: iso(note.created_at) })),
+    history,
+    permissions: {
+      claim: assignable && (application.assignee_id === null || isAssignee),
+      assign: assignable && reviewer.role === 'admin',
+      decide: isAssignee && application.status === 'SUBMITTED',
+      reveal: reviewer.role === 'admin',
+      exportAudit: reviewer.role === 'admin',
+    },
+  };
+}
+
+/**
  * Everything a reviewer needs to decide, in one answer. Documents come with
  * short-lived signed links; BVN and ID numbers stay masked (an admin reveals one
  * at a time, audited). Opening a case is itself recorded in the audit trail,
@@ -53,10 +106,11 @@ const labelOf = (docKey: DocKey) => documentSlots.find((slot) => slot.docKey ===
  */
 export async function getCase(ctx: AppContext, reviewer: ReviewerPrincipal, companyId: string): Promise<Case> {
   const db = ctx.db;
-  const application = await loadCaseApplication(db, companyId);
+  await loadCaseApplication(db, companyId);
   await appendAudit(db, { actor: reviewerActor(reviewer), action: 'application.viewed', companyId });
 
-  const [company, firstUser, documents, representatives, bank, items, notes, history] = await Promise.all([
+  const [state, company, firstUser, documents, representatives, bank] = await Promise.all([
+    loadCaseState(db, reviewer, companyId),
     db.query<{ id: string; name: string; email: string; phone: string; website: string; country: string; address: string; registration_no: string; created_at: Date | string }>(
       `SELECT c.id, c.name, c.email, c.phone, c.website, k.name AS country, c.address, c.registration_no, c.created_at
        FROM companies c JOIN countries k ON k.id = c.country_id WHERE c.id = $1`,
@@ -79,13 +133,6 @@ export async function getCase(ctx: AppContext, reviewer: ReviewerPrincipal, comp
       'SELECT currency, bank_name, bank_code, account_number, account_name, bvn_last4 FROM kyb_bank_details WHERE company_id = $1',
       [companyId],
     ),
-    allReviewItems(db, companyId),
-    db.query<{ id: string; body: string; author_id: string; author_name: string; created_at: Date | string }>(
-      `SELECT n.id, n.body, n.author_id, r.name AS author_name, n.created_at
-       FROM kyb_review_notes n JOIN reviewers r ON r.id = n.author_id WHERE n.company_id = $1 ORDER BY n.created_at, n.id`,
-      [companyId],
-    ),
-    auditEntriesForCompany(db, companyId),
   ]);
   const companyRow = company.rows[0]!;
   const userRow = firstUser.rows[0];
@@ -93,8 +140,6 @@ export async function getCase(ctx: AppContext, reviewer: ReviewerPrincipal, comp
   const linkExpiresAt = new Date(Date.now() + REVIEWER_DOCUMENT_LINK_SECONDS * 1000).toISOString();
   const slotOrder = (key: DocKey) => documentSlots.findIndex((slot) => slot.docKey === key);
   const sortedDocuments = [...documents.rows].sort((a, b) => slotOrder(a.doc_key) - slotOrder(b.doc_key));
-  const isAssignee = application.assignee_id === reviewer.id;
-  const assignable = ASSIGNABLE.includes(application.status);
 
   return {
     company: {
@@ -111,19 +156,7 @@ export async function getCase(ctx: AppContext, reviewer: ReviewerPrincipal, comp
     firstUser: userRow
       ? { id: userRow.id, firstName: userRow.first_name, lastName: userRow.last_name, email: userRow.email, phone: userRow.phone, emailVerified: userRow.email_verified_at !== null }
       : null,
-    application: {
-      status: application.status,
-      businessType: application.business_type,
-      subType: application.sub_type,
-      profile: application.profile,
-      currentStep: application.current_step,
-      submittedAt: isoOrNull(application.submitted_at),
-      decidedAt: isoOrNull(application.decided_at),
-      rejectionReason: application.rejection_reason,
-      rejectionFinal: application.rejection_final,
-      assignee: application.assignee_id && application.assignee_name ? { id: application.assignee_id, name: application.assignee_name } : null,
-      createdAt: iso(application.created_at),
-    },
+    application: state.application,
     cacNumber: documents.rows.find((doc) => doc.doc_key === 'certificate')?.cac_reg_number ?? null,
     documents: await Promise.all(
       sortedDocuments.map(async (doc) => ({
@@ -163,23 +196,9 @@ export async function getCase(ctx: AppContext, reviewer: ReviewerPrincipal, comp
           nameMatch: matchBusinessNames(companyRow.name, bankRow.account_name),
         }
       : null,
-    reviewItems: items.map(
-      (row): CaseReviewItem => ({
-        ...toReviewItem(row),
-        round: row.round,
-        status: row.resolved_at === null ? 'open' : 'resolved',
-        resolvedAt: isoOrNull(row.resolved_at),
-        requestedBy: row.requested_by && row.requested_by_name ? { id: row.requested_by, name: row.requested_by_name } : null,
-      }),
-    ),
-    notes: notes.rows.map((note) => ({ id: note.id, text: note.body, author: { id: note.author_id, name: note.author_name }, createdAt: iso(note.created_at) })),
-    history,
-    permissions: {
-      claim: assignable && (application.assignee_id === null || isAssignee),
-      assign: assignable && reviewer.role === 'admin',
-      decide: isAssignee && application.status === 'SUBMITTED',
-      reveal: reviewer.role === 'admin',
-      exportAudit: reviewer.role === 'admin',
-    },
+    reviewItems: state.reviewItems,
+    notes: state.notes,
+    history: state.history,
+    permissions: state.permissions,
   };
 }

@@ -269,7 +269,7 @@ describe('case view', () => {
     const view = (await as(admin).get(`/applications/${id}`)).body.data;
     const bvn = await as(admin).post(`/applications/${id}/reveal`, { field: 'bvn' });
     expect(bvn.status).toBe(200);
-    expect(bvn.body.data).toEqual({ field: 'bvn', representativeId: null, value: '22212345678' });
+    expect(bvn.body.data).toMatchObject({ field: 'bvn', representativeId: null, value: '22212345678' });
     const repId = view.representatives[0].id;
     const idNumber = await as(admin).post(`/applications/${id}/reveal`, { field: 'idNumber', representativeId: repId });
     expect(idNumber.body.data.value).toBe(director.idNumber);
@@ -296,7 +296,8 @@ describe('case view', () => {
     expect(note.body.data).toMatchObject({ text, author: { id: otherReviewer.id, name: 'Olu Other' } });
     expect((await as(otherReviewer).post(`/applications/${id}/notes`, { text: '   ' })).status).toBe(400);
     const view = (await as(reviewer).get(`/applications/${id}`)).body.data;
-    expect(view.notes).toEqual([note.body.data]);
+    const { case: _state, ...saved } = note.body.data;
+    expect(view.notes).toEqual([saved]);
     expect(view.history.some((e: { action: string; after: { text?: string } }) => e.action === 'note.added' && e.after.text === text)).toBe(true);
 
     const seenByCompany = JSON.stringify([
@@ -305,6 +306,53 @@ describe('case view', () => {
       (await server.api.get('/account/me', { token: company.accessToken })).body,
     ]);
     expect(seenByCompany).not.toContain('flagged entity');
+  });
+});
+
+describe('actions answer the case as it now stands', () => {
+  const actions = (history: { action: string }[]) => history.map((e) => e.action);
+
+  it('so the page opened once (one application.viewed row, one set of signed links) follows every action from its answers', async () => {
+    const company = await submittedCompany(server);
+    const id = company.user.companyId;
+    const opened = (await as(admin).get(`/applications/${id}`)).body.data;
+    expect(actions(opened.history).filter((a) => a === 'application.viewed')).toHaveLength(1);
+
+    const claim = await as(admin).post(`/applications/${id}/claim`);
+    expect(claim.body.data.case.application.assignee).toEqual({ id: admin.id, name: 'Amaka Admin' });
+    expect(claim.body.data.case.permissions).toMatchObject({ claim: true, decide: true });
+    expect(actions(claim.body.data.case.history).at(-1)).toBe('application.claimed');
+    expect(claim.body.data.case).not.toHaveProperty('documents');
+
+    const note = await as(admin).post(`/applications/${id}/notes`, { text: 'Checked the CAC record.' });
+    expect(note.body.data.case.notes.map((n: { text: string }) => n.text)).toEqual(['Checked the CAC record.']);
+    expect(actions(note.body.data.case.history).at(-1)).toBe('note.added');
+
+    const reveal = await as(admin).post(`/applications/${id}/reveal`, { field: 'bvn' });
+    expect(actions(reveal.body.data.case.history).at(-1)).toBe('sensitive.revealed');
+
+    const assign = await as(admin).post(`/applications/${id}/assign`, { reviewerId: reviewer.id });
+    expect(assign.body.data.case.application.assignee).toEqual({ id: reviewer.id, name: 'Rita Reviewer' });
+    expect(assign.body.data.case.permissions).toMatchObject({ claim: false, decide: false, assign: true });
+
+    const approve = await as(reviewer).post(`/applications/${id}/approve`);
+    expect(approve.status).toBe(200);
+    expect(approve.body.data.case.application).toMatchObject({ status: 'APPROVED', decidedAt: approve.body.data.decidedAt });
+    expect(approve.body.data.case.permissions).toMatchObject({ claim: false, decide: false });
+    expect(actions(approve.body.data.case.history).slice(-6)).toEqual([
+      'application.viewed',
+      'application.claimed',
+      'note.added',
+      'sensitive.revealed',
+      'application.assigned',
+      'application.approved',
+    ]);
+
+    const { rows } = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE company_id = $1 AND action = 'application.viewed'",
+      [id],
+    );
+    expect(rows).toEqual([{ n: 1 }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { backOfficeMessages, type requestChangesRequest } from '@fipay/contracts/back-office';
+import { backOfficeMessages, type CaseState, type requestChangesRequest } from '@fipay/contracts/back-office';
 import { documentSlots, reviewTargetSteps, stepPath, type ApplicationStatus, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -10,10 +10,11 @@ import { kybApprovedEmail, kybChangesRequestedEmail, kybRejectedEmail } from '..
 import { appendAudit, reviewerActor } from '../audit/audit-log';
 import { currentStates, reviewItemMessage, type FlaggedState } from '../kyb/review-items';
 import { notifyCompany, type NewNotification } from '../notifications/notify';
-import { loadCaseApplication } from './case-view';
+import { loadCaseApplication, loadCaseState } from './case-view';
 import type { ReviewerPrincipal } from './sessions';
 
-export type DecisionResult = { companyId: string; status: ApplicationStatus; decidedAt: string };
+/** The decision, with the case as it now stands for the reviewer who made it. */
+export type DecisionResult = { companyId: string; status: ApplicationStatus; decidedAt: string; case: CaseState };
 
 /** Only the assignee decides, and only a submitted application; the row stays locked until the decision commits. */
 async function openForDecision(tx: Queryable, reviewer: ReviewerPrincipal, companyId: string) {
@@ -61,7 +62,7 @@ export async function approveApplication(ctx: AppContext, reviewer: ReviewerPrin
       { title: 'Business verification approved', message: 'Your account has been approved! You can now enjoy full access.' },
       { kind: 'kyb_approved', build: (to) => kybApprovedEmail(to, `${ctx.config.appUrl}/dashboard`) },
     );
-    return { companyId, status: 'APPROVED' as const, decidedAt };
+    return { companyId, status: 'APPROVED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
   ctx.kickOutbox();
   return result;
@@ -105,7 +106,7 @@ export async function rejectApplication(
       },
       { kind: 'kyb_rejected', build: (to) => kybRejectedEmail(to, input.reason, input.final, `${ctx.config.appUrl}/dashboard`) },
     );
-    return { companyId, status: 'REJECTED' as const, decidedAt };
+    return { companyId, status: 'REJECTED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
   ctx.kickOutbox();
   return result;
@@ -201,7 +202,7 @@ export async function requestChanges(
       { title: 'Changes needed on your business verification', message: `Please fix: ${lines.join(' ')} Then submit your verification again.` },
       { kind: 'kyb_changes_requested', build: (to) => kybChangesRequestedEmail(to, lines, `${ctx.config.appUrl}${stepPath(firstStep)}`) },
     );
-    return { companyId, status: 'CHANGES_REQUESTED' as const, decidedAt };
+    return { companyId, status: 'CHANGES_REQUESTED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
   ctx.kickOutbox();
   return result;

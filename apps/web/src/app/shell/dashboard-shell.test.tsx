@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, useAuthStore } from '../../stores/auth-store';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { DashboardShell } from './dashboard-shell';
 import { SIDEBAR_STORAGE_KEY } from './use-sidebar-collapsed';
@@ -27,7 +28,7 @@ function renderShell(path = '/dashboard') {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return { user, router };
 }
 

@@ -1,5 +1,6 @@
-import { backOfficeMessages, type Case, type CaseDocument, type ReviewerListItem } from '@fipay/contracts/back-office';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { backOfficeMessages, type CaseDocument, type ReviewerListItem } from '@fipay/contracts/back-office';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -9,7 +10,17 @@ import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { adminApi, downloadAuditCsv } from './api/admin-api';
+import {
+  caseQueryOptions,
+  downloadAuditCsv,
+  reviewersQueryOptions,
+  useAddCaseNote,
+  useAssignCase,
+  useClaimCase,
+  useDecideCase,
+  useRevealValue,
+  type CaseDecision,
+} from './api/admin-api';
 import { useAdminSession } from './admin-session';
 import { ApproveDialog, flaggableItems, RejectDialog, RequestChangesDialog } from './components/decision-dialogs';
 import { formatBytes, formatDateTime, StatusBadge } from './components/format';
@@ -99,96 +110,70 @@ function assignable(reviewers: ReviewerListItem[], assignee: { id: string; name:
 
 export function CasePage() {
   const { companyId = '' } = useParams();
-  const [view, setView] = useState<Case | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const caseQuery = useQuery(caseQueryOptions(companyId));
+  const view = caseQuery.data;
+  const canAssign = view?.permissions.assign === true;
+  const reviewersQuery = useQuery({
+    ...reviewersQueryOptions(),
+    enabled: canAssign,
+    select: (all) => all.filter((r) => !r.disabled && r.passwordSet),
+  });
+  // A list that failed to load leaves the select with only 'Unassigned' and the current assignee.
+  const reviewers = canAssign ? (reviewersQuery.data ?? (reviewersQuery.isError ? [] : null)) : null;
+  const claimCase = useClaimCase(companyId);
+  const assignCase = useAssignCase(companyId);
+  const addCaseNote = useAddCaseNote(companyId);
+  const revealValue = useRevealValue(companyId);
+  const decideCase = useDecideCase(companyId);
   const [openDoc, setOpenDoc] = useState<CaseDocument | null>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const [decisionError, setDecisionError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
-  const [reviewers, setReviewers] = useState<ReviewerListItem[] | null>(null);
   const myId = useAdminSession((state) => state.reviewer?.id);
 
-  const load = useCallback(async () => {
-    try {
-      const { data } = await adminApi.getCase(companyId);
-      setView(data);
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error, backOfficeMessages.applicationNotFound));
-    }
-  }, [companyId]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    adminApi
-      .getCase(companyId, controller.signal)
-      .then(({ data }) => setView(data))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error, backOfficeMessages.applicationNotFound));
-      });
-    return () => controller.abort();
-  }, [companyId]);
-
-  useEffect(() => {
-    if (!view?.permissions.assign || reviewers) return;
-    adminApi
-      .reviewers()
-      .then(({ data }) => setReviewers(data.reviewers.filter((r) => !r.disabled && r.passwordSet)))
-      .catch(() => setReviewers([]));
-  }, [view?.permissions.assign, reviewers]);
-
-  if (loadError && !view) {
+  if (caseQuery.isError && !view) {
     return (
       <div className="space-y-4">
         <Link to={paths.admin} className={`${textLinkClasses} inline-flex items-center gap-1 text-sm`}>
           <ArrowLeftIcon className="h-4 w-4" /> Applications
         </Link>
-        <Alert tone="error">{loadError}</Alert>
+        <Alert tone="error">{errorMessage(caseQuery.error, backOfficeMessages.applicationNotFound)}</Alert>
       </div>
     );
   }
   if (!view) return <PageSpinner />;
 
   const { application, permissions } = view;
+  const busy = claimCase.isPending || decideCase.isPending;
 
-  async function act(action: () => Promise<{ message: string }>, fallback: string) {
-    setBusy(true);
+  async function decide(choice: CaseDecision, fallback: string) {
     setDecisionError(null);
     try {
-      const { message } = await action();
+      const { message } = await decideCase.mutateAsync(choice);
       toast.success(message || fallback);
       setDecision(null);
-      await load();
     } catch (error) {
       const message = errorMessage(error, fallback);
       setDecisionError(message);
       toast.error(message);
-    } finally {
-      setBusy(false);
     }
   }
 
   async function claim() {
-    setBusy(true);
     try {
-      const { message } = await adminApi.claim(companyId);
+      const { message } = await claimCase.mutateAsync();
       toast.success(message || backOfficeMessages.claimed);
-      await load();
     } catch (error) {
       toast.error(errorMessage(error, 'The application could not be claimed.'));
-    } finally {
-      setBusy(false);
     }
   }
 
   async function assign(reviewerId: string) {
     try {
-      const { message } = await adminApi.assign(companyId, reviewerId || null);
+      const { message } = await assignCase.mutateAsync(reviewerId || null);
       toast.success(message || backOfficeMessages.assigned);
-      await load();
     } catch (error) {
       toast.error(errorMessage(error, 'The assignment could not be changed.'));
     }
@@ -196,10 +181,9 @@ export function CasePage() {
 
   async function reveal(field: 'bvn' | 'idNumber', representativeId?: string) {
     try {
-      const { data, message } = await adminApi.reveal(companyId, { field, representativeId });
+      const { data, message } = await revealValue.mutateAsync({ field, representativeId });
       setRevealed((current) => ({ ...current, [`${field}:${representativeId ?? ''}`]: data.value }));
       toast.success(message || backOfficeMessages.revealed);
-      await load();
     } catch (error) {
       toast.error(errorMessage(error, 'The value could not be revealed.'));
     }
@@ -213,10 +197,9 @@ export function CasePage() {
     }
     setNoteError(null);
     try {
-      await adminApi.addNote(companyId, note.trim());
+      await addCaseNote.mutateAsync(note.trim());
       toast.success(backOfficeMessages.noteAdded);
       setNote('');
-      await load();
     } catch (error) {
       setNoteError(errorMessage(error, 'The note could not be added.'));
     }
@@ -226,7 +209,6 @@ export function CasePage() {
     try {
       const fileName = await downloadAuditCsv(companyId);
       toast.success(`Downloaded ${fileName}.`);
-      await load();
     } catch (error) {
       toast.error(errorMessage(error, 'The history could not be exported.'));
     }
@@ -563,7 +545,7 @@ export function CasePage() {
         busy={busy}
         error={decisionError}
         companyName={view.company.name}
-        onConfirm={() => void act(() => adminApi.approve(companyId), backOfficeMessages.approved)}
+        onConfirm={() => void decide({ kind: 'approve' }, backOfficeMessages.approved)}
       />
       {decision === 'reject' && (
         <RejectDialog
@@ -571,7 +553,7 @@ export function CasePage() {
           onClose={() => setDecision(null)}
           busy={busy}
           error={decisionError}
-          onConfirm={(body) => void act(() => adminApi.reject(companyId, body), backOfficeMessages.rejected)}
+          onConfirm={(body) => void decide({ kind: 'reject', body }, backOfficeMessages.rejected)}
         />
       )}
       {decision === 'changes' && (
@@ -581,7 +563,7 @@ export function CasePage() {
           busy={busy}
           error={decisionError}
           items={flaggableItems(view)}
-          onConfirm={(body) => void act(() => adminApi.requestChanges(companyId, body), backOfficeMessages.changesRequested)}
+          onConfirm={(body) => void decide({ kind: 'changes', body }, backOfficeMessages.changesRequested)}
         />
       )}
     </div>

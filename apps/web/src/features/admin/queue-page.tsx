@@ -1,6 +1,7 @@
-import { QUEUE_SEARCH_MAX, type QueueData } from '@fipay/contracts/back-office';
+import { QUEUE_SEARCH_MAX } from '@fipay/contracts/back-office';
 import { applicationStatuses, businessTypes, type ApplicationStatus } from '@fipay/contracts/kyb-options';
-import { useEffect, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,7 +10,7 @@ import { ChevronDownIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { adminApplicationPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { adminApi } from './api/admin-api';
+import { queueQueryOptions } from './api/admin-api';
 import { formatDateTime, formatWaiting, StatusBadge, statusLabels } from './components/format';
 
 const tabOrder: ApplicationStatus[] = ['SUBMITTED', 'IN_PROGRESS', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'];
@@ -27,34 +28,19 @@ export function QueuePage() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(q);
-  const [data, setData] = useState<QueueData | null>(null);
-  const [result, setResult] = useState<{ key: string; error: string | null } | null>(null);
-  const key = `${status}|${businessType}|${q}|${page}`;
-  const loading = result?.key !== key;
-  const error = loading ? null : (result?.error ?? null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    adminApi
-      .queue(
-        {
-          status,
-          businessType: (businessTypes as readonly string[]).includes(businessType) ? (businessType as never) : undefined,
-          q: q || undefined,
-          page,
-          pageSize: PAGE_SIZE,
-        },
-        controller.signal,
-      )
-      .then(({ data: answer }) => {
-        setData(answer);
-        setResult({ key, error: null });
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setResult({ key, error: errorMessage(failure, 'The applications could not be loaded.') });
-      });
-    return () => controller.abort();
-  }, [key, status, businessType, q, page]);
+  const query = useQuery({
+    ...queueQueryOptions({
+      status,
+      businessType: (businessTypes as readonly string[]).includes(businessType) ? (businessType as never) : undefined,
+      q: q || undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const loading = query.isPending || query.isPlaceholderData;
+  const error = query.isError ? errorMessage(query.error, 'The applications could not be loaded.') : null;
 
   function update(changes: Record<string, string | null>) {
     const next = new URLSearchParams(params);

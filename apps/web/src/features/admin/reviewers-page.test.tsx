@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { useAdminSession } from './admin-session';
 import { AdminLayout } from './components/admin-layout';
 import { ReviewersPage } from './reviewers-page';
@@ -29,6 +30,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
       <Toaster />
     </>,
+    { wrapper: QueryWrapper },
   );
   return { user: userEvent.setup(), router };
 }
@@ -114,6 +116,8 @@ describe('ReviewersPage', () => {
     expect(within(form).getByLabelText('Name')).toHaveValue('');
     expect(within(form).getByLabelText('Email')).toHaveValue('');
     expect(within(form).getByLabelText('Role')).toHaveValue('reviewer');
+    // The answer's new entry joined the list; it was not read again.
+    expect(api.calls('GET', 'admin/reviewers')).toHaveLength(1);
   });
 
   it('checks the form before calling the server', async () => {

@@ -1,5 +1,6 @@
-import { createReviewerRequest, reviewerRoles, type ReviewerListItem } from '@fipay/contracts/back-office';
-import { useEffect, useState, type FormEvent } from 'react';
+import { createReviewerRequest, reviewerRoles } from '@fipay/contracts/back-office';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -8,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { adminApi } from './api/admin-api';
+import { reviewersQueryOptions, useInviteReviewer } from './api/admin-api';
 import { useAdminSession } from './admin-session';
 import { formatDateTime } from './components/format';
 
@@ -17,28 +18,14 @@ type InviteForm = { email: string; name: string; role: string };
 /** Admins list reviewers and invite new ones (the invitee gets a password link by email). */
 export function ReviewersPage() {
   const role = useAdminSession((state) => state.reviewer?.role);
-  const [reviewers, setReviewers] = useState<ReviewerListItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const reviewersQuery = useQuery({ ...reviewersQueryOptions(), enabled: role === 'admin' });
+  const inviteReviewer = useInviteReviewer();
+  const reviewers = reviewersQuery.data ?? null;
+  const error = reviewersQuery.isError ? errorMessage(reviewersQuery.error, 'Reviewers could not be loaded.') : null;
   const [form, setForm] = useState<InviteForm>({ email: '', name: '', role: 'reviewer' });
   const [errors, setErrors] = useState<Partial<InviteForm>>({});
   const [inviteError, setInviteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function load() {
-    try {
-      setReviewers((await adminApi.reviewers()).data.reviewers);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Reviewers could not be loaded.'));
-    }
-  }
-
-  useEffect(() => {
-    if (role !== 'admin') return;
-    adminApi
-      .reviewers()
-      .then(({ data }) => setReviewers(data.reviewers))
-      .catch((failure: unknown) => setError(errorMessage(failure, 'Reviewers could not be loaded.')));
-  }, [role]);
+  const busy = inviteReviewer.isPending;
 
   if (role !== 'admin') return <Navigate to={paths.admin} replace />;
 
@@ -53,19 +40,15 @@ export function ReviewersPage() {
     }
     setErrors({});
     setInviteError(null);
-    setBusy(true);
     try {
-      const { message } = await adminApi.createReviewer(parsed.data);
+      const { message } = await inviteReviewer.mutateAsync(parsed.data);
       toast.success(message);
       setForm({ email: '', name: '', role: 'reviewer' });
-      await load();
     } catch (failure) {
       const message = errorMessage(failure, 'The reviewer could not be added.');
       // A field's problem (a taken email) shows on the field; anything else above the button.
       if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) setErrors(failure.fieldErrors);
       else setInviteError(message);
-    } finally {
-      setBusy(false);
     }
   }
 

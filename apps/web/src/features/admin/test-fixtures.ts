@@ -1,4 +1,4 @@
-import type { Case, Reviewer, ReviewerListItem } from '@fipay/contracts/back-office';
+import type { AuditEntry, Case, CaseState, Reviewer, ReviewerListItem } from '@fipay/contracts/back-office';
 import { vi } from 'vitest';
 import { useAdminSession } from './admin-session';
 
@@ -104,5 +104,25 @@ export function caseFixture(overrides: Partial<Case> = {}): Case {
     history: [],
     permissions: { claim: true, assign: true, decide: false, reveal: true, exportAudit: true },
     ...overrides,
+  };
+}
+
+/** What an action answers besides its own result: the parts of the case it may have changed. */
+export function caseStateOf({ application, reviewItems, notes, history, permissions }: Case): CaseState {
+  return { application, reviewItems, notes, history, permissions };
+}
+
+/** An audit entry as the server writes it after an action. */
+export function auditEntry(action: string, actor = adminReviewer): AuditEntry {
+  return {
+    id: `audit-${action}`,
+    occurredAt: '2026-11-21T09:00:00.000Z',
+    actorType: 'reviewer',
+    actorId: actor.id,
+    actorName: actor.name,
+    action,
+    companyId: COMPANY_ID,
+    before: null,
+    after: null,
   };
 }

@@ -2,19 +2,25 @@ import { messages } from '@fipay/contracts/messages';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { getCountries } from './api/get-countries';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { signup } from './api/signup';
 import { SignupPage } from './signup-page';
 
-vi.mock('./api/get-countries', () => ({ getCountries: vi.fn() }));
 vi.mock('./api/signup', () => ({ signup: vi.fn() }));
 
 const countries = [
   { id: 160, name: 'Nigeria', Emoji: '🇳🇬' },
   { id: 83, name: 'Ghana', Emoji: '🇬🇭' },
 ];
+
+/** GET countries is the only call that reaches the network here (signup is mocked above). */
+function stubCountries(answer: () => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(answer));
+}
+
+afterEach(() => vi.unstubAllGlobals());
 
 function renderSignup() {
   const user = userEvent.setup();
@@ -25,6 +31,7 @@ function renderSignup() {
         <Route path="/login" element={<h1>Login screen</h1>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: QueryWrapper },
   );
   return user;
 }
@@ -47,7 +54,7 @@ async function fillCompany(user: ReturnType<typeof userEvent.setup>, overrides: 
 
 describe('SignupPage step 1 gate', () => {
   beforeEach(() => {
-    vi.mocked(getCountries).mockResolvedValue({ isSuccessful: true, message: 'OK', data: countries });
+    stubCountries(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: countries }), { status: 200 }));
     vi.mocked(signup).mockReset();
   });
 
@@ -134,7 +141,7 @@ describe('SignupPage step 1 gate', () => {
 describe('SignupPage countries', () => {
   it('says no countries were found when the list fails to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(getCountries).mockRejectedValue(new TypeError('Failed to fetch'));
+    stubCountries(() => Promise.reject(new TypeError('Failed to fetch')));
     renderSignup();
     expect(screen.getByRole('option', { name: 'Loading...' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'No countries found' })).toBeInTheDocument();

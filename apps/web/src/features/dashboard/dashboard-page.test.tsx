@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { DashboardPage } from './dashboard-page';
 
@@ -33,6 +34,7 @@ function renderDashboard() {
         <Route path="/kyc/*" element={<h1>KYC screen</h1>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: QueryWrapper },
   );
   return user;
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
-import { useNotificationStore } from '../../stores/notification-store';
+import { NOTIFICATION_STORAGE_KEY, storeNotifications } from '../../lib/notification-storage';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { NotificationBell } from './components/notification-bell';
 import { NotificationsPage } from './notifications-page';
@@ -25,7 +26,7 @@ function renderPage() {
     ],
     { initialEntries: ['/dashboard/notifications'] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return userEvent.setup();
 }
 
@@ -38,7 +39,6 @@ describe('NotificationsPage', () => {
 
   beforeEach(() => {
     localStorage.clear();
-    useNotificationStore.getState().reset();
     useAuthStore.getState().setSession(sessionFixture());
     observer = mockIntersectionObserver();
   });
@@ -118,7 +118,7 @@ describe('NotificationsPage', () => {
     server.add(notificationFixture({ title: 'Item 0', minutesAgo: 0 }));
     const release = server.hold('page=2');
     await observer.setInView(true);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading more notifications...');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading more notifications...');
     expect(observer.observedCount()).toBe(0);
     await release();
     await vi.waitFor(() => expect(rows()).toHaveLength(19));
@@ -139,6 +139,24 @@ describe('NotificationsPage', () => {
     await vi.waitFor(() => expect(rows()).toHaveLength(26));
     expect(rowTitles()[0]).toBe('Item 0');
     expect(pageCalls(server.calls)).toHaveLength(3);
+  });
+
+  it('keeps the bell and the list under notification-storage, de-duplicated by id, for the next visit', async () => {
+    const server = fakeNotificationServer(notificationList(15));
+    renderPage();
+    await screen.findByRole('list', { name: 'Notifications' });
+    server.add(notificationFixture({ title: 'Item 0', minutesAgo: 0 }));
+    await observer.setInView(true);
+    await vi.waitFor(() => expect(rows()).toHaveLength(15));
+
+    const stored = () => JSON.parse(localStorage.getItem(NOTIFICATION_STORAGE_KEY) ?? 'null') as { state: Record<string, unknown> };
+    await vi.waitFor(() => expect(stored().state.loadedPage).toBe(2));
+    const { state } = stored();
+    expect(Object.keys(state).sort()).toEqual(['items', 'latest', 'loadedPage', 'ownerId', 'pagination', 'unreadCount']);
+    expect(state).toMatchObject({ ownerId: sessionFixture().user.id, unreadCount: 15, pagination: { currentPage: 2, totalItems: 16 } });
+    const ids = (state.items as { id: string }[]).map((item) => item.id);
+    expect(new Set(ids).size).toBe(15);
+    expect((state.latest as unknown[]).length).toBe(10);
   });
 
   it('keeps loading while the sentinel stays in view, and waits for it to come back after a failure', async () => {
@@ -166,12 +184,9 @@ describe('NotificationsPage', () => {
   it('shows the list kept from last time while page 1 loads, then starts again from page 1', async () => {
     const kept = notificationList(20);
     const { id: userId } = sessionFixture().user;
-    useNotificationStore.getState().startList(userId, {
-      notifications: kept.slice(0, 10),
-      pagination: { currentPage: 1, totalPages: 2, pageSize: 10, totalItems: 20 },
-    });
-    useNotificationStore.getState().mergePage(userId, {
-      notifications: kept.slice(10),
+    storeNotifications(userId, {
+      items: kept,
+      loadedPage: 2,
       pagination: { currentPage: 2, totalPages: 2, pageSize: 10, totalItems: 20 },
     });
     const server = fakeNotificationServer(kept);

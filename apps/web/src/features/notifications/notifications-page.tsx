@@ -3,20 +3,17 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { BellIcon, CheckIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
-import { hasMorePages, useNotificationStore } from '../../stores/notification-store';
-import { loadNotificationPage, markEveryRead, markOneRead } from './api/notification-sync';
-
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from './api/notifications-api';
 import { NotificationTime } from './components/notification-time';
-import { useOwnNotifications } from './hooks/use-notification-updates';
+import { useLatestNotifications, useNotificationList } from './hooks/use-notification-updates';
 
 /** SPEC.md section 9: the next page loads when the sentinel comes within 20px of view. */
 const SENTINEL_MARGIN = '20px';
 
 export function NotificationsPage() {
-  const { userId, items, loadedPage, pagination, unreadCount } = useOwnNotifications();
-  const [isStarting, setIsStarting] = useState(true);
-  const [isLoadingMore, setIsLoadingMore] = useState(false);
-  const [isMarkingAll, setIsMarkingAll] = useState(false);
+  const { userId, latest, unreadCount } = useLatestNotifications();
+  const { items, hasMore, isStarting, isLoadingMore, loadNextPage: fetchNextPage } = useNotificationList(latest);
+  const markAll = useMarkAllNotificationsRead(userId);
   const [retryKey, setRetryKey] = useState(0);
   const busy = useRef(false);
   // After a failed page the sentinel must leave the view and come back before the next try, or
@@ -24,40 +21,27 @@ export function NotificationsPage() {
   const failed = useRef(false);
   const failures = useRef(0);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pageLoads = useRef<AbortController | null>(null);
-  const hasMore = hasMorePages({ loadedPage, pagination });
+  const mounted = useRef(true);
+  const canLoadMore = useRef(hasMore);
+  useEffect(() => {
+    canLoadMore.current = hasMore;
+  }, [hasMore]);
 
   useEffect(() => {
-    const loads = new AbortController();
-    pageLoads.current = loads;
+    mounted.current = true;
     return () => {
-      loads.abort();
+      mounted.current = false;
       clearTimeout(retryTimer.current);
     };
   }, []);
 
-  // Opening the page starts again from a fresh page 1; the list kept from last time shows meanwhile.
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    useNotificationStore.getState().claim(userId);
-    void loadNotificationPage(1, 'start', controller.signal).then(() => {
-      if (!controller.signal.aborted) setIsStarting(false);
-    });
-    return () => controller.abort();
-  }, [userId]);
-
   const loadNextPage = useCallback(async () => {
-    const state = useNotificationStore.getState();
-    const signal = pageLoads.current?.signal;
-    if (busy.current || !hasMorePages(state) || !signal || signal.aborted) return;
+    if (busy.current || !canLoadMore.current || !mounted.current) return;
     busy.current = true;
-    setIsLoadingMore(true);
-    const loaded = await loadNotificationPage(state.loadedPage + 1, 'merge', signal);
-    if (signal.aborted) return;
+    const loaded = await fetchNextPage();
+    if (!mounted.current) return;
     busy.current = false;
     failed.current = !loaded;
-    setIsLoadingMore(false);
     // SPEC.md section 8: notification failures are only logged, so the page retries by itself, backing off.
     if (loaded) failures.current = 0;
     else {
@@ -69,7 +53,7 @@ export function NotificationsPage() {
         setRetryKey((key) => key + 1);
       }, Math.min(60_000, 5000 * 2 ** (failures.current - 1)));
     }
-  }, []);
+  }, [fetchNextPage]);
 
   // The sentinel exists only while a next page can be asked for; each time it appears the observer
   // reports at once whether it is in view, so a list shorter than the screen keeps loading.
@@ -90,10 +74,8 @@ export function NotificationsPage() {
     [loadNextPage],
   );
 
-  async function handleMarkAll() {
-    setIsMarkingAll(true);
-    await markEveryRead();
-    setIsMarkingAll(false);
+  function handleMarkAll() {
+    markAll.mutate();
   }
 
   const showSpinner = isStarting && items.length === 0;
@@ -110,7 +92,7 @@ export function NotificationsPage() {
           )}
         </div>
         {unreadCount > 0 && (
-          <Button variant="secondary" onClick={handleMarkAll} disabled={isMarkingAll}>
+          <Button variant="secondary" onClick={handleMarkAll} disabled={markAll.isPending}>
             Mark all as read
           </Button>
         )}
@@ -131,7 +113,7 @@ export function NotificationsPage() {
       ) : (
         <ul aria-label="Notifications" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           {items.map((notification) => (
-            <NotificationRow key={notification.id} notification={notification} />
+            <NotificationRow key={notification.id} notification={notification} userId={userId} />
           ))}
         </ul>
       )}
@@ -150,15 +132,13 @@ export function NotificationsPage() {
   );
 }
 
-function NotificationRow({ notification }: { notification: Notification }) {
-  const [isMarking, setIsMarking] = useState(false);
+function NotificationRow({ notification, userId }: { notification: Notification; userId: string | null }) {
+  const markRead = useMarkNotificationRead(userId);
   const titleId = useId();
   const unread = notification.readAt === null;
 
-  async function handleMarkRead() {
-    setIsMarking(true);
-    await markOneRead(notification.id);
-    setIsMarking(false);
+  function handleMarkRead() {
+    markRead.mutate(notification.id);
   }
 
   return (
@@ -181,7 +161,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
           <button
             type="button"
             onClick={handleMarkRead}
-            disabled={isMarking}
+            disabled={markRead.isPending}
             aria-describedby={titleId}
             className="inline-flex h-9 items-center rounded-lg border border-slate-300 bg-white px-3 text-xs font-semibold text-slate-800 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >

@@ -6,9 +6,9 @@ import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { changePassword } from './api/change-password';
-import { getAccount } from './api/get-account';
 import {
   disableAuthenticator,
   disableEmailTwoFactor,
@@ -19,7 +19,6 @@ import {
 } from './api/two-factor';
 import { SecurityPage } from './security-page';
 
-vi.mock('./api/get-account', () => ({ getAccount: vi.fn() }));
 vi.mock('./api/change-password', () => ({ changePassword: vi.fn() }));
 vi.mock('./api/two-factor', () => ({
   setupAuthenticator: vi.fn(),
@@ -66,14 +65,19 @@ function account(method: TwoFactorMethod | null) {
   };
 }
 
+/** GET account/me, the only call that reaches the network here (the others are mocked above). */
+const getAccount = vi.fn<() => Promise<Response>>();
+const answer = (body: unknown, status = 200) => () => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
 function renderPage(method: TwoFactorMethod | null = null, options: Parameters<typeof userEvent.setup>[0] = {}) {
-  vi.mocked(getAccount).mockResolvedValue(account(method));
+  getAccount.mockImplementation(answer(account(method)));
   const user = userEvent.setup(options);
   render(
     <>
       <SecurityPage />
       <Toaster />
     </>,
+    { wrapper: QueryWrapper },
   );
   return user;
 }
@@ -91,8 +95,10 @@ async function optionButton(name: 'Authenticator App' | 'Email Code', label: 'Ac
 describe('SecurityPage', () => {
   beforeEach(() => {
     vi.clearAllMocks();
+    vi.stubGlobal('fetch', vi.fn(() => getAccount()));
     useAuthStore.getState().setSession(sessionFixture());
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the two-factor options and the change-password form with the texts of SPEC.md', async () => {
     renderPage();
@@ -109,16 +115,16 @@ describe('SecurityPage', () => {
   });
 
   it('keeps the buttons disabled until the settings have loaded, and offers a retry when loading fails', async () => {
-    vi.mocked(getAccount).mockRejectedValueOnce(new ApiError(500, messages.genericError));
+    getAccount.mockImplementationOnce(answer({ isSuccessful: false, message: messages.genericError, data: null }, 500));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
-    render(<SecurityPage />);
+    render(<SecurityPage />, { wrapper: QueryWrapper });
     for (const button of screen.getAllByRole('button', { name: 'Activate now' })) expect(button).toBeDisabled();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.genericError);
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
 
-    vi.mocked(getAccount).mockResolvedValueOnce(account('email'));
+    getAccount.mockImplementationOnce(answer(account('email')));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await within(option('Email Code')).findByText('Active')).toBeInTheDocument();
     expect(getAccount).toHaveBeenCalledTimes(2);
@@ -174,6 +180,8 @@ describe('SecurityPage', () => {
       expect(emailActivate).toHaveAccessibleDescription(
         'Turn off the Authenticator App first: only one method can be on at a time.',
       );
+      // The server's confirmation was written into the cached account: it was not asked for again.
+      expect(getAccount).toHaveBeenCalledTimes(1);
     });
 
     it('downloads the recovery codes as a text file', async () => {

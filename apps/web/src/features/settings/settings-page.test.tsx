@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
+import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { SettingsPage } from './settings-page';
 
@@ -62,6 +63,7 @@ function renderSettings() {
     <MemoryRouter>
       <SettingsPage />
     </MemoryRouter>,
+    { wrapper: QueryWrapper },
   );
   return user;
 }

@@ -14,6 +14,7 @@ import {
   reviewerTwoFactorEnableResponse,
   reviewerTwoFactorSetupResponse,
   setPasswordResponse,
+  type CaseState,
   type CreateReviewerRequest,
   type QueueQuery,
   type RejectRequest,
@@ -21,8 +22,10 @@ import {
   type RevealRequest,
   type ReviewerLoginRequest,
 } from '@fipay/contracts/back-office';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest, buildUrl } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { useAdminSession } from '../admin-session';
 
 type EnvelopeSchema = z.ZodType<{ isSuccessful: boolean; message: string; data: unknown }>;
@@ -101,3 +104,94 @@ export async function downloadAuditCsv(companyId: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
   return fileName;
 }
+
+const adminKeys = {
+  all: ['admin'] as const,
+  case: (companyId: string) => ['admin', 'case', companyId] as const,
+  reviewers: ['admin', 'reviewers'] as const,
+  queue: ['admin', 'queue'] as const,
+};
+
+/**
+ * One case as the reviewer opens it. Opening is audited and signs every document link, so it is
+ * asked for once per visit to the page and never again behind the reviewer's back (focus,
+ * reconnect); each action answers the parts it changed (CaseState), which are applied here.
+ */
+export function caseQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: adminKeys.case(companyId),
+    queryFn: ({ signal }) => adminApi.getCase(companyId, signal).then(({ data }) => data),
+    staleTime: Infinity,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** One page of the queue as filtered; the page keeps showing the last answer while the next filter loads. */
+export function queueQueryOptions(query: QueueQuery) {
+  return queryOptions({
+    queryKey: [...adminKeys.queue, query] as const,
+    queryFn: ({ signal }) => adminApi.queue(query, signal).then(({ data }) => data),
+    // Other reviewers move applications all the time: each visit asks again (the last answer shows meanwhile).
+    staleTime: 0,
+  });
+}
+
+/** Every reviewer, for admins: the Reviewers page lists them, the case page offers the assignable ones. */
+export function reviewersQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.reviewers,
+    queryFn: () => adminApi.reviewers().then(({ data }) => data.reviewers),
+  });
+}
+
+/** Inviting a reviewer answers the new entry, which joins the cached list as it is. */
+export function useInviteReviewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateReviewerRequest) => adminApi.createReviewer(body),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(reviewersQueryOptions().queryKey, (reviewers) => (reviewers ? [...reviewers, data] : reviewers));
+    },
+  });
+}
+
+/** A case action whose answer carries the case as it now stands; the cached case takes it, and nothing is read again. */
+function useCaseAction<Variables, Answer extends { message: string; data: { case: CaseState } }>(
+  companyId: string,
+  action: (variables: Variables) => Promise<Answer>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(caseQueryOptions(companyId).queryKey, (current) => (current ? { ...current, ...data.case } : current));
+      // The queue's statuses, assignees and counts may have changed with it.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.queue });
+    },
+  });
+}
+
+export const useClaimCase = (companyId: string) => useCaseAction(companyId, () => adminApi.claim(companyId));
+export const useAssignCase = (companyId: string) =>
+  useCaseAction(companyId, (reviewerId: string | null) => adminApi.assign(companyId, reviewerId));
+export const useAddCaseNote = (companyId: string) => useCaseAction(companyId, (text: string) => adminApi.addNote(companyId, text));
+export const useRevealValue = (companyId: string) => useCaseAction(companyId, (body: RevealRequest) => adminApi.reveal(companyId, body));
+
+export type CaseDecision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; body: RejectRequest }
+  | { kind: 'changes'; body: RequestChangesRequest };
+
+export const useDecideCase = (companyId: string) =>
+  useCaseAction(companyId, (decision: CaseDecision) => {
+    if (decision.kind === 'approve') return adminApi.approve(companyId);
+    if (decision.kind === 'reject') return adminApi.reject(companyId, decision.body);
+    return adminApi.requestChanges(companyId, decision.body);
+  });
+
+// Another reviewer signing in on this tab must not see what the last one was shown or allowed.
+useAdminSession.subscribe((state, previous) => {
+  if (previous.session && state.session?.token !== previous.session.token) queryClient.removeQueries({ queryKey: adminKeys.all });
+});

@@ -1,6 +1,16 @@
 import { companyMeResponse } from '@fipay/contracts/kyb';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function getCompany(signal?: AbortSignal) {
   return api.get('company/me', companyMeResponse, { signal });
+}
+
+/** The signed-in company with its KYB application, fresh from the server on each visit to the dashboard. */
+export function companyQueryOptions() {
+  return queryOptions({
+    queryKey: ['company'],
+    queryFn: ({ signal }) => getCompany(signal).then(({ data }) => data),
+    staleTime: 0,
+  });
 }

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useNotificationStore } from '../../../stores/notification-store';
+import { readStoredNotifications, storeNotifications } from '../../../lib/notification-storage';
+import { QueryWrapper } from '../../../test/query-wrapper';
 import { sessionFixture } from '../../../test/session-fixture';
-import { NOTIFICATION_POLL_MS } from '../hooks/use-notification-updates';
+import { NOTIFICATION_POLL_MS } from '../api/notifications-api';
 import { fakeNotificationServer, notificationFixture, notificationList } from '../notifications-test-utils';
 import { badgeText, NotificationBell } from './notification-bell';
 
@@ -23,7 +24,7 @@ function renderBell() {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
   return { user: userEvent.setup(), router };
 }
 
@@ -33,7 +34,6 @@ const latestCalls = (calls: string[]) => calls.filter((c) => c === 'GET notifica
 describe('NotificationBell', () => {
   beforeEach(() => {
     localStorage.clear();
-    useNotificationStore.getState().reset();
     useAuthStore.getState().setSession(sessionFixture());
   });
   afterEach(() => {
@@ -208,12 +208,12 @@ describe('NotificationBell', () => {
   });
 
   it("never shows a previous user's notifications", async () => {
-    useNotificationStore.getState().setLatest('someone-else', { notifications: notificationList(5), unreadCount: 5 });
+    storeNotifications('someone-else', { latest: notificationList(5), unreadCount: 5 });
     vi.stubGlobal('fetch', vi.fn(() => new Promise<never>(() => {})));
     const { user } = renderBell();
     expect(bell()).toHaveAccessibleName('Notifications');
     await user.click(bell());
     expect(within(screen.getByRole('dialog')).getByText('No notifications found.')).toBeInTheDocument();
-    expect(useNotificationStore.getState().ownerId).toBe(sessionFixture().user.id);
+    expect(readStoredNotifications(sessionFixture().user.id)).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
-import { markEveryRead, refreshLatest } from '../api/notification-sync';
-import { useNotificationUpdates, useOwnNotifications } from '../hooks/use-notification-updates';
+import { useMarkAllNotificationsRead } from '../api/notifications-api';
+import { useLatestNotifications } from '../hooks/use-notification-updates';
 import { BellIcon } from '../../../components/ui/icons';
 import { NotificationTime } from './notification-time';
 
@@ -31,14 +31,13 @@ function panelPosition(button: HTMLElement): CSSProperties {
 }
 
 export function NotificationBell() {
-  useNotificationUpdates();
-  const { latest, unreadCount } = useOwnNotifications();
+  const { userId, latest, unreadCount, refresh } = useLatestNotifications();
+  const markAll = useMarkAllNotificationsRead(userId);
   const location = useLocation();
   // Remembering where it opened closes it on any navigation, 'View all notifications' included.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location.key;
   const [position, setPosition] = useState<CSSProperties>({});
-  const [isMarking, setIsMarking] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -56,7 +55,7 @@ export function NotificationBell() {
     }
     if (buttonRef.current) setPosition(panelPosition(buttonRef.current));
     setOpenedAt(location.key);
-    void refreshLatest();
+    refresh();
   }
 
   useLayoutEffect(() => {
@@ -107,10 +106,9 @@ export function NotificationBell() {
     }
   }
 
-  async function handleMarkAll() {
-    setIsMarking(true);
-    await markEveryRead();
-    setIsMarking(false);
+  function handleMarkAll() {
+    // A failure is only logged (by the mutation); the bell stays as the server last said.
+    markAll.mutate();
   }
 
   const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
@@ -157,7 +155,7 @@ export function NotificationBell() {
               <button
                 type="button"
                 onClick={handleMarkAll}
-                disabled={unreadCount === 0 || isMarking}
+                disabled={unreadCount === 0 || markAll.isPending}
                 className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
               >
                 Mark all as read

@@ -1,74 +1,91 @@
-import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { readStoredNotifications, storeNotifications } from '../../../lib/notification-storage';
 import { useAuthStore } from '../../../stores/auth-store';
-import { useNotificationStore } from '../../../stores/notification-store';
-import { refreshLatest } from '../api/notification-sync';
+import { latestNotificationsQueryOptions, notificationListQueryOptions } from '../api/notifications-api';
+import { hasMorePages, notificationListView, type NotificationListView } from '../notification-list';
 
-/** How often an open, visible dashboard asks for new notifications (docs/decisions/0008). */
-export const NOTIFICATION_POLL_MS = 30_000;
-
-/** The signed-in user's id while there is a token, else null. */
+/** The signed-in user's id while there is a token, else null (SPEC.md section 4: fetched only with both). */
 export function useSignedInUserId() {
   return useAuthStore((state) => (state.user && state.accessToken ? state.user.id : null));
 }
 
 /**
- * Keeps the bell current: loads the latest notifications when a user and token are present
- * (SPEC.md section 4), then every 30 s while the tab is visible, and at once when the tab is
- * shown or focused again. A hidden tab asks nothing.
+ * The bell's list and unread count for the signed-in user, kept current by polling
+ * (latestNotificationsQueryOptions). What this browser stored last time shows until the first answer.
  */
-export function useNotificationUpdates() {
+export function useLatestNotifications() {
   const userId = useSignedInUserId();
+  const query = useQuery({
+    ...latestNotificationsQueryOptions(userId ?? ''),
+    enabled: userId !== null,
+    initialData: () => {
+      const stored = userId ? readStoredNotifications(userId) : null;
+      return stored ? { notifications: stored.latest, unreadCount: stored.unreadCount } : undefined;
+    },
+    // Stored data is from an earlier visit: ask the server at once.
+    initialDataUpdatedAt: 0,
+  });
+  const data = userId ? query.data : undefined;
 
   useEffect(() => {
-    if (!userId) return;
-    useNotificationStore.getState().claim(userId);
-    void refreshLatest();
+    if (userId && data && query.isFetched) storeNotifications(userId, { latest: data.notifications, unreadCount: data.unreadCount });
+  }, [userId, data, query.isFetched]);
 
-    let timer: number | undefined;
-    const start = () => {
-      if (timer === undefined) timer = window.setInterval(() => void refreshLatest(), NOTIFICATION_POLL_MS);
-    };
-    const stop = () => {
-      window.clearInterval(timer);
-      timer = undefined;
-    };
-    const onVisibilityChange = () => {
-      if (document.visibilityState === 'hidden') {
-        stop();
-        return;
-      }
-      void refreshLatest();
-      start();
-    };
-    const onFocus = () => void refreshLatest();
+  const { refetch } = query;
+  const refresh = useCallback(() => {
+    if (userId) void refetch();
+  }, [userId, refetch]);
 
-    if (document.visibilityState !== 'hidden') start();
-    document.addEventListener('visibilitychange', onVisibilityChange);
-    window.addEventListener('focus', onFocus);
-    return () => {
-      stop();
-      document.removeEventListener('visibilitychange', onVisibilityChange);
-      window.removeEventListener('focus', onFocus);
-    };
-  }, [userId]);
+  return { userId, latest: data?.notifications ?? [], unreadCount: data?.unreadCount ?? 0, refresh };
 }
 
-/** The store's data when it belongs to the signed-in user; nothing while another user's is still held. */
-export function useOwnNotifications() {
+/**
+ * The All Notifications list, loaded a page at a time from a fresh page 1 on each visit; the list
+ * this browser stored last time shows while page 1 loads.
+ */
+export function useNotificationList(latest: ReturnType<typeof useLatestNotifications>['latest']) {
   const userId = useSignedInUserId();
-  const ownerId = useNotificationStore((state) => state.ownerId);
-  const latest = useNotificationStore((state) => state.latest);
-  const unreadCount = useNotificationStore((state) => state.unreadCount);
-  const items = useNotificationStore((state) => state.items);
-  const loadedPage = useNotificationStore((state) => state.loadedPage);
-  const pagination = useNotificationStore((state) => state.pagination);
-  const mine = userId !== null && ownerId === userId;
+  const query = useInfiniteQuery({
+    ...notificationListQueryOptions(userId ?? ''),
+    enabled: userId !== null,
+    placeholderData: () => {
+      const stored = userId ? readStoredNotifications(userId) : null;
+      if (!stored || stored.loadedPage === 0 || !stored.pagination) return undefined;
+      return { pages: [{ notifications: stored.items, pagination: stored.pagination }], pageParams: [1] };
+    },
+  });
+  const isStarting = userId !== null && (query.isPending || query.isPlaceholderData);
+  const pages = query.data?.pages;
+
+  const view: NotificationListView = useMemo(() => {
+    if (!pages) return notificationListView([], []);
+    if (isStarting) {
+      // The stored list as it was kept, its page count included.
+      const stored = userId ? readStoredNotifications(userId) : null;
+      return { items: pages[0]?.notifications ?? [], loadedPage: stored?.loadedPage ?? 0, pagination: stored?.pagination ?? null };
+    }
+    return notificationListView(pages, latest);
+  }, [pages, latest, isStarting, userId]);
+
+  useEffect(() => {
+    if (userId && !isStarting && view.loadedPage > 0) {
+      storeNotifications(userId, { items: view.items, loadedPage: view.loadedPage, pagination: view.pagination });
+    }
+  }, [userId, isStarting, view]);
+
+  const { fetchNextPage } = query;
+  /** Asks for the next page; resolves to whether it arrived. */
+  const loadNextPage = useCallback(async () => {
+    const result = await fetchNextPage({ cancelRefetch: false });
+    return !result.isError;
+  }, [fetchNextPage]);
+
   return {
-    userId,
-    latest: mine ? latest : [],
-    unreadCount: mine ? unreadCount : 0,
-    items: mine ? items : [],
-    loadedPage: mine ? loadedPage : 0,
-    pagination: mine ? pagination : null,
+    ...view,
+    hasMore: !isStarting && hasMorePages(view),
+    isStarting,
+    isLoadingMore: query.isFetchingNextPage,
+    loadNextPage,
   };
 }

@@ -1,0 +1,20 @@
+import { accountMeResponse, type Account } from '@fipay/contracts/account';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+
+export function getAccount(signal?: AbortSignal) {
+  return api.get('account/me', accountMeResponse, { signal });
+}
+
+/** The signed-in user's account, shared by Account Settings, Security and anything else that shows it. */
+export function accountQueryOptions() {
+  return queryOptions({
+    queryKey: ['account'],
+    queryFn: ({ signal }) => getAccount(signal).then(({ data }) => data),
+  });
+}
+
+/** Records a change a call's answer has already confirmed, so the account is not asked for again. */
+export function updateCachedAccount(queryClient: QueryClient, change: (account: Account) => Account) {
+  queryClient.setQueryData(accountQueryOptions().queryKey, (account) => (account ? change(account) : account));
+}
