@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
-import { ChevronDownIcon, ExternalLinkIcon, LogOutIcon, MessagesIcon } from '../../components/ui/icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import ExternalLinkIcon from 'lucide-react/icons/external-link';
+import LogOutIcon from 'lucide-react/icons/log-out';
+import MessagesIcon from 'lucide-react/icons/message-square-text';
 import { useMenuKeys } from '../../components/ui/use-menu-keys';
 import { COMMUNITY_URL, profileMenuEntries } from './shell-nav';
 import { useDismiss } from '../../components/ui/use-dismiss';

@@ -4,7 +4,9 @@ import { useDismiss } from '../../components/ui/use-dismiss';
 import { paths } from '../../config/paths';
 import { HeaderMenuContent } from './header-menu-content';
 import { headerNav, placeholderHref, type HeaderMenu } from './landing-content';
-import { ChevronDownIcon, CloseIcon, MenuIcon } from './landing-icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import CloseIcon from 'lucide-react/icons/x';
+import MenuIcon from 'lucide-react/icons/menu';
 
 const rowClass =
   'flex w-full items-center justify-between rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
@@ -52,7 +54,7 @@ export function MobileNav() {
         onClick={() => setOpen((v) => !v)}
         className="grid h-10 w-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        {open ? <CloseIcon /> : <MenuIcon />}
+        {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
       </button>
 
       <div

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { useMenuKeys } from '../../components/ui/use-menu-keys';
-import { ChevronDownIcon } from './landing-icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 
 type NavMenuProps = {
   label: string;

@@ -1,7 +1,7 @@
 import type { Bank } from '@fipay/contracts/kyb';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { inputClasses } from '../../../components/ui/field';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { bankMessages } from './bank-api';
 import { filterBanks } from './bank-form';
 
@@ -137,7 +137,7 @@ export function BankCombobox({ id, label, banks, value, loading, error, disabled
           }}
           className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500"
         >
-          <ChevronDownIcon />
+          <ChevronDownIcon className="h-5 w-5" />
         </button>
         {open && (
           <div className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { markEveryRead, refreshLatest } from '../api/notification-sync';
 import { useNotificationUpdates, useOwnNotifications } from '../hooks/use-notification-updates';
-import { BellIcon } from '../../../components/ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
 import { NotificationTime } from './notification-time';
 
 const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
