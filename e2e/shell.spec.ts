@@ -130,13 +130,13 @@ test.describe('at 1280 px', () => {
     for (const [label, path, title] of profileEntries) {
       await profileButton.click();
       await expect(profileButton).toHaveAttribute('aria-expanded', 'true');
-      await (await profilePanel(page)).getByRole('link', { name: label, exact: true }).click();
+      await (await profilePanel(page)).getByRole('menuitem', { name: label, exact: true }).click();
       await expectInShell(page, path, title);
       await expect(profileButton).toHaveAttribute('aria-expanded', 'false');
     }
 
     await profileButton.click();
-    const community = page.getByRole('link', { name: /Join Community/ });
+    const community = page.getByRole('menuitem', { name: /Join Community/ });
     await expect(community).toHaveAttribute('href', /^https:\/\//);
     await expect(community).toHaveAttribute('target', '_blank');
     await expect(community).toHaveAttribute('rel', 'noopener noreferrer');

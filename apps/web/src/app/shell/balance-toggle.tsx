@@ -1,4 +1,5 @@
-import { EyeIcon, EyeOffIcon } from '../../components/ui/icons';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** The top bar's balance, or dots while the user has hidden it (the persisted showBalance flag). */

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,8 +104,11 @@ describe('DashboardShell', () => {
     const { user } = renderShell();
     const banner = screen.getByRole('banner');
     // In the bar itself, and at the top of the profile menu (where phones, with less room, see it).
-    expect(within(banner).getAllByText('ad...@acme.ng')).toHaveLength(2);
-    expect(within(banner).getAllByText('ad...@acme.ng')[0]).toHaveTextContent('Signed in as ad...@acme.ng');
+    expect(within(banner).getByText('ad...@acme.ng')).toHaveTextContent('Signed in as ad...@acme.ng');
+    await user.click(profileButton());
+    const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
+    expect(within(panel).getByText('ad...@acme.ng')).toBeVisible();
+    await user.keyboard('{Escape}');
     expect(within(banner).queryByText('ada@acme.ng')).not.toBeInTheDocument();
     expect(within(banner).getByText('0.00 USD')).toBeInTheDocument();
 
@@ -132,11 +135,14 @@ describe('DashboardShell', () => {
     const limits = within(panel).getByRole('region', { name: 'Your Crypto Limits' });
     expect(within(limits).getByText('Buy/Sell').nextSibling).toHaveTextContent('1000 USD left');
     expect(within(limits).getByText('Send').nextSibling).toHaveTextContent('1000 USD left');
-    expect(within(limits).getByRole('button', { name: 'Increase Limits' })).toBeInTheDocument();
+    expect(within(limits).getByRole('menuitem', { name: 'Increase Limits' })).toHaveAccessibleDescription(
+      'Buy/Sell 1000 USD left Send 1000 USD left',
+    );
 
+    expect(panel).toHaveAttribute('role', 'menu');
     const entries = within(panel)
-      .getAllByRole('listitem')
-      .map((item) => within(item).getByRole('link'));
+      .getAllByRole('menuitem')
+      .filter((item) => item.tagName === 'A');
     expect(entries.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Payment Methods', '/dashboard/payment-methods'],
       ['Settings', '/dashboard/settings'],
@@ -145,34 +151,48 @@ describe('DashboardShell', () => {
       ['My Transactions', '/dashboard/transactions'],
       ['Join Community(opens in a new tab)', 'https://community.fipay.ng'],
     ]);
-    const community = within(panel).getByRole('link', { name: /Join Community/ });
+    const community = within(panel).getByRole('menuitem', { name: /Join Community/ });
     expect(community).toHaveAttribute('target', '_blank');
     expect(community).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(panel).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(within(panel).getByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
   });
 
-  it('closes the profile menu on Escape (focus back on its button), on an outside click and on navigation', async () => {
-    const { user, router } = renderShell();
-    await user.click(profileButton());
+  it('moves through the profile menu by keyboard and closes it on Escape, focus back on its button', async () => {
+    const { user } = renderShell();
+    profileButton().focus();
+    await user.keyboard('{Enter}');
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Increase Limits' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('button', { name: 'Increase Limits' })).toHaveFocus();
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('link', { name: 'Payment Methods' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Payment Methods' })).toHaveFocus();
     await user.keyboard('{End}');
-    const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
-    expect(within(panel).getByRole('button', { name: 'Log Out' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('button', { name: 'Increase Limits' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Increase Limits' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'Increase Limits' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
-    expect(profileButton()).toHaveFocus();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(profileButton()).toHaveFocus());
 
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Increase Limits' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/payment-methods' })).toBeInTheDocument();
+    expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the profile menu on an outside click and on navigation', async () => {
+    const { user, router } = renderShell();
     await user.click(profileButton());
     await user.click(screen.getByRole('heading', { level: 1 }));
     expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(profileButton());
-    await user.click(screen.getByRole('link', { name: 'My Transactions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'My Transactions' }));
     expect(await screen.findByRole('heading', { name: 'Page /dashboard/transactions' })).toBeInTheDocument();
     expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
     expect(router.state.location.pathname).toBe('/dashboard/transactions');
@@ -197,7 +217,7 @@ describe('DashboardShell', () => {
     const { user } = renderShell();
     await user.click(profileButton());
     const panel = document.getElementById(profileButton().getAttribute('aria-controls')!)!;
-    await user.click(within(panel).getByRole('button', { name: 'Log Out' }));
+    await user.click(within(panel).getByRole('menuitem', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
     expect(useAuthStore.getState().accessToken).toBeNull();
   });

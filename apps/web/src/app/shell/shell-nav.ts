@@ -1,18 +1,16 @@
 import type { ComponentType, SVGProps } from 'react';
-import {
-  ArrowLeftRightIcon,
-  AwardIcon,
-  BarChartIcon,
-  CodeIcon,
-  CreditCardIcon,
-  GraduationCapIcon,
-  HistoryIcon,
-  MessagesIcon,
-  SettingsIcon,
-  StarIcon,
-  TagIcon,
-  UsersIcon,
-} from '../../components/ui/icons';
+import ArrowLeftRightIcon from 'lucide-react/icons/arrow-left-right';
+import AwardIcon from 'lucide-react/icons/award';
+import BarChartIcon from 'lucide-react/icons/chart-column';
+import CodeIcon from 'lucide-react/icons/code';
+import CreditCardIcon from 'lucide-react/icons/credit-card';
+import GraduationCapIcon from 'lucide-react/icons/graduation-cap';
+import HistoryIcon from 'lucide-react/icons/history';
+import MessagesIcon from 'lucide-react/icons/message-square-text';
+import SettingsIcon from 'lucide-react/icons/settings';
+import StarIcon from 'lucide-react/icons/star';
+import TagIcon from 'lucide-react/icons/tag';
+import UsersIcon from 'lucide-react/icons/users';
 import { paths } from '../../config/paths';
 
 type NavEntry = { label: string; to: string; icon: ComponentType<SVGProps<SVGSVGElement>> };

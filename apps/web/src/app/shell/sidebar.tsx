@@ -1,7 +1,10 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/brand/logo';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, LogOutIcon } from '../../components/ui/icons';
+import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
+import ChevronRightIcon from 'lucide-react/icons/chevron-right';
+import CloseIcon from 'lucide-react/icons/x';
+import LogOutIcon from 'lucide-react/icons/log-out';
 import { paths } from '../../config/paths';
 import { sidebarEntries } from './shell-nav';
 
@@ -95,7 +98,7 @@ export function Sidebar({
             aria-label="Close menu"
             className="grid h-10 w-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            <CloseIcon />
+            <CloseIcon className="h-5 w-5" />
           </button>
         </div>
       )}
@@ -111,7 +114,7 @@ export function Sidebar({
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             className="grid h-9 w-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+            {collapsed ? <ChevronRightIcon className="h-5 w-5" /> : <ChevronLeftIcon className="h-5 w-5" />}
           </button>
         </div>
       )}

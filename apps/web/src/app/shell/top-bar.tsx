@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Logo } from '../../components/brand/logo';
-import { MenuIcon } from '../../components/ui/icons';
+import MenuIcon from 'lucide-react/icons/menu';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { BalanceToggle } from './balance-toggle';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, CheckCircleIcon } from './icons';
+import AlertCircleIcon from 'lucide-react/icons/circle-alert';
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
 
 type Tone = 'error' | 'success' | 'info' | 'warning';
 

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from './icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 export const inputClasses =

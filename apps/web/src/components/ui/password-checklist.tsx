@@ -1,5 +1,6 @@
 import { passwordRules, passwordStrength, type PasswordStrength } from '@fipay/contracts/password';
-import { CheckIcon, CircleIcon } from './icons';
+import CheckIcon from 'lucide-react/icons/check';
+import CircleIcon from 'lucide-react/icons/circle';
 
 const strengthStyles: Record<PasswordStrength, { bar: string; text: string; filled: number }> = {
   'Very Weak': { bar: 'bg-red-500', text: 'text-red-600', filled: 1 },

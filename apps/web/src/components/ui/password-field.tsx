@@ -1,6 +1,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { TextField } from './field';
-import { EyeIcon, EyeOffIcon } from './icons';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: string;
@@ -23,7 +24,7 @@ export function PasswordField(props: PasswordFieldProps) {
           aria-pressed={visible}
           className="rounded-md p-2 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          {visible ? <EyeOffIcon /> : <EyeIcon />}
+          {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
         </button>
       }
     />

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, textLinkClasses } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
-import { ArrowLeftIcon } from '../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { PageSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
-import { ChevronDownIcon } from '../../components/ui/icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { Spinner } from '../../components/ui/spinner';
 import { adminApplicationPath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';

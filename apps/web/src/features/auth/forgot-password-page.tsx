@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CardLayout } from '../../components/layouts/card-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button, textLinkClasses } from '../../components/ui/button';
-import { ArrowLeftIcon } from '../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { requestPasswordReset } from './api/password-recovery';

@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../components/ui/button';
-import { ClockIcon } from '../../components/ui/icons';
+import ClockIcon from 'lucide-react/icons/clock';
 import { paths } from '../../config/paths';
 import type { ComingSoonPageInfo } from './coming-soon-pages';
 

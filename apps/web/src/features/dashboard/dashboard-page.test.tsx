@@ -1,5 +1,5 @@
 import type { Application, Company } from '@fipay/contracts/company';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -106,7 +106,7 @@ describe('DashboardPage KYC banner', () => {
     expect(within(dialog).getByText('The MEMART is unreadable.')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(viewReason).toHaveFocus();
+    await waitFor(() => expect(viewReason).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Your KYC was rejected.')).not.toBeInTheDocument();

@@ -1,4 +1,6 @@
-import { BookIcon, CodeIcon, ExternalLinkIcon } from '../../components/ui/icons';
+import BookIcon from 'lucide-react/icons/book';
+import CodeIcon from 'lucide-react/icons/code';
+import ExternalLinkIcon from 'lucide-react/icons/external-link';
 import { API_BASE } from '../../lib/api-client';
 
 const references = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/brand/logo';
-import { ArrowLeftIcon } from '../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { paths } from '../../config/paths';
 import { useKycStore } from '../../stores/kyc-store';
 import { KycProgressDots, KycStepChecklist } from './components/kyc-step-checklist';
@@ -65,7 +65,7 @@ export function KycLayout() {
               aria-label="Go back"
               className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
             >
-              <ArrowLeftIcon />
+              <ArrowLeftIcon className="h-5 w-5" />
             </button>
             <div className="min-w-0 flex-1 space-y-1.5 md:hidden">
               <p className="truncate text-sm font-semibold text-slate-900">{title}</p>

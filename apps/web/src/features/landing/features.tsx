@@ -1,59 +1,34 @@
+import ArrowRightLeftIcon from 'lucide-react/icons/arrow-right-left';
+import DownloadIcon from 'lucide-react/icons/download';
+import LandmarkIcon from 'lucide-react/icons/landmark';
+import ShieldCheckIcon from 'lucide-react/icons/shield-check';
 import type { ReactNode } from 'react';
 
 type Feature = { title: string; body: string; icon: ReactNode };
 
-const iconProps = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  className: 'h-6 w-6',
-  'aria-hidden': true,
-} as const;
+const iconClass = 'h-6 w-6';
+const iconStroke = 1.8;
 
 const features: readonly Feature[] = [
   {
     title: 'Collections',
     body: 'Take payments from customers by bank transfer or a shareable payment link and see every collection land in one balance.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M12 3v12m0 0-4-4m4 4 4-4" />
-        <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
-      </svg>
-    ),
+    icon: <DownloadIcon strokeWidth={iconStroke} className={iconClass} />,
   },
   {
     title: 'Payouts to Nigerian bank accounts',
     body: 'Add your settlement bank once. After it is verified, send payouts and withdrawals to any Nigerian bank account.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M3 10 12 4l9 6" />
-        <path d="M5 10v8m4.7-8v8m4.6-8v8M19 10v8" />
-        <path d="M3 20h18" />
-      </svg>
-    ),
+    icon: <LandmarkIcon strokeWidth={iconStroke} className={iconClass} />,
   },
   {
     title: 'Trade fiat and crypto',
     body: 'Buy and sell USD, GBP, EUR and NGN, and trade BTC, ETH, USDC and USDT from the same business account.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M7 7h13m0 0-3.5-3.5M20 7l-3.5 3.5" />
-        <path d="M17 17H4m0 0 3.5 3.5M4 17l3.5-3.5" />
-      </svg>
-    ),
+    icon: <ArrowRightLeftIcon strokeWidth={iconStroke} className={iconClass} />,
   },
   {
     title: 'Business verification',
     body: 'Go live after five short steps: business type, business profile, documents, representatives and bank details.',
-    icon: (
-      <svg {...iconProps}>
-        <path d="M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z" />
-        <path d="m9 12 2 2 4-4" />
-      </svg>
-    ),
+    icon: <ShieldCheckIcon strokeWidth={iconStroke} className={iconClass} />,
   },
 ];
 

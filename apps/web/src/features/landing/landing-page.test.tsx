@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -70,12 +70,26 @@ describe('LandingPage', () => {
     await user.click(screen.getByRole('heading', { level: 1 }));
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
+    const banner = within(screen.getByRole('banner'));
     button.focus();
-    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'About us' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(banner.getByRole('link', { name: 'About us' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(banner.getByRole('link', { name: 'Careers' })).toHaveFocus();
     await user.tab();
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Careers' })).toHaveFocus();
+    expect(banner.getByRole('link', { name: 'Blog' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(banner.queryByRole('link', { name: 'Blog' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    // Left and right arrows move along the header's entries.
+    await user.keyboard('{ArrowLeft}');
+    expect(banner.getByRole('link', { name: 'Marketplace' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(banner.getByRole('link', { name: 'Learn' })).toHaveFocus();
   });
 
   it('opens the mobile nav from the menu button', async () => {
@@ -84,7 +98,10 @@ describe('LandingPage', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
-    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    // The panel's code loads on first use.
+    const mobile = await screen.findByRole('navigation', { name: 'Mobile' });
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toHaveAttribute('aria-modal', 'true');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     for (const label of ['Wallet', 'Marketplace', 'Learn', 'Become a Vendor']) {
       expect(within(mobile).getByRole('link', { name: label })).toBeInTheDocument();
     }
@@ -95,6 +112,8 @@ describe('LandingPage', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 
   it('lists the legal pages, trading lists, address and social links in the footer', () => {

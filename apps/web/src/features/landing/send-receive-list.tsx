@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, type ComponentPropsWithoutRef, type ComponentType } from 'react';
 import { fundActions, placeholderHref, sendReceiveGroups } from './landing-content';
+
+export type MenuLink = ComponentType<ComponentPropsWithoutRef<'a'>>;
 
 const symbolColours: Record<string, string> = {
   FiPay: 'bg-brand-100 text-brand-700',
@@ -7,7 +9,7 @@ const symbolColours: Record<string, string> = {
 };
 
 /** The currency grid shared by the desktop 'Send & Receive Fund' menu and the mobile nav. */
-export function SendReceiveList() {
+export function SendReceiveList({ link: Anchor }: { link: MenuLink }) {
   // The list is mounted twice (desktop menu and mobile nav), so heading ids need a per-instance prefix.
   const idPrefix = useId();
   return (
@@ -36,14 +38,14 @@ export function SendReceiveList() {
                   </span>
                   <span className="flex shrink-0 gap-1">
                     {fundActions.map((action) => (
-                      <a
+                      <Anchor
                         key={action}
                         href={placeholderHref}
                         aria-label={`${action} ${currency.code}`}
                         className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
                       >
                         {action}
-                      </a>
+                      </Anchor>
                     ))}
                   </span>
                 </li>

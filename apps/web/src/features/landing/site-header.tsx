@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { HeaderMenuContent } from './header-menu-content';
 import { headerNav, placeholderHref } from './landing-content';
 import { MobileNav } from './mobile-nav';
-import { NavMenu } from './nav-menu';
+import { NavBarLink, NavMenu, NavMenuBar, NavMenuLink } from './nav-menu';
 
 const navItemClass =
   'inline-flex items-center rounded-lg px-2 py-2 xl:px-3 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -15,23 +15,19 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Logo className="shrink-0" />
 
-        <nav aria-label="Main" className="hidden lg:ml-2 lg:block xl:ml-4">
-          <ul className="flex items-center gap-0.5">
-            {headerNav.map((item) => (
-              <li key={item.label}>
-                {item.kind === 'menu' ? (
-                  <NavMenu label={item.label} panelClassName={item.menu === 'sendReceive' ? 'w-[40rem]' : 'w-52'}>
-                    <HeaderMenuContent menu={item.menu} />
-                  </NavMenu>
-                ) : (
-                  <a href={placeholderHref} className={navItemClass}>
-                    {item.label}
-                  </a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavMenuBar>
+          {headerNav.map((item) =>
+            item.kind === 'menu' ? (
+              <NavMenu key={item.label} label={item.label} panelClassName={item.menu === 'sendReceive' ? 'w-[40rem]' : 'w-52'}>
+                <HeaderMenuContent menu={item.menu} link={NavMenuLink} />
+              </NavMenu>
+            ) : (
+              <NavBarLink key={item.label} href={placeholderHref} className={navItemClass}>
+                {item.label}
+              </NavBarLink>
+            ),
+          )}
+        </NavMenuBar>
 
         <div className="ml-auto flex items-center gap-2">
           <Link to={paths.login} className={navItemClass}>

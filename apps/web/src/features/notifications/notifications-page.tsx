@@ -1,7 +1,8 @@
 import type { Notification } from '@fipay/contracts/notifications';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { BellIcon, CheckIcon } from '../../components/ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
+import CheckIcon from 'lucide-react/icons/check';
 import { Spinner } from '../../components/ui/spinner';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './api/notifications-api';
 import { NotificationTime } from './components/notification-time';

@@ -1,6 +1,6 @@
 import { CardLayout } from '../../components/layouts/card-layout';
 import { ButtonLink } from '../../components/ui/button';
-import { CheckCircleIcon } from '../../components/ui/icons';
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import { paths } from '../../config/paths';
 
 export function ThankYouPage() {

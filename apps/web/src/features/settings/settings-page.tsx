@@ -1,7 +1,9 @@
 import type { Account } from '@fipay/contracts/account';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { CheckCircleIcon, RefreshIcon, ShieldIcon } from '../../components/ui/icons';
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
+import RefreshIcon from 'lucide-react/icons/refresh-cw';
+import ShieldIcon from 'lucide-react/icons/shield';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { DetailsCard } from './components/details-card';

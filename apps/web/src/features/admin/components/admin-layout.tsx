@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
-import { LogOutIcon } from '../../../components/ui/icons';
+import LogOutIcon from 'lucide-react/icons/log-out';
 import { paths } from '../../../config/paths';
 import { adminApi } from '../api/admin-api';
 import { isFullSession, useAdminSession } from '../admin-session';

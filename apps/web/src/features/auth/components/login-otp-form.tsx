@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { OtpInput } from '../../../components/ui/otp-input';
 import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';

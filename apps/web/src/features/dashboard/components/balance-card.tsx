@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
-import { ArrowDownLeftIcon, ArrowUpRightIcon, ChevronDownIcon, WalletIcon } from '../../../components/ui/icons';
+import ArrowDownLeftIcon from 'lucide-react/icons/arrow-down-left';
+import ArrowUpRightIcon from 'lucide-react/icons/arrow-up-right';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { useAuthStore } from '../../../stores/auth-store';
 import { Amount } from './amount';
 

@@ -4,7 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import AlertCircleIcon from 'lucide-react/icons/circle-alert';
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
+import CloseIcon from 'lucide-react/icons/x';
 
 type Tone = 'blue' | 'green' | 'red' | 'orange';
 
@@ -68,9 +70,7 @@ function Banner({ tone, title, text, children, actions, onDismiss }: BannerProps
         aria-label="Dismiss"
         className={`-mt-1 -mr-1 h-8 w-8 sm:my-0 shrink-0 rounded-lg p-1.5 focus-visible:outline-2 ${style.close}`}
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="h-5 w-5">
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
+        <CloseIcon className="h-5 w-5" />
       </button>
     </section>
   );

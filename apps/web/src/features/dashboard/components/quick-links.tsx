@@ -1,6 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, BookIcon, KeyIcon, LinkIcon } from '../../../components/ui/icons';
+import ArrowRightIcon from 'lucide-react/icons/arrow-right';
+import BookIcon from 'lucide-react/icons/book';
+import KeyIcon from 'lucide-react/icons/key';
+import LinkIcon from 'lucide-react/icons/link';
 import { paths } from '../../../config/paths';
 
 type QuickLink = { label: string; text: string; to: string; icon: ComponentType<SVGProps<SVGSVGElement>> };

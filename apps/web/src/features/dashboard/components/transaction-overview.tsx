@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { BarChartIcon } from '../../../components/ui/icons';
+import BarChartIcon from 'lucide-react/icons/chart-column';
 
 const currencies = ['NGN', 'USD', 'GHS'] as const;
 type Currency = (typeof currencies)[number];

@@ -1,7 +1,8 @@
 import type { Bank } from '@fipay/contracts/kyb';
+import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { inputClasses } from '../../../components/ui/field';
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { bankMessages } from './bank-api';
 import { filterBanks } from './bank-form';
 
@@ -18,10 +19,15 @@ type BankComboboxProps = {
   onSelect: (bank: Bank) => void;
 };
 
-/** A searchable bank picker following the WAI-ARIA combobox pattern with a listbox popup. */
+/**
+ * A searchable bank picker following the WAI-ARIA combobox pattern: focus stays in the text field
+ * while the arrow keys move the active option (aria-activedescendant). Radix Popover places the
+ * listbox under the field within the viewport and closes it on Escape or a click outside.
+ */
 export function BankCombobox({ id, label, banks, value, loading, error, disabled, onChange, onSelect }: BankComboboxProps) {
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
+  const anchorRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // Empty after a choice, so reopening lists every bank rather than only the chosen one.
   const [query, setQuery] = useState('');
@@ -96,51 +102,67 @@ export function BankCombobox({ id, label, banks, value, loading, error, disabled
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <div className="relative">
-        <input
-          id={id}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
-          placeholder="Choose a bank"
-          value={value}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value);
-            setQuery(event.target.value);
-            setOpen(true);
-            setActiveIndex(-1);
-          }}
-          onClick={openList}
-          onKeyDown={handleKeyDown}
-          onBlur={() => setOpen(false)}
-          className={`${inputClasses} ${error ? 'border-red-500' : 'border-slate-300'} pr-10`}
-        />
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={open ? 'Hide banks' : 'Show banks'}
-          disabled={disabled}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            if (open) setOpen(false);
-            else {
-              document.getElementById(id)?.focus();
-              openList();
-            }
-          }}
-          className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500"
-        >
-          <ChevronDownIcon />
-        </button>
-        {open && (
-          <div className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+      <Popover.Root open={open} onOpenChange={(next) => !next && setOpen(false)}>
+        <Popover.Anchor asChild>
+          <div ref={anchorRef} className="relative">
+            <input
+              id={id}
+              type="text"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              autoComplete="off"
+              placeholder="Choose a bank"
+              value={value}
+              disabled={disabled}
+              onChange={(event) => {
+                onChange(event.target.value);
+                setQuery(event.target.value);
+                setOpen(true);
+                setActiveIndex(-1);
+              }}
+              onClick={openList}
+              onKeyDown={handleKeyDown}
+              onBlur={() => setOpen(false)}
+              className={`${inputClasses} ${error ? 'border-red-500' : 'border-slate-300'} pr-10`}
+            />
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label={open ? 'Hide banks' : 'Show banks'}
+              disabled={disabled}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => {
+                if (open) setOpen(false);
+                else {
+                  document.getElementById(id)?.focus();
+                  openList();
+                }
+              }}
+              className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500"
+            >
+              <ChevronDownIcon className="h-5 w-5" />
+            </button>
+          </div>
+        </Popover.Anchor>
+        <Popover.Portal>
+          <Popover.Content
+            // The listbox is the popup; Radix's default dialog role would wrap it in a second one.
+            role="presentation"
+            align="start"
+            sideOffset={4}
+            collisionPadding={8}
+            onOpenAutoFocus={(event) => event.preventDefault()}
+            onCloseAutoFocus={(event) => event.preventDefault()}
+            onInteractOutside={(event) => {
+              if (anchorRef.current?.contains(event.target as Node)) event.preventDefault();
+            }}
+            className="z-50 w-[var(--radix-popover-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          >
             <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="max-h-60 overflow-y-auto py-1">
               {options.map((bank, index) => (
                 <li
@@ -165,9 +187,9 @@ export function BankCombobox({ id, label, banks, value, loading, error, disabled
                 {loading ? 'Loading...' : bankMessages.noBankFound}
               </p>
             )}
-          </div>
-        )}
-      </div>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-red-600">
           {error}

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from '../../../components/ui/icons';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { profileCurrencies } from '@fipay/contracts/kyb-options';
 import { useId } from 'react';
 import { inputClasses } from '../../../components/ui/field';

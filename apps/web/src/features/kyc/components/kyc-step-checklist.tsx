@@ -1,6 +1,6 @@
 import { kybSteps } from '@fipay/contracts/kyb-options';
 import { Link } from 'react-router';
-import { CheckIcon } from '../../../components/ui/icons';
+import CheckIcon from 'lucide-react/icons/check';
 
 type KycProgressProps = {
   /** The step whose page is showing. */

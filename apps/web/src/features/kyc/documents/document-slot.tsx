@@ -2,6 +2,9 @@ import { kybMessages } from '@fipay/contracts/kyb';
 import type { documentSlots } from '@fipay/contracts/kyb-options';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import FileIcon from 'lucide-react/icons/file-text';
+import TrashIcon from 'lucide-react/icons/trash-2';
+import UploadIcon from 'lucide-react/icons/upload';
 import { textLinkClasses } from '../../../components/ui/button';
 import type { DocumentDraft } from '../../../stores/kyc-store';
 import { acceptedFileTypes, documentFileProblem, uploadDocument, UploadError, uploadMessages } from './upload-document';
@@ -161,7 +164,7 @@ export function DocumentSlot({
         </div>
       ) : file ? (
         <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
-          <FileIcon className="h-8 w-8 shrink-0 text-brand-700" />
+          <FileIcon strokeWidth={1.75} className="h-8 w-8 shrink-0 text-brand-700" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-800">{file.name}</p>
             {file.size !== undefined && <p className="text-xs text-slate-500">{formatSize(file.size)}</p>}
@@ -227,32 +230,5 @@ export function DocumentSlot({
         </p>
       )}
     </section>
-  );
-}
-
-type IconProps = { className?: string };
-
-function FileIcon({ className }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true" className={className}>
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" strokeLinejoin="round" />
-      <path d="M14 3v5h5M9 13h6M9 17h4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-function UploadIcon({ className }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
-      <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-function TrashIcon({ className }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

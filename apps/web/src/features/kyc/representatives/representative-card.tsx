@@ -1,6 +1,6 @@
 import { idTypes, representativeRoles } from '@fipay/contracts/kyb-options';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { CheckCircleIcon } from '../../../components/ui/icons';
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import type { RepresentativeCard as Card, RepresentativeErrors, RepresentativeField } from './representative-form';
 
 type RepresentativeCardProps = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { textLinkClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { legalDocuments } from '../legal-documents';

@@ -1,33 +1,18 @@
 import type { Notification } from '@fipay/contracts/notifications';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useMarkAllNotificationsRead } from '../api/notifications-api';
 import { useLatestNotifications } from '../hooks/use-notification-updates';
-import { BellIcon } from '../../../components/ui/icons';
+import BellIcon from 'lucide-react/icons/bell';
 import { NotificationTime } from './notification-time';
 
 const focusableSelector = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-const EDGE = 8;
-const PANEL_WIDTH = 384;
 
 /** The badge's text: the count, capped so it stays a small dot-sized label. */
 export function badgeText(count: number) {
   return count > 9 ? '9+' : String(count);
-}
-
-/**
- * Where the panel goes: under the bell, right edges aligned, and never past either edge of the
- * viewport (at 375 px it spans the width less a small margin). Fixed and in <body>, so no
- * clipping or stacking in the top bar can hide it.
- */
-function panelPosition(button: HTMLElement): CSSProperties {
-  const rect = button.getBoundingClientRect();
-  const viewport = document.documentElement.clientWidth || window.innerWidth;
-  const width = Math.min(PANEL_WIDTH, viewport - 2 * EDGE);
-  const left = Math.min(Math.max(rect.right - width, EDGE), viewport - EDGE - width);
-  return { top: rect.bottom + EDGE, left, width };
 }
 
 export function NotificationBell() {
@@ -37,72 +22,29 @@ export function NotificationBell() {
   // Remembering where it opened closes it on any navigation, 'View all notifications' included.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location.key;
-  const [position, setPosition] = useState<CSSProperties>({});
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
   const headingId = useId();
 
-  function close(returnFocus: boolean) {
-    setOpenedAt(null);
-    if (returnFocus) buttonRef.current?.focus();
-  }
-
-  function toggle() {
-    if (open) {
-      close(false);
+  function onOpenChange(next: boolean) {
+    if (!next) {
+      setOpenedAt(null);
       return;
     }
-    if (buttonRef.current) setPosition(panelPosition(buttonRef.current));
     setOpenedAt(location.key);
     refresh();
   }
 
-  useLayoutEffect(() => {
-    if (!open) return;
-    const place = () => {
-      if (!buttonRef.current) return;
-      const next = panelPosition(buttonRef.current);
-      // Scrolling the list inside the panel fires this too; only a real move re-renders.
-      setPosition((current) =>
-        current.top === next.top && current.left === next.left && current.width === next.width ? current : next,
-      );
-    };
-    panelRef.current?.focus({ preventScroll: true });
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
-    return () => {
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
-      setOpenedAt(null);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close(true);
-      return;
-    }
     if (event.key !== 'Tab') return;
     // Tabbing out of either end goes back to the bell and closes the panel, as it sits outside the tab order.
-    const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector));
     const first = items[0];
     const last = items[items.length - 1];
     const active = document.activeElement;
-    if ((event.shiftKey && (active === first || active === panelRef.current)) || (!event.shiftKey && active === last)) {
+    if ((event.shiftKey && (active === first || active === event.currentTarget)) || (!event.shiftKey && active === last)) {
       event.preventDefault();
-      close(true);
+      setOpenedAt(null);
+      buttonRef.current?.focus();
     }
   }
 
@@ -114,15 +56,10 @@ export function NotificationBell() {
   const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
 
   return (
-    <>
-      <button
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
         ref={buttonRef}
-        type="button"
         aria-label={label}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-haspopup="dialog"
-        onClick={toggle}
         className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <BellIcon className="h-5 w-5" />
@@ -135,57 +72,58 @@ export function NotificationBell() {
             {badgeText(unreadCount)}
           </span>
         )}
-      </button>
-      {open &&
-        createPortal(
-          <div
-            ref={panelRef}
-            id={panelId}
-            role="dialog"
-            aria-labelledby={headingId}
-            tabIndex={-1}
-            onKeyDown={onPanelKeyDown}
-            style={position}
-            className="fixed z-40 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl focus:outline-none"
-          >
-            <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
-              <h2 id={headingId} className="text-sm font-semibold text-slate-900">
-                Notifications
-              </h2>
-              <button
-                type="button"
-                onClick={handleMarkAll}
-                disabled={unreadCount === 0 || markAll.isPending}
-                className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
-              >
-                Mark all as read
-              </button>
-            </div>
-            {latest.length === 0 ? (
-              <p className="px-4 py-8 text-center text-sm text-slate-500">No notifications found.</p>
-            ) : (
-              <ul
-                aria-label="Latest notifications"
-                tabIndex={0}
-                className="max-h-[300px] divide-y divide-slate-100 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
-              >
-                {latest.map((notification) => (
-                  <BellItem key={notification.id} notification={notification} />
-                ))}
-              </ul>
-            )}
-            <div className="border-t border-slate-100 p-2">
-              <Link
-                to={paths.notifications}
-                className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                View all notifications
-              </Link>
-            </div>
-          </div>,
-          document.body,
-        )}
-    </>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          aria-labelledby={headingId}
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).focus({ preventScroll: true });
+          }}
+          onKeyDown={onPanelKeyDown}
+          // Under the bell, right edges aligned; at 375 px it spans the width less a small margin.
+          className="z-40 w-[min(24rem,calc(100vw-1rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+            <h2 id={headingId} className="text-sm font-semibold text-slate-900">
+              Notifications
+            </h2>
+            <button
+              type="button"
+              onClick={handleMarkAll}
+              disabled={unreadCount === 0 || markAll.isPending}
+              className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+            >
+              Mark all as read
+            </button>
+          </div>
+          {latest.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-500">No notifications found.</p>
+          ) : (
+            <ul
+              aria-label="Latest notifications"
+              tabIndex={0}
+              className="max-h-[300px] divide-y divide-slate-100 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+            >
+              {latest.map((notification) => (
+                <BellItem key={notification.id} notification={notification} />
+              ))}
+            </ul>
+          )}
+          <div className="border-t border-slate-100 p-2">
+            <Link
+              to={paths.notifications}
+              className="block rounded-lg px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              View all notifications
+            </Link>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 

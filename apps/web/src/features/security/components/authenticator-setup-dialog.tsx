@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { CopyIcon } from '../../../components/ui/icons';
+import CopyIcon from 'lucide-react/icons/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableAuthenticator } from '../api/two-factor';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { CopyIcon, DownloadIcon } from '../../../components/ui/icons';
+import CopyIcon from 'lucide-react/icons/copy';
+import DownloadIcon from 'lucide-react/icons/download';
 
 export const RECOVERY_CODES_FILE_NAME = 'fipay-recovery-codes.txt';
 

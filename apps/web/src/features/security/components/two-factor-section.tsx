@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { MailIcon, SmartphoneIcon } from '../../../components/ui/icons';
+import MailIcon from 'lucide-react/icons/mail';
+import SmartphoneIcon from 'lucide-react/icons/smartphone';
 import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -128,7 +129,7 @@ export function TwoFactorSection() {
         ) : (
           <ul className="divide-y divide-slate-200" aria-busy={state.status === 'loading'}>
             <TwoFactorOption
-              icon={<SmartphoneIcon />}
+              icon={<SmartphoneIcon className="h-5 w-5" />}
               title="Authenticator App"
               description="Use a new code every 30 seconds from an app such as Google Authenticator or Microsoft Authenticator."
               active={method === 'authenticator'}
@@ -140,7 +141,7 @@ export function TwoFactorSection() {
               buttonRef={authenticatorButton}
             />
             <TwoFactorOption
-              icon={<MailIcon />}
+              icon={<MailIcon className="h-5 w-5" />}
               title="Email Code"
               description="Get a 6-digit code by email each time you sign in."
               active={method === 'email'}
