@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DismissErrorToastsOnLeave } from './toaster';
 
 /** Wraps every route: restores scroll per history entry and shows a thin bar while a page's code loads. */
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
       )}
       <Outlet />
       <ScrollRestoration />
+      <DismissErrorToastsOnLeave />
     </>
   );
 }
