@@ -7,6 +7,7 @@ import {
   CreditCardIcon,
   GraduationCapIcon,
   HistoryIcon,
+  HomeIcon,
   MessagesIcon,
   SettingsIcon,
   StarIcon,
@@ -15,10 +16,17 @@ import {
 } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 
-type NavEntry = { label: string; to: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+type NavEntry = {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Current only on this exact path, not on the pages below it. */
+  end?: boolean;
+};
 
-/** The sidebar, in SPEC.md's order. */
+/** The sidebar: the way home first, then SPEC.md's ten entries in its order. */
 export const sidebarEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: HomeIcon, end: true },
   { label: 'Trade History', to: paths.trades, icon: HistoryIcon },
   { label: 'Recent Trade Partners', to: paths.partners, icon: UsersIcon },
   { label: 'My Offers', to: paths.offers, icon: TagIcon },
