@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,8 @@ function renderApp(initialPath = '/form') {
       {
         Component: RootLayout,
         children: [
-          { path: '/form', Component: FormPage },
+          // Lazy as in the app's route table, so the layout mounts after the toaster.
+          { path: '/form', lazy: async () => ({ Component: FormPage }) },
           { path: '/elsewhere', element: <h1>Elsewhere page</h1> },
           { path: '/kyc', Component: KycLayout, children: [{ path: 'bank-details', Component: BankDetailsStep }] },
           { path: '/dashboard', element: <h1>Dashboard screen</h1> },
@@ -48,11 +50,12 @@ function renderApp(initialPath = '/form') {
     { initialEntries: [initialPath] },
   );
   const user = userEvent.setup();
+  // As main.tsx renders it: StrictMode's extra effect runs must not leave the toaster deaf.
   render(
-    <>
+    <StrictMode>
       <RouterProvider router={router} />
       <AppToaster />
-    </>,
+    </StrictMode>,
   );
   return { user, router };
 }
@@ -65,7 +68,7 @@ describe('AppToaster', () => {
 
   it('dismisses the error toasts when the user leaves the page, and keeps the success ones', async () => {
     const { user } = renderApp();
-    await user.click(screen.getByRole('button', { name: 'Fail' }));
+    await user.click(await screen.findByRole('button', { name: 'Fail' }));
     await user.click(screen.getByRole('button', { name: 'Note' }));
     expect(await screen.findByText('Failed to submit profile.')).toBeInTheDocument();
 
@@ -77,7 +80,7 @@ describe('AppToaster', () => {
 
   it("dismisses a form's error toasts when it then submits successfully", async () => {
     const { user } = renderApp();
-    await user.click(screen.getByRole('button', { name: 'Fail' }));
+    await user.click(await screen.findByRole('button', { name: 'Fail' }));
     expect(await screen.findByText('Failed to submit profile.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Succeed' }));
@@ -90,12 +93,14 @@ describe('AppToaster', () => {
 
   it('shows a repeated message once instead of stacking copies', async () => {
     const { user } = renderApp();
+    await screen.findByRole('button', { name: 'Fail' });
     for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Fail' }));
     await waitFor(() => expect(screen.getAllByText('Failed to submit profile.')).toHaveLength(1), gone);
   });
 
   it('still shows at most 20 toasts', async () => {
     renderApp();
+    await screen.findByRole('button', { name: 'Fail' });
     act(() => {
       for (let i = 1; i <= 25; i += 1) toast(`Note ${i}`);
     });

@@ -22,12 +22,17 @@ function useIsPhone() {
   );
 }
 
+// react-hot-toast 2.6's store drops the first subscriber when any one leaves (StrictMode's re-run
+// included), which would leave the Toaster deaf; so AppToaster is the only other subscriber and
+// the route watcher below reads what it last saw.
+let shownToasts: readonly Toast[] = [];
+
 /**
  * The visible toasts a newer one has made stale (the store lists the newest first): any beyond
  * the limit of 20, an older copy of the same message, and an error shown before a success,
  * since the success says the form that failed has now gone through.
  */
-export function staleToastIds(toasts: readonly Toast[]): string[] {
+function staleToastIds(toasts: readonly Toast[]): string[] {
   const visible = toasts.filter((item) => item.visible);
   const stale = new Set(visible.slice(TOAST_LIMIT).map((item) => item.id));
   const seen = new Set<string>();
@@ -48,6 +53,7 @@ export function AppToaster() {
   const isPhone = useIsPhone();
 
   useEffect(() => {
+    shownToasts = toasts;
     staleToastIds(toasts).forEach((id) => toast.dismiss(id));
   }, [toasts]);
 
@@ -72,18 +78,12 @@ export function AppToaster() {
  */
 export function DismissErrorToastsOnLeave() {
   const { pathname } = useLocation();
-  const { toasts } = useToasterStore();
-  const latest = useRef(toasts);
   const shownOn = useRef(pathname);
-
-  useEffect(() => {
-    latest.current = toasts;
-  }, [toasts]);
 
   useEffect(() => {
     if (shownOn.current === pathname) return;
     shownOn.current = pathname;
-    latest.current.filter((item) => item.type === 'error' && item.visible).forEach((item) => toast.dismiss(item.id));
+    shownToasts.filter((item) => item.type === 'error' && item.visible).forEach((item) => toast.dismiss(item.id));
   }, [pathname]);
 
   return null;
