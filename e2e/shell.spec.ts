@@ -229,7 +229,7 @@ test.describe('at 375 px', () => {
     await expect(drawer).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(256);
-    await expect(drawer.getByRole('link', { name: 'Trade History' })).toBeFocused();
+    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toBeFocused();
     await page.screenshot({ path: 'test-results/shell/375_drawer.png' });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

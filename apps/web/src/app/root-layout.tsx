@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { queryClient } from '../lib/query-client';
+import { DismissErrorToastsOnLeave } from './toaster';
 
 /** Wraps every route: the server-data cache, scroll restored per history entry, a thin bar while a page's code loads. */
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
       )}
       <Outlet />
       <ScrollRestoration />
+      <DismissErrorToastsOnLeave />
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { backOfficeMessages, REVIEWER_DOCUMENT_LINK_SECONDS, type Case, type CaseReviewItem, type CaseState } from '@fipay/contracts/back-office';
 import type { BusinessProfileRecord } from '@fipay/contracts/company';
 import { documentSlots, type ApplicationStatus, type BusinessSubType, type BusinessType, type DocKey } from '@fipay/contracts/kyb-options';
+import { matchBusinessNames } from '@fipay/contracts/names';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -8,7 +9,6 @@ import { dispositionOf } from '../../storage/document-types';
 import { appendAudit, auditEntriesForCompany, reviewerActor } from '../audit/audit-log';
 import { mask } from '../company/application';
 import { allReviewItems, isoOrNull, toReviewItem } from '../kyb/review-items';
-import { matchBusinessNames } from './name-match';
 import type { ReviewerPrincipal } from './sessions';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

@@ -1,8 +1,8 @@
 import type { ReviewItem } from '@fipay/contracts/company';
 import { reviewReasonLabels, reviewTargetSteps, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
+import { sameName } from '@fipay/contracts/names';
 import type { Queryable } from '../../db/client';
 import { decrypt } from '../../lib/crypto';
-import { sameName } from '../../lib/names';
 
 export type ReviewItemRow = {
   id: string;

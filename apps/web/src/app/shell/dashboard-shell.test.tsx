@@ -47,12 +47,13 @@ describe('DashboardShell', () => {
     vi.restoreAllMocks();
   });
 
-  it('lists the ten sidebar entries in order and highlights the current one', async () => {
+  it('lists Dashboard, then the ten sidebar entries in order, and highlights the current one', async () => {
     renderShell('/dashboard/offers');
     expect(await screen.findByRole('heading', { name: 'Page /dashboard/offers' })).toBeInTheDocument();
     const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
       ['Trade History', '/dashboard/trades'],
       ['Recent Trade Partners', '/dashboard/partners'],
       ['My Offers', '/dashboard/offers'],
@@ -66,7 +67,26 @@ describe('DashboardShell', () => {
     ]);
     expect(within(nav).getByRole('link', { name: 'My Offers' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Trade History' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('leads home from any page with the Dashboard entry, current on the dashboard home only', async () => {
+    const { user } = renderShell('/dashboard/security');
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
+    const home = within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(home).not.toHaveAttribute('aria-current');
+    expect(home.querySelector('svg')).toBeInTheDocument();
+
+    await user.click(home);
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard' })).toBeInTheDocument();
+    expect(home).toHaveAttribute('aria-current', 'page');
+    expect(home).toHaveClass('bg-brand-50', 'text-brand-700');
+
+    // The icon strip keeps it, named by its tooltip.
+    await user.click(within(sidebar()).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar()).getByText('Dashboard')).toHaveClass('opacity-0', 'absolute');
   });
 
   it('collapses the sidebar to the icon strip and back, keeping every entry named, and remembers it', async () => {
@@ -234,7 +254,7 @@ describe('DashboardShell', () => {
     const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
     expect(drawer).toHaveAttribute('aria-modal', 'true');
     expect(drawer).toHaveClass('max-md:fixed', 'max-md:w-64');
-    expect(within(drawer).getByRole('link', { name: 'Trade History' })).toHaveFocus();
+    expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(menu).toHaveFocus();
@@ -254,7 +274,7 @@ describe('DashboardShell', () => {
     const { user } = renderShell();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
-    expect(within(drawer).getByRole('link', { name: 'Trade History' })).toHaveFocus();
+    expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
     await user.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
     expect(within(drawer).getByRole('link', { name: 'FiPay home' })).toHaveFocus();
     await user.keyboard('{Shift>}{Tab}{/Shift}');

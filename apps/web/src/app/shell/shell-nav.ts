@@ -6,6 +6,7 @@ import CodeIcon from 'lucide-react/icons/code';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
 import GraduationCapIcon from 'lucide-react/icons/graduation-cap';
 import HistoryIcon from 'lucide-react/icons/history';
+import HomeIcon from 'lucide-react/icons/house';
 import MessagesIcon from 'lucide-react/icons/message-square-text';
 import SettingsIcon from 'lucide-react/icons/settings';
 import StarIcon from 'lucide-react/icons/star';
@@ -13,10 +14,17 @@ import TagIcon from 'lucide-react/icons/tag';
 import UsersIcon from 'lucide-react/icons/users';
 import { paths } from '../../config/paths';
 
-type NavEntry = { label: string; to: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+type NavEntry = {
+  label: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Current only on this exact path, not on the pages below it. */
+  end?: boolean;
+};
 
-/** The sidebar, in SPEC.md's order. */
+/** The sidebar: the way home first, then SPEC.md's ten entries in its order. */
 export const sidebarEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: HomeIcon, end: true },
   { label: 'Trade History', to: paths.trades, icon: HistoryIcon },
   { label: 'Recent Trade Partners', to: paths.partners, icon: UsersIcon },
   { label: 'My Offers', to: paths.offers, icon: TagIcon },

@@ -122,14 +122,15 @@ export function Sidebar({
       <nav
         id={`${id}-nav`}
         aria-label="Dashboard"
-        // The icon strip keeps its overflow visible for the tooltips, except on screens too short for the ten entries.
-        className={`min-h-0 flex-1 ${iconOnly ? 'px-2 [@media(max-height:40rem)]:overflow-y-auto' : 'overflow-y-auto px-3'} py-3 md:pt-0`}
+        // The icon strip keeps its overflow visible for the tooltips, except on screens too short for all the entries.
+        className={`min-h-0 flex-1 ${iconOnly ? 'px-2 [@media(max-height:43rem)]:overflow-y-auto' : 'overflow-y-auto px-3'} py-3 md:pt-0`}
       >
         <ul className="space-y-1">
-          {sidebarEntries.map(({ label, to, icon: Icon }) => (
+          {sidebarEntries.map(({ label, to, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
+                end={end}
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   `${itemBase} ${itemPadding} ${

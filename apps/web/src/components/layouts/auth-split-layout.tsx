@@ -10,7 +10,8 @@ export function AuthSplitLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh bg-white">
       <main className="flex w-full flex-col px-5 py-6 sm:px-10 lg:w-1/2 lg:px-16 xl:px-24">
         <Logo />
-        <div className="flex flex-1 items-start justify-center py-8 sm:items-center sm:py-10">
+        {/* From the top rather than centred: the form stays close to the logo, and sign-up's longer step still fits an 800 px screen. */}
+        <div className="flex flex-1 items-start justify-center pt-8 pb-2 sm:pt-10 lg:pt-8">
           <div className="w-full max-w-md">{children}</div>
         </div>
       </main>

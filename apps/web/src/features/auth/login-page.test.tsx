@@ -51,6 +51,16 @@ describe('LoginPage', () => {
     vi.mocked(resendVerification).mockReset();
   });
 
+  it('names each field with a visible label and keeps its placeholder', () => {
+    renderLogin();
+    const id = screen.getByLabelText('Email or phone number');
+    expect(id).toHaveAttribute('placeholder', 'Email / Phone Number');
+    expect(screen.getByText('Email or phone number')).not.toHaveClass('sr-only');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('placeholder', 'Password');
+    expect(screen.getByText('Password', { selector: 'label' })).not.toHaveClass('sr-only');
+  });
+
   it('verifies at once with an empty code when two-factor is off, then stores the session', async () => {
     const session = sessionFixture();
     vi.mocked(initiateLogin).mockResolvedValue(initiated(null));

@@ -18,7 +18,7 @@ export function DashboardPage() {
       </div>
       {(company || !isLoading) && <KycBanner application={company?.application ?? null} />}
       <QuickLinks />
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid gap-6 lg:grid-cols-5 lg:items-start">
         <div className="lg:col-span-2">
           <BalanceCard />
         </div>

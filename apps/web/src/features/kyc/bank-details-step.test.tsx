@@ -127,6 +127,45 @@ describe('BankDetailsStep', () => {
     expect(useKycStore.getState().resolvedAccount).toEqual(resolved);
   });
 
+  describe('when the account name differs from the business name', () => {
+    async function resolveTo(accountNameText: string) {
+      const fetchMock = stubFetch(ok({ ...resolved, account_name: accountNameText }, 'Account resolved.'), ok(null, 'Submitted.'));
+      const { user } = renderStep();
+      await user.click(bankInput());
+      await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
+      await user.type(accountNumber(), '0123456789');
+      await user.tab();
+      await vi.waitFor(() => expect(accountName()).toHaveValue(accountNameText));
+      return { user, fetchMock };
+    }
+
+    it('says nothing when the bank holds the business name (legal-form words and case aside)', async () => {
+      await resolveTo('ACME LOGISTICS LIMITED');
+      expect(screen.queryByText(/your business name/)).not.toBeInTheDocument();
+      expect(accountName()).not.toHaveAttribute('aria-describedby');
+    });
+
+    it('says so under the account name, and still lets the company submit', async () => {
+      const { user, fetchMock } = await resolveTo('OKAFOR FOODS ENTERPRISES');
+      const notice = screen.getByText('This account name does not match your business name, Acme Logistics Ltd.');
+      expect(notice).toBeVisible();
+      expect(accountName()).toHaveAccessibleDescription(
+        expect.stringContaining('Our compliance team compares the two names when they review your business.'),
+      );
+      await user.type(screen.getByLabelText('BVN'), '22345678901');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+      expect(requestBody(fetchMock, 1)).toMatchObject({ accountName: 'OKAFOR FOODS ENTERPRISES' });
+    });
+
+    it('says when the name is close but not the same, as the reviewer sees it', async () => {
+      await resolveTo('ACME LOGISTICS AND HAULAGE LTD');
+      expect(
+        screen.getByText('This account name is close to, but not the same as, your business name, Acme Logistics Ltd.'),
+      ).toBeVisible();
+    });
+  });
+
   it('clears the account name and the resolved account when a lookup fails', async () => {
     stubFetch(ok(resolved), {
       status: 422,

@@ -1,5 +1,6 @@
 import { kybMessages, type Bank } from '@fipay/contracts/kyb';
 import { bankCurrencies } from '@fipay/contracts/kyb-options';
+import { matchBusinessNames } from '@fipay/contracts/names';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -26,6 +27,28 @@ import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
 import { useChangeRequest } from './review-items';
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
+
+const ACCOUNT_NAME_NOTICE_ID = 'bank-account-name-notice';
+
+/**
+ * Said before submitting when the bank's name for the account is not the business's: the same
+ * comparison the reviewer sees on the case. It does not block; a sole trader's account, for one,
+ * may rightly carry another name.
+ */
+function AccountNameNotice({ companyName, result }: { companyName: string; result: 'partial' | 'mismatch' }) {
+  return (
+    <div id={ACCOUNT_NAME_NOTICE_ID}>
+      <Alert tone="info">
+        <p className="font-medium">
+          {result === 'partial'
+            ? `This account name is close to, but not the same as, your business name, ${companyName}.`
+            : `This account name does not match your business name, ${companyName}.`}
+        </p>
+        <p>You can still submit. Our compliance team compares the two names when they review your business.</p>
+      </Alert>
+    </div>
+  );
+}
 
 function initialValues(): BankFormValues {
   const saved = useKycStore.getState().bankDetails;
@@ -69,6 +92,7 @@ export function BankDetailsStep() {
   const [submitted, setSubmitted] = useState(false);
   const { banks, loading } = useBanks(!submitted);
   const companyId = useAuthStore((state) => state.user?.companyId ?? state.company?.id ?? '');
+  const companyName = useAuthStore((state) => state.company?.name ?? '');
   const [values, setValues] = useState<BankFormValues>(initialValues);
   const [errors, setErrors] = useState<BankFormErrors>({});
   const [formError, setFormError] = useState<{ message: string; step: { title: string; path: string } | null } | null>(
@@ -183,6 +207,8 @@ export function BankDetailsStep() {
   }
 
   const busy = isSubmitting;
+  const nameMatch =
+    companyName && values.accountName.trim() ? matchBusinessNames(companyName, values.accountName).result : 'exact';
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-6">
       <div className="space-y-1">
@@ -273,16 +299,20 @@ export function BankDetailsStep() {
           disabled={busy}
         />
 
-        <TextField
-          id="bank-account-name"
-          label="Account Name"
-          readOnly
-          placeholder={resolving ? 'Checking account...' : 'Filled in from your bank'}
-          value={values.accountName}
-          error={errors.accountName}
-          aria-busy={resolving}
-          className="bg-slate-50! text-slate-700"
-        />
+        <div className="space-y-2">
+          <TextField
+            id="bank-account-name"
+            label="Account Name"
+            readOnly
+            placeholder={resolving ? 'Checking account...' : 'Filled in from your bank'}
+            value={values.accountName}
+            error={errors.accountName}
+            aria-busy={resolving}
+            aria-describedby={nameMatch !== 'exact' ? ACCOUNT_NAME_NOTICE_ID : undefined}
+            className="bg-slate-50! text-slate-700"
+          />
+          {nameMatch !== 'exact' && <AccountNameNotice companyName={companyName} result={nameMatch} />}
+        </div>
       </div>
 
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">

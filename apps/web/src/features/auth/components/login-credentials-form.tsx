@@ -87,7 +87,6 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
       <div className="space-y-2">
         <PasswordField
           label="Password"
-          hideLabel
           name="password"
           autoComplete="current-password"
           placeholder="Password"

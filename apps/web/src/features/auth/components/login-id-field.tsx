@@ -7,7 +7,6 @@ export function LoginIdField({ value, onChange }: LoginIdFieldProps) {
   return (
     <TextField
       label="Email or phone number"
-      hideLabel
       name="email"
       type="text"
       inputMode="email"

@@ -23,7 +23,7 @@ export function BalanceCard() {
   const listId = useId();
 
   return (
-    <section aria-labelledby={headingId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-sm font-medium text-slate-600">
           Available balance

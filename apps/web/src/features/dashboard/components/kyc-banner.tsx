@@ -62,7 +62,8 @@ function Banner({ tone, title, text, children, actions, onDismiss }: BannerProps
           {text && <p className="text-sm opacity-90">{text}</p>}
           {children}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions(`${actionBase} ${style.action}`)}</div>}
+        {/* Stacked on phones at one shared width; side by side from sm up. */}
+        {actions && <div className="grid gap-2 sm:flex sm:shrink-0 sm:flex-wrap">{actions(`${actionBase} ${style.action}`)}</div>}
       </div>
       <button
         type="button"

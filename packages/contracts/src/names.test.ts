@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchBusinessNames, normaliseBusinessName } from './name-match';
+import { matchBusinessNames, normaliseBusinessName, sameName } from './names';
 
 describe('matchBusinessNames', () => {
   it.each([
@@ -18,5 +18,13 @@ describe('matchBusinessNames', () => {
   it('shows both names as compared', () => {
     expect(matchBusinessNames('The Okafor Co. Ltd', 'OKAFOR COMPANY LIMITED')).toEqual({ result: 'exact', companyName: 'OKAFOR', accountName: 'OKAFOR' });
     expect(normaliseBusinessName("Chukwuemeka's Stores (Nig.) Ltd")).toEqual(['CHUKWUEMEKA', 'S', 'STORES']);
+  });
+});
+
+describe('sameName', () => {
+  it('ignores letter case and spacing only', () => {
+    expect(sameName('  Ada  Obi ', 'ADA OBI')).toBe(true);
+    expect(sameName('Ada Obi', 'Ada Obi Ltd')).toBe(false);
+    expect(sameName('Ada-Obi', 'Ada Obi')).toBe(false);
   });
 });

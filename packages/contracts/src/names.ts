@@ -1,4 +1,9 @@
-import type { NameMatchResult } from '@fipay/contracts/back-office';
+import type { NameMatchResult } from './back-office';
+
+const folded = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase();
+
+/** The same name as people write it: case and spacing aside. */
+export const sameName = (a: string, b: string) => folded(a) === folded(b);
 
 // Words that say what kind of entity a name is, not which one: bank records and
 // CAC registrations often differ only in these ("OKAFOR LOGISTICS LTD" vs "Okafor Logistics Limited").
@@ -21,7 +26,8 @@ export function normaliseBusinessName(name: string): string[] {
  * Compares the name the bank holds for the settlement account with the
  * company's name: 'exact' when they are the same words, 'partial' when every
  * word of the shorter appears in the longer or at least half the words are
- * shared, else 'mismatch'. An indication for the reviewer, not a decision.
+ * shared, else 'mismatch'. An indication, not a decision: the reviewer sees it on the case and
+ * the company under the bank step's account name, so both read the same comparison.
  */
 export function matchBusinessNames(companyName: string, accountName: string): { result: NameMatchResult; companyName: string; accountName: string } {
   const a = normaliseBusinessName(companyName);
