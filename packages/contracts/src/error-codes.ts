@@ -21,6 +21,9 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The codes by name, for comparisons that read as names: `error.code === errorCode.EMAIL_NOT_VERIFIED`. */
+export const errorCode = Object.fromEntries(errorCodes.map((code) => [code, code])) as { readonly [C in ErrorCode]: C };
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
 }

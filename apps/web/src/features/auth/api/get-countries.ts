@@ -1,6 +1,6 @@
-import { countriesResponse } from '@fipay/contracts/countries';
-import { api } from '../../../lib/api-client';
+import { countryEndpoints } from '@fipay/contracts/endpoints/countries';
+import { callApi } from '../../../lib/api-client';
 
 export function getCountries(signal?: AbortSignal) {
-  return api.get('countries', countriesResponse, { auth: false, signal });
+  return callApi(countryEndpoints.list, { signal });
 }

@@ -1,6 +1,6 @@
-import { companyMeResponse } from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { callApi } from '../../../lib/api-client';
 
 export function getCompany(signal?: AbortSignal) {
-  return api.get('company/me', companyMeResponse, { signal });
+  return callApi(companyEndpoints.me, { signal });
 }

@@ -1,6 +1,6 @@
-import { accountMeResponse } from '@fipay/contracts/account';
-import { api } from '../../../lib/api-client';
+import { accountEndpoints } from '@fipay/contracts/endpoints/account';
+import { callApi } from '../../../lib/api-client';
 
 export function getAccount(signal?: AbortSignal) {
-  return api.get('account/me', accountMeResponse, { signal });
+  return callApi(accountEndpoints.me, { signal });
 }
