@@ -27,7 +27,7 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
       if (mediaTypeOf(request.headers['content-type']) !== request.query.contentType) {
         throw new AppError('BAD_REQUEST', storageMessages.contentTypeMismatch, { errors: { contentType: storageMessages.contentTypeMismatch } });
       }
-      if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { file: storageMessages.fileEmpty } });
+      if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { body: storageMessages.fileEmpty } });
       // Each link writes once: bytes a company recorded (or a reviewer decided on) cannot be swapped.
       if (await storage.head(key)) throw new AppError('CONFLICT', storageMessages.linkUsed);
     } catch (error) {

@@ -177,7 +177,7 @@ export function DocumentsStep() {
                     clearError('cacRegNumber');
                   }}
                   error={errors.cacRegNumber}
-                  hint="Input should include the registration code prefix i.e. BN, LLC, RC"
+                  hint={kybMessages.cacNumberInvalid}
                   readOnly={accepted}
                   className={accepted ? 'bg-slate-50! text-slate-700' : undefined}
                 />
