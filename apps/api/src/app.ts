@@ -1,17 +1,13 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { z } from 'zod';
-import { envelope } from '@fipay/contracts/envelope';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { deriveKey } from './lib/crypto';
 import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
-import { ok, responses } from './lib/reply';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { OutboxWorker } from './mail/outbox';
 import { createBankProvider } from './banks/create-bank-provider';
@@ -23,6 +19,7 @@ import { kybRoutes } from './modules/kyb/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -67,15 +64,6 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
     },
   };
 }
-
-const healthRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', {
-    schema: { tags: ['system'], summary: 'Liveness and database check', response: responses({ 200: envelope(z.object({ status: z.literal('ok') })) }) },
-  }, async () => {
-    await app.ctx.db.query('SELECT 1');
-    return ok('OK', { status: 'ok' as const });
-  });
-};
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -147,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(
     async (api) => {
-      await api.register(healthRoute);
+      await api.register(healthRoutes);
       await api.register(countryRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from './error-codes';
 
 /** Every answer of the API, errors included, has this shape. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -7,7 +8,8 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const errorData = z
   .object({
-    code: z.string(),
+    code: z.enum(errorCodes),
+    /** Keyed by the request's own field path, segments joined with '.' (docs/decisions/0013-endpoint-contracts.md). */
     errors: z.record(z.string(), z.string()).optional(),
   })
   .nullable();

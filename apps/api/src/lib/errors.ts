@@ -1,23 +1,6 @@
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'INVALID_CREDENTIALS'
-  | 'INVALID_OTP'
-  | 'INVALID_REFRESH_TOKEN'
-  | 'EMAIL_NOT_VERIFIED'
-  | 'TWO_FACTOR_SETUP_REQUIRED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'UNPROCESSABLE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL'
-  | 'BAD_GATEWAY';
+import type { ErrorCode } from '@fipay/contracts/error-codes';
 
-/** The single table from error code to HTTP status. */
+/** The single table from error code (the contracts' enum) to HTTP status. */
 export const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,

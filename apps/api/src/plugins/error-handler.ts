@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { messages } from '@fipay/contracts/messages';
 import { AppError } from '../lib/errors';
 
@@ -11,8 +12,21 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
 };
 
-function fail(code: string, message: string, errors?: Record<string, string>) {
+function fail(code: ErrorCode, message: string, errors?: Record<string, string>) {
   return { isSuccessful: false, message, data: errors ? { code, errors } : { code } };
+}
+
+/**
+ * A field-error key is the failing value's path in the request, joined with '.'. An array body whose
+ * contract names a bodyItemKey names its items by that field instead of their index.
+ */
+function fieldKey(path: string, body: unknown, bodyItemKey: string | undefined): string {
+  if (!bodyItemKey || !Array.isArray(body)) return path;
+  const [index = '', ...rest] = path.split('.');
+  const item: unknown = /^\d+$/.test(index) ? body[Number(index)] : undefined;
+  // An item whose naming field is itself what failed keeps its index.
+  const name = item && typeof item === 'object' && rest[0] !== bodyItemKey ? (item as Record<string, unknown>)[bodyItemKey] : undefined;
+  return typeof name === 'string' && name ? [name, ...rest].join('.') : path;
 }
 
 /** Every error leaves as the envelope; 5xx answers say nothing about the cause. */
@@ -25,7 +39,10 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const field = path
+          ? error.validationContext === 'body' ? fieldKey(path, request.body, request.routeOptions.config.bodyItemKey) : path
+          : (error.validationContext ?? 'body');
         errors[field] ??= issue.message ?? messages.validationFailed;
       }
       const first = Object.values(errors)[0] ?? messages.validationFailed;

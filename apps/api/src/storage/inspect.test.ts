@@ -40,8 +40,8 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-const inspect = (companyId: string, reference: string, label = 'Proof of Address') =>
-  inspectDocument(server.app.ctx.storage, { companyId, reference, label });
+const inspect = (companyId: string, reference: string) =>
+  inspectDocument(server.app.ctx.storage, { companyId, reference, label: 'Proof of Address', field: 'proofOfAddress' });
 
 describe('inspectDocument', () => {
   it.each([
@@ -66,10 +66,10 @@ describe('inspectDocument', () => {
 
   it('refuses a program renamed to .pdf', async () => {
     const stored = await upload(alice.accessToken, sampleDocuments.exeAsPdf);
-    const error = await refusal(inspect(alice.user.companyId, stored.fileUrl, 'Certificate of Incorporation'));
+    const error = await refusal(inspectDocument(server.app.ctx.storage, { companyId: alice.user.companyId, reference: stored.fileUrl, label: 'Certificate of Incorporation', field: 'certificate' }));
     expect(error.status).toBe(422);
     expect(error.message).toBe(`Certificate of Incorporation: ${inspectReasons.notADocument}`);
-    expect(error.options.errors).toEqual({ objectKey: error.message });
+    expect(error.options.errors).toEqual({ certificate: error.message });
   });
 
   it("refuses another company's file, naming the document", async () => {

@@ -20,15 +20,15 @@ export type InspectedDocument = { key: string; size: number; contentType: Docume
  * Checks an uploaded document before it is recorded: the reference resolves to a key under the
  * company's prefix, the object exists, is at most 5 MB, and its first bytes really are a PDF, PNG,
  * JPEG or DOCX. The content type returned is what the bytes are, not what the client said.
- * Failures are 422s naming the document, with the reason under `field` in `data.errors`.
+ * Failures are 422s naming the document, with the reason under `field` (the document's key in the request) in `data.errors`.
  */
 export async function inspectDocument(
   storage: ObjectStorage,
-  input: { companyId: string; reference: string; label: string; field?: string },
+  input: { companyId: string; reference: string; label: string; field: string },
 ): Promise<InspectedDocument> {
   const fail = (reason: string): never => {
     const message = `${input.label}: ${reason}`;
-    throw new AppError('UNPROCESSABLE', message, { errors: { [input.field ?? 'objectKey']: message } });
+    throw new AppError('UNPROCESSABLE', message, { errors: { [input.field]: message } });
   };
 
   const key = storage.keyFromReference(input.reference);

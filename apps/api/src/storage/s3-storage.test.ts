@@ -64,7 +64,7 @@ describe('S3 driver', () => {
     expect((await putFile(await storage.presignUpload({ key, contentType: 'application/pdf', expiresInSeconds: 60 }), Buffer.alloc(0), 'application/pdf')).status).toBe(200);
     expect(await storage.head(key)).toMatchObject({ size: 0 });
     // (s3rver drops the connection on a ranged read of an empty object, where S3 answers 416, so none is made here.)
-    await expect(inspectDocument(storage, { companyId: 'c1', reference: key, label: 'MEMART' })).rejects.toThrow(`MEMART: ${inspectReasons.empty}`);
+    await expect(inspectDocument(storage, { companyId: 'c1', reference: key, label: 'MEMART', field: 'memart' })).rejects.toThrow(`MEMART: ${inspectReasons.empty}`);
   });
 
   it('finds the key in path-style and virtual-host URLs, their paths, and plain keys', () => {
@@ -117,10 +117,10 @@ describe('S3 driver through the API', () => {
 
       expect((await putFile(response.body.data, file.bytes, file.contentType)).status).toBe(200);
       const fileUrl = response.body.data.split('?')[0]!;
-      const inspected = await inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: fileUrl, label: 'MEMART' });
+      const inspected = await inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: fileUrl, label: 'MEMART', field: 'memart' });
       expect(inspected).toMatchObject({ size: file.bytes.length, contentType: file.contentType });
       expect(inspected.key.startsWith(`companies/${session.user.companyId}/documents/`)).toBe(true);
-      await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: url.pathname, label: 'MEMART' })).resolves.toEqual(inspected);
+      await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: url.pathname, label: 'MEMART', field: 'memart' })).resolves.toEqual(inspected);
     }
   });
 
@@ -132,9 +132,9 @@ describe('S3 driver through the API', () => {
     const file = sampleDocuments.exeAsPdf;
     const response = await server.api.post<string>('/aws/upload-url', { objectKey: `documents/kyc/1-${file.name}`, expirySeconds: 3600, contentType: file.contentType }, { token: session.accessToken });
     expect((await putFile(response.body.data, file.bytes, file.contentType)).status).toBe(200);
-    await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: response.body.data.split('?')[0]!, label: 'MEMART' }))
+    await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: response.body.data.split('?')[0]!, label: 'MEMART', field: 'memart' }))
       .rejects.toThrow(`MEMART: ${inspectReasons.notADocument}`);
-    await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: `companies/${session.user.companyId}/documents/none.pdf`, label: 'MEMART' }))
+    await expect(inspectDocument(server.app.ctx.storage, { companyId: session.user.companyId, reference: `companies/${session.user.companyId}/documents/none.pdf`, label: 'MEMART', field: 'memart' }))
       .rejects.toThrow(`MEMART: ${inspectReasons.notFound}`);
   });
 

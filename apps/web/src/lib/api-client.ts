@@ -1,4 +1,6 @@
-import { refreshResponse } from '@fipay/contracts/auth';
+import { endpointPath, type AnyEndpoint } from '@fipay/contracts/endpoint';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { errorEnvelope } from '@fipay/contracts/envelope';
 import { ACCESS_TOKEN_REFRESH_MARGIN_SECONDS } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
@@ -10,6 +12,21 @@ export const API_BASE = '/api/v1';
 
 type ErrorData = z.infer<typeof errorEnvelope>['data'];
 type EnvelopeSchema = z.ZodType<{ isSuccessful: boolean; message: string; data: unknown }>;
+
+/** The code of an answer that carried none (a proxy's page, an unreadable body), from its status. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'BAD_REQUEST';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 422) return 'UNPROCESSABLE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 502 || status === 503 || status === 504) return 'BAD_GATEWAY';
+  return 'INTERNAL';
+}
 
 /** A non-2xx (or unsuccessful) answer. `message` is the server's text, empty when it sent none. */
 export class ApiError extends Error {
@@ -23,10 +40,11 @@ export class ApiError extends Error {
     super(message);
   }
 
-  get code(): string | undefined {
-    return this.data?.code;
+  get code(): ErrorCode {
+    return this.data?.code ?? codeForStatus(this.status);
   }
 
+  /** Keyed by the request's own field path ('user.email', '0.email', a document's docKey). */
   get fieldErrors(): Record<string, string> {
     return this.data?.errors ?? {};
   }
@@ -41,32 +59,39 @@ export function errorMessage(error: unknown, fallback: string, thrownFallback: s
   return thrownFallback;
 }
 
-type Query = Record<string, string | number | undefined>;
+/** An endpoint the client can call: its success answer is the envelope. */
+export type ClientEndpoint = AnyEndpoint & { response: EnvelopeSchema };
 
-export type RequestOptions = {
-  body?: unknown;
-  query?: Query;
-  /** Send the bearer token when the user is signed in. Off for the sign-in and recovery calls. */
-  auth?: boolean;
-  /** Refresh an expiring token first. Off for calls that must not rotate the refresh token (logout). */
-  refresh?: boolean;
-  /**
-   * A bearer token to send instead of the company session's (the back office's reviewer token).
-   * Nothing is refreshed, and a 401 leaves the company session alone.
-   */
-  token?: string;
-  signal?: AbortSignal;
-};
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: z.input<S> }
+  : { [P in K]?: never };
 
-export function buildUrl(path: string, query?: Query) {
-  const url = `${API_BASE}/${path.replace(/^\//, '')}`;
+/** Back-office endpoints are called with the reviewer's token; nothing else sends one explicitly. */
+type Session<E> = E extends { access: 'reviewer' | 'reviewer-enrolment' | 'admin' } ? { token: string } : { token?: never };
+
+export type CallOptions<E extends ClientEndpoint> = Part<E, 'params'> &
+  Part<E, 'query'> &
+  Part<E, 'body'> &
+  Session<E> & {
+    /** Refresh an expiring token first. Off for calls that must not rotate the refresh token. */
+    refresh?: boolean;
+    signal?: AbortSignal;
+  };
+
+export type CallArgs<E extends ClientEndpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+type QueryValues = Record<string, unknown>;
+
+/** The address of an endpoint, its path parameters filled in and its query appended. */
+export function endpointUrl(endpoint: Pick<AnyEndpoint, 'path'>, params?: object, query?: QueryValues) {
+  const url = `${API_BASE}${endpointPath(endpoint, params as Record<string, unknown> | undefined)}`;
   if (!query) return url;
-  const params = new URLSearchParams();
+  const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) search.set(key, String(value));
   }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -79,7 +104,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** The typed error of a refused call; an answer that is not the error envelope keeps only its message. */
+export function toApiError(status: number, payload: unknown): ApiError {
   const parsed = errorEnvelope.safeParse(payload);
   if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.data);
   const message =
@@ -92,15 +118,16 @@ function toApiError(status: number, payload: unknown): ApiError {
 let pendingRefresh: Promise<string> | null = null;
 
 async function refreshTokens(userId: string, refreshToken: string): Promise<string> {
+  const endpoint = authEndpoints.refresh;
   try {
-    const response = await fetch(buildUrl('auth/refresh'), {
-      method: 'POST',
+    const response = await fetch(endpointUrl(endpoint), {
+      method: endpoint.method,
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ userId, refreshToken }),
     });
     const payload = await readJson(response);
     if (!response.ok) throw toApiError(response.status, payload);
-    const parsed = refreshResponse.safeParse(payload);
+    const parsed = endpoint.response.safeParse(payload);
     if (!parsed.success || !parsed.data.isSuccessful) throw toApiError(response.status, payload);
     useAuthStore.getState().setTokens(parsed.data.data);
     return parsed.data.data.accessToken;
@@ -126,21 +153,33 @@ async function currentAccessToken(): Promise<string | null> {
   return pendingRefresh;
 }
 
-export async function apiRequest<S extends EnvelopeSchema>(
-  method: string,
-  path: string,
-  schema: S,
-  { body, query, auth = true, refresh = true, token: explicitToken, signal }: RequestOptions = {},
-): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * Calls an endpoint through its contract: the path, parameters, query and body are checked
+ * when compiling, the answer is parsed with the contract's schema, and a refusal becomes an
+ * ApiError with its code. Company endpoints send the user's access token (refreshed first when
+ * about to expire; a 401 signs the user out); anonymous ones send none; back-office ones send
+ * the reviewer token given, and a 401 leaves the company session alone.
+ */
+export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<z.output<E['response']>> {
+  const { params, query, body, token: reviewerToken, refresh = true, signal } = (options ?? {}) as {
+    params?: object;
+    query?: QueryValues;
+    body?: unknown;
+    token?: string;
+    refresh?: boolean;
+    signal?: AbortSignal;
+  };
+  const companySession = endpoint.access === 'company';
   let token: string | null = null;
-  if (explicitToken !== undefined) token = explicitToken || null;
-  else if (auth) token = refresh ? await currentAccessToken() : useAuthStore.getState().accessToken;
+  if (companySession) token = refresh ? await currentAccessToken() : useAuthStore.getState().accessToken;
+  else if (endpoint.access !== 'anonymous') token = reviewerToken || null;
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(buildUrl(path, query), {
-    method,
+  const response = await fetch(endpointUrl(endpoint, params, query), {
+    method: endpoint.method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
@@ -148,27 +187,15 @@ export async function apiRequest<S extends EnvelopeSchema>(
   const payload = await readJson(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token && explicitToken === undefined) useAuthStore.getState().logout();
+    if (response.status === 401 && token && companySession) useAuthStore.getState().logout();
     throw toApiError(response.status, payload);
   }
-  const parsed = schema.safeParse(payload);
+  const parsed = endpoint.response.safeParse(payload);
   if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${path}`, parsed.error);
+    console.error(`Unexpected response from ${endpoint.method} ${endpoint.path}`, parsed.error);
     throw new ApiError(response.status, messages.genericError);
   }
-  if (!parsed.data.isSuccessful) throw toApiError(response.status, payload);
-  return parsed.data;
+  const answer = parsed.data as z.output<E['response']>;
+  if (!answer.isSuccessful) throw toApiError(response.status, payload);
+  return answer;
 }
-
-export const api = {
-  get: <S extends EnvelopeSchema>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
-    apiRequest('GET', path, schema, options),
-  post: <S extends EnvelopeSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('POST', path, schema, { ...options, body }),
-  put: <S extends EnvelopeSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('PUT', path, schema, { ...options, body }),
-  patch: <S extends EnvelopeSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
-    apiRequest('PATCH', path, schema, { ...options, body }),
-  delete: <S extends EnvelopeSchema>(path: string, schema: S, options?: RequestOptions) =>
-    apiRequest('DELETE', path, schema, options),
-};

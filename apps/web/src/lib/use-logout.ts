@@ -1,9 +1,9 @@
-import { logoutResponse } from '@fipay/contracts/auth';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { useAuthStore } from '../stores/auth-store';
-import { api } from './api-client';
+import { callApi } from './api-client';
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -11,8 +11,8 @@ export function useLogout() {
     const { refreshToken } = useAuthStore.getState();
     if (refreshToken) {
       try {
-        // Refreshing first would rotate the very token being revoked.
-        await api.post('auth/logout', logoutResponse, { refreshToken }, { refresh: false });
+        // An anonymous call: no access-token refresh first, which would rotate the very token being revoked.
+        await callApi(authEndpoints.logout, { body: { refreshToken } });
       } catch (error) {
         // The server revoking the session is best effort; signing out locally must still happen.
         console.warn('Logout request failed', error);

@@ -31,7 +31,7 @@ export async function saveDocuments(ctx: AppContext, auth: CompanyActor, input: 
   }
   const checked: { doc: DocumentsInput[number]; file: Awaited<ReturnType<typeof inspectDocument>> }[] = [];
   for (const doc of input) {
-    const file = await inspectDocument(ctx.storage, { companyId: auth.companyId, reference: doc.objectKey || doc.fileUrl, label: labelOf(doc.docKey) });
+    const file = await inspectDocument(ctx.storage, { companyId: auth.companyId, reference: doc.objectKey || doc.fileUrl, label: labelOf(doc.docKey), field: doc.docKey });
     // The stored link is shown back to the company: it must be the file that was checked.
     if (ctx.storage.keyFromReference(doc.fileUrl.split('?')[0]!) !== file.key) {
       const message = `${labelOf(doc.docKey)}: the file link does not match the uploaded file.`;

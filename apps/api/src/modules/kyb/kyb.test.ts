@@ -186,7 +186,7 @@ describe('step 3: documents', () => {
     for (const [cacRegNumber, message] of [[undefined, kybMessages.cacNumberRequired], ['1234567', kybMessages.cacNumberInvalid], ['XY123', kybMessages.cacNumberInvalid]] as const) {
       const res = await post(s, '/company/documents', [{ ...docs[0], cacRegNumber }, ...docs.slice(1)]);
       expect(res.status).toBe(400);
-      expect(res.body.data.errors['0.cacRegNumber']).toBe(message);
+      expect(res.body.data.errors['certificate.cacRegNumber']).toBe(message);
     }
     for (const cacRegNumber of ['BN123456', 'it99', 'LLP4455', 'LLC1010']) {
       expect((await post(s, '/company/documents', [{ ...docs[0], cacRegNumber }, ...docs.slice(1)])).status).toBe(200);

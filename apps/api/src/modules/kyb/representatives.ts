@@ -37,7 +37,7 @@ export async function saveRepresentatives(
     const requestedAt = requestTime(open);
     const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;
     let emails = 0;
-    for (const rep of input) {
+    for (const [index, rep] of input.entries()) {
       const { rows } = await tx.query<RepresentativeRow>(
         `SELECT id, position, full_name, phone, id_type, id_number_encrypted, id_number_last4, created_at FROM kyb_representatives
          WHERE company_id = $1 AND email = $2 FOR UPDATE`,
@@ -57,7 +57,7 @@ export async function saveRepresentatives(
         const item = existing ? flagged.get(existing.id) : undefined;
         if (existing && !item && !addedSince(existing, requestedAt)) {
           if (!changed) continue;
-          throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(existing.full_name), { errors: { [rep.email]: kybMessages.representativeNotFlagged(existing.full_name) } });
+          throw new AppError('CONFLICT', kybMessages.representativeNotFlagged(existing.full_name), { errors: { [index]: kybMessages.representativeNotFlagged(existing.full_name) } });
         }
         if (!existing && flagged.size === 0) throw new AppError('CONFLICT', kybMessages.representativeAddNotAllowed);
         if (existing && changed) {

@@ -1,17 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { emptyEnvelope } from '@fipay/contracts/envelope';
+import { localUploadEndpoints as endpoints } from '@fipay/contracts/endpoints/uploads';
 import { MAX_DOCUMENT_BYTES } from '@fipay/contracts/kyb-options';
 import { AppError } from '../../lib/errors';
-import { ok, responses } from '../../lib/reply';
+import { registerRoute } from '../../lib/register-route';
+import { ok } from '../../lib/reply';
 import { contentDisposition, detectDocumentType, mediaTypeOf, SNIFF_BYTES } from '../../storage/document-types';
 import { discardBody, type LocalStorage } from '../../storage/local-storage';
 import { storageMessages } from '../../storage/messages';
-
-// Loose on purpose: a link that was tampered with is a 403 from the signature check, not a 400 from parsing.
-const uploadLinkQuery = z.object({ expires: z.string().optional(), contentType: z.string().optional(), signature: z.string().optional() });
-const downloadLinkQuery = z.object({ expires: z.string().optional(), name: z.string().optional(), signature: z.string().optional() });
 
 /**
  * The local driver's stand-in for S3: the browser PUTs the file to the signed link the API gave
@@ -19,21 +15,11 @@ const downloadLinkQuery = z.object({ expires: z.string().optional(), name: z.str
  * routes take no bearer token.
  */
 export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }> = async (app, { storage }) => {
-  const tags = ['uploads'];
-
   // The body is the file itself: hand the raw stream to the route, whatever its type, instead of parsing it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put('/uploads/*', {
-    bodyLimit: MAX_DOCUMENT_BYTES,
-    schema: {
-      tags,
-      summary: 'Upload a file to a signed link from aws/upload-url (local storage only)',
-      querystring: uploadLinkQuery,
-      response: responses({ 200: emptyEnvelope }),
-    },
-  }, async (request) => {
+  registerRoute(app, endpoints.put, async (request) => {
     const key = (request.params as { '*': string })['*'];
     const body = request.body as Readable | undefined;
     try {
@@ -41,7 +27,7 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
       if (mediaTypeOf(request.headers['content-type']) !== request.query.contentType) {
         throw new AppError('BAD_REQUEST', storageMessages.contentTypeMismatch, { errors: { contentType: storageMessages.contentTypeMismatch } });
       }
-      if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { file: storageMessages.fileEmpty } });
+      if (!body) throw new AppError('BAD_REQUEST', storageMessages.fileEmpty, { errors: { body: storageMessages.fileEmpty } });
       // Each link writes once: bytes a company recorded (or a reviewer decided on) cannot be swapped.
       if (await storage.head(key)) throw new AppError('CONFLICT', storageMessages.linkUsed);
     } catch (error) {
@@ -50,16 +36,9 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
     }
     await storage.write(key, body, MAX_DOCUMENT_BYTES);
     return ok(storageMessages.uploaded, null);
-  });
+  }, { bodyLimit: MAX_DOCUMENT_BYTES });
 
-  app.get('/uploads/*', {
-    exposeHeadRoute: false,
-    schema: {
-      tags,
-      summary: 'Read a stored file through a signed link (local storage only)',
-      querystring: downloadLinkQuery,
-    },
-  }, async (request, reply) => {
+  registerRoute(app, endpoints.get, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     storage.verifyLink({ method: 'GET', key, expires: request.query.expires, fileName: request.query.name, signature: request.query.signature });
     const head = await storage.head(key);
@@ -78,5 +57,5 @@ export const localUploadRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }>
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
       .send(storage.createReadStream(key));
-  });
+  }, { exposeHeadRoute: false });
 };

@@ -285,6 +285,34 @@ describe('DocumentsStep', () => {
     expect(await screen.findAllByText('Submission failed.')).not.toHaveLength(0);
   });
 
+  it('puts each server field error under the slot its key names, whatever the message says', async () => {
+    useKycStore.setState({
+      documents: ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
+        savedDocument(key as DocumentRecord['docKey'], `${key}.pdf`),
+      ),
+    });
+    stubFetch({
+      status: 400,
+      body: {
+        isSuccessful: false,
+        message: 'Please correct the highlighted fields.',
+        data: {
+          code: 'VALIDATION_FAILED',
+          errors: { proofOfAddress: 'The file is empty. Upload it again.', 'certificate.cacRegNumber': 'This number is already registered.' },
+        },
+      },
+    });
+    const { user } = renderStep();
+    await user.click(continueButton());
+
+    const proofOfAddress = screen.getByRole('region', { name: 'Proof of Address' });
+    expect(await within(proofOfAddress).findByRole('alert')).toHaveTextContent('The file is empty. Upload it again.');
+    for (const name of ['Certificate of Incorporation', 'MEMART', 'Due Diligence Questionnaire']) {
+      expect(within(screen.getByRole('region', { name })).queryByText('The file is empty. Upload it again.')).toBeNull();
+    }
+    expect(screen.getByText('This number is already registered.')).toHaveClass('text-red-600');
+  });
+
   it("clears the documents uploaded here when the user leaves with 'I'll do this later'", async () => {
     useKycStore.setState({
       documentDrafts: [

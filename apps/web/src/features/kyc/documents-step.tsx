@@ -18,23 +18,18 @@ const slotHints: Partial<Record<DocKey, string>> = {
 
 type SlotErrors = Partial<Record<DocKey | 'cacRegNumber', string>>;
 
+const isDocKey = (key: string): key is DocKey => documentSlots.some((slot) => slot.docKey === key);
+
 /**
- * Puts each server error under its slot. Errors arrive keyed by slot ('memart'), by array item
- * ('0.cacRegNumber'), or by a field alone with the document named in the message.
+ * Puts each server error under its slot. The server names a document by its slot ('memart') and a
+ * field of it below the slot ('certificate.cacRegNumber').
  */
-function errorsBySlot(errors: Record<string, string>, sent: DocumentInput[]): SlotErrors {
+function errorsBySlot(errors: Record<string, string>): SlotErrors {
   const bySlot: SlotErrors = {};
   for (const [key, message] of Object.entries(errors)) {
-    const [first = '', field] = key.split('.');
-    if (key.endsWith('cacRegNumber')) {
-      bySlot.cacRegNumber = message;
-      continue;
-    }
-    const docKey =
-      documentSlots.find((slot) => slot.docKey === first)?.docKey ??
-      (field !== undefined ? sent[Number(first)]?.docKey : undefined) ??
-      documentSlots.find((slot) => message.includes(slot.label))?.docKey;
-    if (docKey) bySlot[docKey] = message;
+    const [docKey = '', field] = key.split('.');
+    if (field === 'cacRegNumber') bySlot.cacRegNumber = message;
+    else if (isDocKey(docKey)) bySlot[docKey] ??= message;
   }
   return bySlot;
 }
@@ -126,7 +121,7 @@ export function DocumentsStep() {
       const message = errorMessage(error, documentsMessages.failed, documentsMessages.requestFailed);
       toast.error(message);
       setFormError(message);
-      if (error instanceof ApiError) setErrors(errorsBySlot(error.fieldErrors, sent));
+      if (error instanceof ApiError) setErrors(errorsBySlot(error.fieldErrors));
       setIsSubmitting(false);
     }
   }
@@ -182,7 +177,7 @@ export function DocumentsStep() {
                     clearError('cacRegNumber');
                   }}
                   error={errors.cacRegNumber}
-                  hint="Input should include the registration code prefix i.e. BN, LLC, RC"
+                  hint={kybMessages.cacNumberInvalid}
                   readOnly={accepted}
                   className={accepted ? 'bg-slate-50! text-slate-700' : undefined}
                 />

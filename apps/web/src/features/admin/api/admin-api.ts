@@ -1,85 +1,62 @@
-import {
-  assignResponse,
-  caseResponse,
-  claimResponse,
-  decisionResponse,
-  noteResponse,
-  queueResponse,
-  revealResponse,
-  reviewerListResponse,
-  reviewerLoginResponse,
-  reviewerLogoutResponse,
-  reviewerMeResponse,
-  reviewerResponse,
-  reviewerTwoFactorEnableResponse,
-  reviewerTwoFactorSetupResponse,
-  setPasswordResponse,
-  type CaseState,
-  type CreateReviewerRequest,
-  type QueueQuery,
-  type RejectRequest,
-  type RequestChangesRequest,
-  type RevealRequest,
-  type ReviewerLoginRequest,
+import type {
+  CaseState,
+  CreateReviewerRequest,
+  QueueQuery,
+  RejectRequest,
+  RequestChangesRequest,
+  RevealRequest,
+  ReviewerLoginRequest,
 } from '@fipay/contracts/back-office';
+import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ApiError, apiRequest, buildUrl } from '../../../lib/api-client';
+import { ApiError, callApi, endpointUrl, type CallArgs, type CallOptions, type ClientEndpoint } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { useAdminSession } from '../admin-session';
 
-type EnvelopeSchema = z.ZodType<{ isSuccessful: boolean; message: string; data: unknown }>;
+type ReviewerEndpoint = ClientEndpoint & { access: 'reviewer' | 'reviewer-enrolment' | 'admin' };
+type ReviewerOptions<E extends ReviewerEndpoint> = Omit<CallOptions<E>, 'token'>;
 
-/** Calls an /admin route with the reviewer's token; a 401 ends the back-office session. */
-async function call<S extends EnvelopeSchema>(
-  method: string,
-  path: string,
-  schema: S,
-  options: { body?: unknown; query?: Record<string, string | number | undefined>; signal?: AbortSignal } = {},
+/** Calls a back-office endpoint with the reviewer's token; a 401 ends the back-office session. */
+async function call<E extends ReviewerEndpoint>(
+  endpoint: E,
+  ...[options]: object extends ReviewerOptions<E> ? [options?: ReviewerOptions<E>] : [options: ReviewerOptions<E>]
 ) {
   const token = useAdminSession.getState().session?.token ?? '';
   try {
-    return await apiRequest(method, `admin/${path}`, schema, { ...options, token });
+    return await callApi(endpoint, ...([{ ...options, token }] as CallArgs<E>));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token) useAdminSession.getState().clear();
     throw error;
   }
 }
 
-const caseUrl = (companyId: string, action = '') =>
-  `applications/${encodeURIComponent(companyId)}${action ? `/${action}` : ''}`;
-
 export const adminApi = {
-  setPassword: (token: string, password: string) =>
-    apiRequest('POST', 'admin/auth/set-password', setPasswordResponse, { body: { token, password }, token: '' }),
-  login: (body: ReviewerLoginRequest) =>
-    apiRequest('POST', 'admin/auth/login', reviewerLoginResponse, { body, token: '' }),
-  setupTwoFactor: () => call('POST', 'auth/2fa/setup', reviewerTwoFactorSetupResponse),
-  enableTwoFactor: (otp: string) => call('POST', 'auth/2fa/enable', reviewerTwoFactorEnableResponse, { body: { otp } }),
-  logout: () => call('POST', 'auth/logout', reviewerLogoutResponse),
-  me: () => call('GET', 'me', reviewerMeResponse),
+  setPassword: (token: string, password: string) => callApi(endpoints.setPassword, { body: { token, password } }),
+  login: (body: ReviewerLoginRequest) => callApi(endpoints.login, { body }),
+  setupTwoFactor: () => call(endpoints.setupTwoFactor),
+  enableTwoFactor: (otp: string) => call(endpoints.enableTwoFactor, { body: { otp } }),
+  logout: () => call(endpoints.logout),
+  me: () => call(endpoints.me),
 
-  queue: (query: QueueQuery, signal?: AbortSignal) =>
-    call('GET', 'applications', queueResponse, { query: query as Record<string, string | number | undefined>, signal }),
-  getCase: (companyId: string, signal?: AbortSignal) => call('GET', caseUrl(companyId), caseResponse, { signal }),
-  claim: (companyId: string) => call('POST', caseUrl(companyId, 'claim'), claimResponse),
-  assign: (companyId: string, reviewerId: string | null) =>
-    call('POST', caseUrl(companyId, 'assign'), assignResponse, { body: { reviewerId } }),
-  addNote: (companyId: string, text: string) => call('POST', caseUrl(companyId, 'notes'), noteResponse, { body: { text } }),
-  reveal: (companyId: string, body: RevealRequest) => call('POST', caseUrl(companyId, 'reveal'), revealResponse, { body }),
-  approve: (companyId: string) => call('POST', caseUrl(companyId, 'approve'), decisionResponse),
-  reject: (companyId: string, body: RejectRequest) => call('POST', caseUrl(companyId, 'reject'), decisionResponse, { body }),
+  queue: (query: QueueQuery, signal?: AbortSignal) => call(endpoints.queue, { query, signal }),
+  getCase: (companyId: string, signal?: AbortSignal) => call(endpoints.getCase, { params: { companyId }, signal }),
+  claim: (companyId: string) => call(endpoints.claim, { params: { companyId } }),
+  assign: (companyId: string, reviewerId: string | null) => call(endpoints.assign, { params: { companyId }, body: { reviewerId } }),
+  addNote: (companyId: string, text: string) => call(endpoints.addNote, { params: { companyId }, body: { text } }),
+  reveal: (companyId: string, body: RevealRequest) => call(endpoints.reveal, { params: { companyId }, body }),
+  approve: (companyId: string) => call(endpoints.approve, { params: { companyId } }),
+  reject: (companyId: string, body: RejectRequest) => call(endpoints.reject, { params: { companyId }, body }),
   requestChanges: (companyId: string, body: RequestChangesRequest) =>
-    call('POST', caseUrl(companyId, 'request-changes'), decisionResponse, { body }),
+    call(endpoints.requestChanges, { params: { companyId }, body }),
 
-  reviewers: () => call('GET', 'reviewers', reviewerListResponse),
-  createReviewer: (body: CreateReviewerRequest) => call('POST', 'reviewers', reviewerResponse, { body }),
+  reviewers: () => call(endpoints.listReviewers),
+  createReviewer: (body: CreateReviewerRequest) => call(endpoints.createReviewer, { body }),
 };
 
 /** Downloads a case's audit trail as CSV (admin): the file comes with the bearer token, so it is fetched, then saved. */
 export async function downloadAuditCsv(companyId: string) {
   const token = useAdminSession.getState().session?.token ?? '';
-  const response = await fetch(buildUrl(`admin/${caseUrl(companyId, 'audit.csv')}`), {
+  const response = await fetch(endpointUrl(endpoints.auditCsv, { companyId }), {
     headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
   });
   if (!response.ok) {

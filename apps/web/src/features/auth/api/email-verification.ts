@@ -1,10 +1,10 @@
-import { resendVerificationResponse, verifyEmailResponse } from '@fipay/contracts/auth';
-import { api } from '../../../lib/api-client';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import { callApi } from '../../../lib/api-client';
 
 export function verifyEmail(token: string) {
-  return api.get('auth/verify-email', verifyEmailResponse, { query: { token }, auth: false });
+  return callApi(authEndpoints.verifyEmail, { query: { token } });
 }
 
 export function resendVerification(email: string) {
-  return api.post('auth/resend-verification', resendVerificationResponse, { email }, { auth: false });
+  return callApi(authEndpoints.resendVerification, { body: { email } });
 }

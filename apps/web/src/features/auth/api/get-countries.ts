@@ -1,9 +1,9 @@
-import { countriesResponse } from '@fipay/contracts/countries';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { countryEndpoints } from '@fipay/contracts/endpoints/countries';
+import { callApi } from '../../../lib/api-client';
 
 export function getCountries(signal?: AbortSignal) {
-  return api.get('countries', countriesResponse, { auth: false, signal });
+  return callApi(countryEndpoints.list, { signal });
 }
 
 /** The country list changes with a release, not during a visit: asked for once. */

@@ -1,21 +1,16 @@
-import {
-  loginInitiateResponse,
-  loginResendOtpResponse,
-  loginVerifyResponse,
-  type LoginInitiateRequest,
-  type LoginVerifyRequest,
-} from '@fipay/contracts/auth';
-import { api } from '../../../lib/api-client';
+import type { LoginInitiateRequest, LoginVerifyRequest } from '@fipay/contracts/auth';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import { callApi } from '../../../lib/api-client';
 
 export function initiateLogin(body: LoginInitiateRequest) {
-  return api.post('auth/login/initiate', loginInitiateResponse, body, { auth: false });
+  return callApi(authEndpoints.loginInitiate, { body });
 }
 
 export function verifyLoginOtp(body: LoginVerifyRequest) {
-  return api.post('auth/login/verify-otp', loginVerifyResponse, body, { auth: false });
+  return callApi(authEndpoints.loginVerifyOtp, { body });
 }
 
 /** A new emailed sign-in code; the credentials are checked again. */
 export function resendLoginOtp(body: LoginInitiateRequest) {
-  return api.post('auth/login/resend-otp', loginResendOtpResponse, body, { auth: false });
+  return callApi(authEndpoints.loginResendOtp, { body });
 }

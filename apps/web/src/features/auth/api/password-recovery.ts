@@ -1,11 +1,12 @@
-import { forgotPasswordResponse, resetPasswordResponse, type resetPasswordRequest } from '@fipay/contracts/auth';
+import type { resetPasswordRequest } from '@fipay/contracts/auth';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export function requestPasswordReset(email: string) {
-  return api.post('auth/forgot-password', forgotPasswordResponse, { email }, { auth: false });
+  return callApi(authEndpoints.forgotPassword, { body: { email } });
 }
 
 export function resetPassword(body: z.input<typeof resetPasswordRequest>) {
-  return api.post('auth/reset-password', resetPasswordResponse, body, { auth: false });
+  return callApi(authEndpoints.resetPassword, { body });
 }

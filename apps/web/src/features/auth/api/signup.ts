@@ -1,6 +1,7 @@
-import { signupResponse, type SignupRequest } from '@fipay/contracts/auth';
-import { api } from '../../../lib/api-client';
+import type { SignupRequest } from '@fipay/contracts/auth';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import { callApi } from '../../../lib/api-client';
 
 export function signup(body: SignupRequest) {
-  return api.post('auth/signup', signupResponse, body, { auth: false });
+  return callApi(authEndpoints.signup, { body });
 }

@@ -1,4 +1,5 @@
 import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
+import { errorCode } from '@fipay/contracts/error-codes';
 import { emailField } from '@fipay/contracts/fields';
 import { messages } from '@fipay/contracts/messages';
 import { useState, type FormEvent } from 'react';
@@ -41,7 +42,7 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
       }
       await completeSignIn(credentials, '');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {
+      if (error instanceof ApiError && error.code === errorCode.EMAIL_NOT_VERIFIED) {
         setUnverifiedMessage(error.message || messages.emailNotVerified);
       } else {
         toast.error(errorMessage(error, messages.loginFailed, messages.loginFailed), { id: 'login-error' });

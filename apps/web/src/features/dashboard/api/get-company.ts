@@ -1,9 +1,9 @@
-import { companyMeResponse } from '@fipay/contracts/kyb';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { callApi } from '../../../lib/api-client';
 
 export function getCompany(signal?: AbortSignal) {
-  return api.get('company/me', companyMeResponse, { signal });
+  return callApi(companyEndpoints.me, { signal });
 }
 
 /** The signed-in company with its KYB application, fresh from the server on each visit to the dashboard. */

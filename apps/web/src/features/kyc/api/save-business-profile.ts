@@ -1,6 +1,7 @@
-import { businessProfileResponse, type BusinessProfileRequest } from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import type { BusinessProfileRequest } from '@fipay/contracts/kyb';
+import { callApi } from '../../../lib/api-client';
 
 export function saveBusinessProfile(body: BusinessProfileRequest) {
-  return api.post('company/business-profile', businessProfileResponse, body);
+  return callApi(companyEndpoints.saveBusinessProfile, { body });
 }

@@ -1,6 +1,7 @@
-import { businessTypeResponse, type BusinessTypeRequest } from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import type { BusinessTypeRequest } from '@fipay/contracts/kyb';
+import { callApi } from '../../../lib/api-client';
 
 export function saveBusinessType(body: BusinessTypeRequest) {
-  return api.post('company/business-type', businessTypeResponse, body);
+  return callApi(companyEndpoints.saveBusinessType, { body });
 }

@@ -1,21 +1,23 @@
-import { bankListResponse, resolveAccountResponse, submitKybResponse, type SubmitKybRequest } from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { bankEndpoints } from '@fipay/contracts/endpoints/banks';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { kybMessages, type SubmitKybRequest } from '@fipay/contracts/kyb';
+import { callApi } from '../../../lib/api-client';
 
 export const bankMessages = {
-  submitted: 'KYB submitted for verification successful!',
+  submitted: kybMessages.kybSubmitted,
   failed: 'Failed to submit KYB.',
   requestFailed: 'An error occurred. Please try again.',
   noBankFound: 'No bank found.',
 } as const;
 
 export function getBanks(signal?: AbortSignal) {
-  return api.get('bank/list', bankListResponse, { signal });
+  return callApi(bankEndpoints.list, { signal });
 }
 
 export function resolveAccount(bankCode: string, accountNumber: string) {
-  return api.get('bank/resolve-account', resolveAccountResponse, { query: { bankCode, accountNumber } });
+  return callApi(bankEndpoints.resolveAccount, { query: { bankCode, accountNumber } });
 }
 
 export function submitKyb(body: SubmitKybRequest) {
-  return api.post('company/submit-kyb', submitKybResponse, body);
+  return callApi(companyEndpoints.submitKyb, { body });
 }

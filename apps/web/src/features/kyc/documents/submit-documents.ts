@@ -1,12 +1,13 @@
-import { documentsResponse, type DocumentInput } from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { kybMessages, type DocumentInput } from '@fipay/contracts/kyb';
+import { callApi } from '../../../lib/api-client';
 
 export const documentsMessages = {
-  submitted: 'Documents submitted!',
+  submitted: kybMessages.documentsSaved,
   failed: 'Failed to submit documents.',
   requestFailed: 'Submission failed.',
 } as const;
 
 export function submitDocuments(documents: DocumentInput[]) {
-  return api.post('company/documents', documentsResponse, documents);
+  return callApi(companyEndpoints.saveDocuments, { body: documents });
 }

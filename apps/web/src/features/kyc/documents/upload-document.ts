@@ -1,11 +1,12 @@
-import { kybMessages, uploadUrlResponse } from '@fipay/contracts/kyb';
+import { uploadEndpoints } from '@fipay/contracts/endpoints/uploads';
+import { kybMessages } from '@fipay/contracts/kyb';
 import {
   documentContentTypes,
   MAX_DOCUMENT_BYTES,
   UPLOAD_URL_EXPIRY_SECONDS,
   type DocumentContentType,
 } from '@fipay/contracts/kyb-options';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
 
 export const uploadMessages = {
   failed: 'Upload failed',
@@ -44,10 +45,8 @@ export class UploadError extends Error {
 
 /** Asks the server for a presigned URL; the server decides the final key from this one. */
 export async function requestUploadUrl(file: File, contentType: string): Promise<string | null> {
-  const { data } = await api.post('aws/upload-url', uploadUrlResponse, {
-    objectKey: `documents/kyc/${Date.now()}-${file.name}`,
-    expirySeconds: UPLOAD_URL_EXPIRY_SECONDS,
-    contentType,
+  const { data } = await callApi(uploadEndpoints.createUploadUrl, {
+    body: { objectKey: `documents/kyc/${Date.now()}-${file.name}`, expirySeconds: UPLOAD_URL_EXPIRY_SECONDS, contentType },
   });
   return data || null;
 }

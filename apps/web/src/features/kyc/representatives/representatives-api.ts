@@ -1,22 +1,19 @@
-import {
-  removeRepresentativeResponse,
-  representativesResponse,
-  type RepresentativeInput,
-} from '@fipay/contracts/kyb';
-import { api } from '../../../lib/api-client';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { kybMessages, type RepresentativeInput } from '@fipay/contracts/kyb';
+import { callApi } from '../../../lib/api-client';
 
 export const representativesMessages = {
-  submitted: 'Representatives submitted!',
+  submitted: kybMessages.representativesSaved,
   failed: 'Failed to submit profile.',
   requestFailed: 'An error occurred. Please try again.',
-  removed: 'Representative removed.',
+  removed: kybMessages.representativeRemoved,
   removeFailed: 'Failed to remove representative.',
 } as const;
 
 export function saveRepresentatives(representatives: RepresentativeInput[]) {
-  return api.post('company/representatives', representativesResponse, representatives);
+  return callApi(companyEndpoints.saveRepresentatives, { body: representatives });
 }
 
 export function removeRepresentative(email: string) {
-  return api.delete(`company/remove-representative/${encodeURIComponent(email)}`, removeRepresentativeResponse);
+  return callApi(companyEndpoints.removeRepresentative, { params: { email } });
 }

@@ -1,11 +1,5 @@
-import {
-  latestNotificationsResponse,
-  markAllReadResponse,
-  markReadResponse,
-  NOTIFICATION_PAGE_SIZE_DEFAULT,
-  notificationListResponse,
-  type Notification,
-} from '@fipay/contracts/notifications';
+import { notificationEndpoints } from '@fipay/contracts/endpoints/notifications';
+import { NOTIFICATION_PAGE_SIZE_DEFAULT, type Notification } from '@fipay/contracts/notifications';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -13,26 +7,23 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export function getLatestNotifications(signal?: AbortSignal) {
-  return api.get('notification/user/latest', latestNotificationsResponse, { signal });
+  return callApi(notificationEndpoints.latest, { signal });
 }
 
 export function getNotificationPage(page: number, signal?: AbortSignal) {
-  return api.get('notification/user', notificationListResponse, {
-    query: { page, pageSize: NOTIFICATION_PAGE_SIZE_DEFAULT },
-    signal,
-  });
+  return callApi(notificationEndpoints.list, { query: { page, pageSize: NOTIFICATION_PAGE_SIZE_DEFAULT }, signal });
 }
 
 /** SPEC.md section 7: an empty body. */
 export function markNotificationRead(id: string) {
-  return api.patch(`notification/${encodeURIComponent(id)}/read`, markReadResponse);
+  return callApi(notificationEndpoints.markRead, { params: { id } });
 }
 
 export function markAllNotificationsRead() {
-  return api.patch('notification/user/read-all', markAllReadResponse);
+  return callApi(notificationEndpoints.markAllRead);
 }
 
 /** How often an open, visible dashboard asks for new notifications (docs/decisions/0008). */

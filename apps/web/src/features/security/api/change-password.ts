@@ -1,7 +1,8 @@
-import { changePasswordResponse, type ChangePasswordRequest } from '@fipay/contracts/auth';
-import { api } from '../../../lib/api-client';
+import type { ChangePasswordRequest } from '@fipay/contracts/auth';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import { callApi } from '../../../lib/api-client';
 
 /** The server signs out every other session of the user; this one stays signed in. */
 export function changePassword(body: ChangePasswordRequest) {
-  return api.post('auth/change-password', changePasswordResponse, body);
+  return callApi(authEndpoints.changePassword, { body });
 }

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyEndpoint } from '@fipay/contracts/endpoint';
+import { accountEndpoints } from '@fipay/contracts/endpoints/account';
+import { authEndpoints } from '@fipay/contracts/endpoints/auth';
+import { backOfficeEndpoints } from '@fipay/contracts/endpoints/back-office';
+import { bankEndpoints } from '@fipay/contracts/endpoints/banks';
+import { companyEndpoints } from '@fipay/contracts/endpoints/company';
+import { countryEndpoints } from '@fipay/contracts/endpoints/countries';
+import { notificationEndpoints } from '@fipay/contracts/endpoints/notifications';
+import { systemEndpoints } from '@fipay/contracts/endpoints/system';
+import { localUploadEndpoints, uploadEndpoints } from '@fipay/contracts/endpoints/uploads';
+import { startTestServer, type TestServer } from './test/server';
+
+const contracts: AnyEndpoint[] = [
+  accountEndpoints,
+  authEndpoints,
+  backOfficeEndpoints,
+  bankEndpoints,
+  companyEndpoints,
+  countryEndpoints,
+  notificationEndpoints,
+  systemEndpoints,
+  uploadEndpoints,
+  // The test server stores files with the local driver, which adds its upload routes.
+  localUploadEndpoints,
+].flatMap((endpoints) => Object.values(endpoints as Record<string, AnyEndpoint>));
+
+type Operation = { tags?: string[]; summary?: string; security?: unknown; responses: Record<string, { description?: string }> };
+
+let server: TestServer;
+let spec: { paths: Record<string, Record<string, Operation>> };
+beforeAll(async () => {
+  server = await startTestServer();
+  spec = (await server.api.get('/openapi.json')).body as unknown as typeof spec;
+});
+afterAll(() => server.close());
+
+const openApiPath = (path: string) => `/api/v1${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}')}`;
+const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+describe('routes registered from the endpoint contracts', () => {
+  it('serves exactly the endpoints of the contracts', () => {
+    const served = Object.entries(spec.paths)
+      .flatMap(([path, operations]) => Object.keys(operations).filter((method) => methods.has(method)).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const contracted = contracts.map((endpoint) => `${endpoint.method} ${openApiPath(endpoint.path)}`).sort();
+    expect(served).toEqual(contracted);
+  });
+
+  it("publishes each endpoint's summary, tags, security, success status and error codes", () => {
+    for (const endpoint of contracts) {
+      const operation = spec.paths[openApiPath(endpoint.path)]![endpoint.method.toLowerCase()]!;
+      const name = `${endpoint.method} ${endpoint.path}`;
+      expect(operation.summary, name).toBe(endpoint.summary);
+      expect(operation.tags, name).toEqual(endpoint.tags);
+      expect(Boolean(operation.security), name).toBe(endpoint.access !== 'anonymous');
+      if (!endpoint.response) continue;
+      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining([String(endpoint.status), '4XX', '5XX']));
+      const clientErrors = operation.responses['4XX']!.description ?? '';
+      for (const code of endpoint.errors.filter((c) => c !== 'INTERNAL' && c !== 'BAD_GATEWAY')) expect(clientErrors, name).toContain(code);
+    }
+  });
+
+  it('decides who may call before reading the body', async () => {
+    const res = await server.api.post('/company/business-type', { businessType: 'not a type' });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ isSuccessful: false, data: { code: 'UNAUTHORIZED' } });
+    expect(JSON.stringify(res.body)).not.toContain('businessType');
+  });
+});

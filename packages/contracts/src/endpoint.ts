@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './error-codes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint; the server decides it before the body is read.
+ * - anonymous: no session (a credential the request carries, such as an emailed link's token, is checked by the handler)
+ * - company: a company user's access token
+ * - reviewer-enrolment: a back-office session, also one still setting up its authenticator
+ * - reviewer: a back-office session with its authenticator set up
+ * - admin: a reviewer session of an admin
+ */
+export type Access = 'anonymous' | 'company' | 'reviewer-enrolment' | 'reviewer' | 'admin';
+
+export type EndpointDefinition = {
+  method: HttpMethod;
+  /** Below /api/v1, with `:name` for each path parameter. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status; 200 unless given. */
+  status?: 200 | 201;
+  /** The success answer: the envelope schema, or the body of a file download. */
+  response?: z.ZodType;
+  produces?: readonly string[];
+  /** Codes this endpoint answers beyond those its access and request imply (see impliedErrorCodes). */
+  errors: readonly ErrorCode[];
+  access: Access;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  /**
+   * An array body whose items are named by this field rather than by their index in field-error
+   * keys ('certificate.cacRegNumber', not '0.cacRegNumber').
+   */
+  bodyItemKey?: string;
+};
+
+/** Any endpoint; the constraint of code that works with endpoints in general. */
+export type AnyEndpoint = Omit<EndpointDefinition, 'status' | 'errors'> & { status: 200 | 201; errors: readonly ErrorCode[] };
+
+export type Endpoint<D extends EndpointDefinition> = Omit<D, 'status' | 'errors'> & {
+  status: D extends { status: 201 } ? 201 : 200;
+  /** Every code the endpoint may answer, implied ones included. */
+  errors: readonly ErrorCode[];
+};
+
+/** The codes any endpoint of this shape may answer: failed checks of its access, of its request, and the unexpected. */
+export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' | 'params' | 'query' | 'body'>): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (definition.access !== 'anonymous') codes.push('UNAUTHORIZED');
+  if (definition.access.startsWith('reviewer') || definition.access === 'admin') codes.push('FORBIDDEN');
+  if (definition.access === 'reviewer' || definition.access === 'admin') codes.push('TWO_FACTOR_SETUP_REQUIRED');
+  if (definition.params || definition.query || definition.body) codes.push('VALIDATION_FAILED');
+  if (definition.body) codes.push('BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  codes.push('INTERNAL');
+  return codes;
+}
+
+/** One endpoint, defined once: the server registers its route from it and the web app calls it through it. */
+export function defineEndpoint<const D extends EndpointDefinition>(definition: D): Endpoint<D> {
+  const errors = [...new Set<ErrorCode>([...definition.errors, ...impliedErrorCodes(definition)])];
+  return { ...definition, status: definition.status ?? 200, errors } as unknown as Endpoint<D>;
+}
+
+/** The path with its parameters filled in, each encoded as one path segment. */
+export function endpointPath(endpoint: Pick<EndpointDefinition, 'path'>, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,29 @@
+/** Every `data.code` the API answers with; the API maps each to one HTTP status. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'INVALID_OTP',
+  'INVALID_REFRESH_TOKEN',
+  'EMAIL_NOT_VERIFIED',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'BAD_GATEWAY',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The codes by name, for comparisons that read as names: `error.code === errorCode.EMAIL_NOT_VERIFIED`. */
+export const errorCode = Object.fromEntries(errorCodes.map((code) => [code, code])) as { readonly [C in ErrorCode]: C };
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
