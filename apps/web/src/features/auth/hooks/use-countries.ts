@@ -1,15 +1,25 @@
 import type { Country } from '@fipay/contracts/countries';
 import { useEffect, useState } from 'react';
-import { getCountries } from '../api/get-countries';
+import { onDemand, useOnFirstInteraction } from '../../../lib/on-demand';
 
-/** The country list for the signup form. A failed load is only logged; the select then says none were found. */
+const loadCountriesApi = onDemand(() => import('../api/get-countries'));
+
+/**
+ * The country list for the signup form, asked for at the first interaction with the page so that
+ * /signup opens without the API code; the select says 'Loading...' until then. A failed load is
+ * only logged; the select then says none were found.
+ */
 export function useCountries() {
   const [countries, setCountries] = useState<Country[]>([]);
   const [isLoading, setIsLoading] = useState(true);
+  const [wanted, setWanted] = useState(false);
+  useOnFirstInteraction(() => setWanted(true), !wanted);
 
   useEffect(() => {
+    if (!wanted) return;
     const controller = new AbortController();
-    getCountries(controller.signal)
+    loadCountriesApi()
+      .then(({ getCountries }) => getCountries(controller.signal))
       .then((response) => setCountries(response.data))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -20,7 +30,7 @@ export function useCountries() {
         if (!controller.signal.aborted) setIsLoading(false);
       });
     return () => controller.abort();
-  }, []);
+  }, [wanted]);
 
   return { countries, isLoading };
 }
