@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -129,6 +130,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Answers made per request (JSON above all). The web app's files arrive already encoded
+  // (plugins/web-app.ts), and an answer that carries a Content-Encoding is left as it is.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
   await app.register(reviewerAuthPlugin);

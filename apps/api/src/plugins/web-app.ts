@@ -7,6 +7,11 @@ import { messages } from '@fipay/contracts/messages';
 /**
  * Serves the built web app. Any unknown path outside the API answers with the
  * app's index.html so client-side routes (/login, /dashboard…) load directly.
+ *
+ * The build writes a .br and a .gz beside every text asset (apps/web/vite-precompress.ts); the
+ * static plugin picks the one the browser accepts, so assets are never compressed per request.
+ * Hashed files never change under their name; index.html names the current ones, so it is
+ * revalidated on every load.
  */
 export const webAppPlugin = fp<{ root: string }>(async (app, { root }) => {
   const hasBuild = existsSync(path.join(root, 'index.html'));
@@ -14,6 +19,7 @@ export const webAppPlugin = fp<{ root: string }>(async (app, { root }) => {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -26,7 +32,7 @@ export const webAppPlugin = fp<{ root: string }>(async (app, { root }) => {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ isSuccessful: false, message: messages.notFound, data: { code: 'NOT_FOUND' } });
   });

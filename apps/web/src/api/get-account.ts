@@ -1,9 +1,10 @@
-import { accountMeResponse, type Account } from '@fipay/contracts/account';
+import type { Account } from '@fipay/contracts/account';
+import { accountEndpoints } from '@fipay/contracts/endpoints/account';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { callApi } from '../lib/api-client';
 
 export function getAccount(signal?: AbortSignal) {
-  return api.get('account/me', accountMeResponse, { signal });
+  return callApi(accountEndpoints.me, { signal });
 }
 
 /** The signed-in user's account, shared by Account Settings, Security and anything else that shows it. */

@@ -13,6 +13,13 @@ function kycPath(step: number) {
   return kybSteps.find((s) => s.step === step)!.path;
 }
 
+/**
+ * `interactionFirst`: the page is usable before any API code or the toaster arrives; those load with
+ * the first interaction (docs/decisions/0012-web-delivery.md).
+ */
+export type RouteHandle = { interactionFirst?: boolean };
+const interactionFirst: RouteHandle = { interactionFirst: true };
+
 // Every page is its own chunk, so the landing page ships neither the auth screens nor the signed-in area.
 export const routes: RouteObject[] = [
   {
@@ -22,14 +29,17 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.home,
+        handle: interactionFirst,
         lazy: () => import('../features/landing/landing-page').then((m) => ({ Component: m.LandingPage })),
       },
       {
         path: paths.login,
+        handle: interactionFirst,
         lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
         path: paths.signup,
+        handle: interactionFirst,
         lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
       },
       {

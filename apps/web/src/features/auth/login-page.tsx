@@ -1,24 +1,31 @@
 import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AuthSplitLayout, LOGIN_TAGLINE } from '../../components/layouts/auth-split-layout';
+import { onDemand, useOnFirstInteraction } from '../../lib/on-demand';
 import { LoginCredentialsForm } from './components/login-credentials-form';
-import { LoginOtpForm } from './components/login-otp-form';
+
+// Needed only once the credentials are accepted: /login opens without it and its API code.
+const loadOtpForm = onDemand(() => import('./components/login-otp-form'));
+const LoginOtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.LoginOtpForm })));
 
 export function LoginPage() {
   const [pending, setPending] = useState<{ credentials: LoginInitiateRequest; method: TwoFactorMethod } | null>(null);
   const [lastEmail, setLastEmail] = useState('');
+  useOnFirstInteraction(() => void loadOtpForm().catch(() => undefined));
 
   return (
     <AuthSplitLayout>
       {pending ? (
-        <LoginOtpForm
-          credentials={pending.credentials}
-          method={pending.method}
-          onBack={() => {
-            setLastEmail(pending.credentials.email);
-            setPending(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <LoginOtpForm
+            credentials={pending.credentials}
+            method={pending.method}
+            onBack={() => {
+              setLastEmail(pending.credentials.email);
+              setPending(null);
+            }}
+          />
+        </Suspense>
       ) : (
         <div className="space-y-8">
           <div className="space-y-2">

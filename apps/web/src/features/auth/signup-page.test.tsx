@@ -22,6 +22,7 @@ function stubCountries(answer: () => Promise<Response>) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens /signup and starts on the form, as a visitor would: the country list is asked for then. */
 function renderSignup() {
   const user = userEvent.setup();
   render(
@@ -33,6 +34,7 @@ function renderSignup() {
     </MemoryRouter>,
     { wrapper: QueryWrapper },
   );
+  screen.getByLabelText('Company Name').focus();
   return user;
 }
 
@@ -58,7 +60,7 @@ describe('SignupPage step 1 gate', () => {
     vi.mocked(signup).mockReset();
   });
 
-  it('shows the country options once loaded', async () => {
+  it('shows the country options once the visitor starts on the form', async () => {
     renderSignup();
     expect(await screen.findByRole('option', { name: /Nigeria/ })).toBeInTheDocument();
   });
@@ -89,7 +91,7 @@ describe('SignupPage step 1 gate', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('heading', { name: 'User Account Information' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('First Name')).toBeInTheDocument();
+    expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
   });
 
@@ -112,7 +114,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(screen.getByLabelText('First Name'), 'Ada');
+    await user.type(await screen.findByLabelText('First Name'), 'Ada');
     await user.type(screen.getByLabelText('Last Name'), 'Okafor');
     await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
     await user.type(screen.getByLabelText('Phone Number'), '+2348098765432');

@@ -1,17 +1,21 @@
 import { messages } from '@fipay/contracts/messages';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthSplitLayout } from '../../components/layouts/auth-split-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button, textLinkClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { signup } from './api/signup';
+import { onDemand, toastUnavailable, useOnFirstInteraction } from '../../lib/on-demand';
 import { SignupCompanyStep } from './components/signup-company-step';
 import type { CompanyForm, UserForm } from './components/signup-form-types';
+import type { SignupFailure } from './components/signup-submit';
 import { SignupProgress } from './components/signup-progress';
-import { SignupUserStep } from './components/signup-user-step';
+
+// /signup opens with step 1 alone; step 2 (its password rules come with the contracts) and the
+// code that sends the form arrive with the first interaction.
+const loadSubmit = onDemand(() => import('./components/signup-submit'));
+const loadUserStep = onDemand(() => import('./components/signup-user-step'));
+const SignupUserStep = lazy(() => loadUserStep().then((m) => ({ default: m.SignupUserStep })));
 
 const emptyCompany: CompanyForm = {
   name: '',
@@ -46,6 +50,10 @@ export function SignupPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
+  useOnFirstInteraction(() => {
+    void loadSubmit().catch(() => undefined);
+    void loadUserStep().catch(() => undefined);
+  });
 
   useEffect(() => {
     if (firstRender.current) {
@@ -79,20 +87,22 @@ export function SignupPage() {
   async function submit() {
     setIsBusy(true);
     setFormError(null);
+    let failure: SignupFailure | null;
     try {
-      await signup({ company: { ...company, countryId: Number(company.countryId) }, user });
-      toast.success(messages.signupSuccess);
-      navigate(paths.login);
-    } catch (error) {
-      const message = errorMessage(error, messages.signupFailed);
-      toast.error(message);
-      setFormError(message);
-      if (error instanceof ApiError) {
-        setFieldErrors(error.fieldErrors);
-        if (Object.keys(error.fieldErrors).some((key) => key.startsWith('company.'))) setStep(1);
-      }
-      setIsBusy(false);
+      const { submitSignup } = await loadSubmit();
+      failure = await submitSignup(navigate, { company: { ...company, countryId: Number(company.countryId) }, user });
+    } catch {
+      toastUnavailable(messages.signupFailed);
+      failure = { message: messages.signupFailed };
     }
+    if (!failure) return;
+    setFormError(failure.message);
+    const { fieldErrors: serverErrors } = failure;
+    if (serverErrors) {
+      setFieldErrors(serverErrors);
+      if (Object.keys(serverErrors).some((key) => key.startsWith('company.'))) setStep(1);
+    }
+    setIsBusy(false);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -135,14 +145,16 @@ export function SignupPage() {
               }}
             />
           ) : (
-            <SignupUserStep
-              values={user}
-              errors={errorsFor<keyof UserForm>('user', fieldErrors)}
-              onChange={(field, value) => {
-                setUser((current) => ({ ...current, [field]: value }));
-                clearFieldError(`user.${field}`);
-              }}
-            />
+            <Suspense fallback={null}>
+              <SignupUserStep
+                values={user}
+                errors={errorsFor<keyof UserForm>('user', fieldErrors)}
+                onChange={(field, value) => {
+                  setUser((current) => ({ ...current, [field]: value }));
+                  clearFieldError(`user.${field}`);
+                }}
+              />
+            </Suspense>
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
             <Button variant="secondary" onClick={handleBack} disabled={isBusy} className="sm:w-32">

@@ -1,19 +1,15 @@
 import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
-import { errorCode } from '@fipay/contracts/error-codes';
-import { emailField } from '@fipay/contracts/fields';
 import { messages } from '@fipay/contracts/messages';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { resendVerification } from '../api/email-verification';
-import { initiateLogin } from '../api/login';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { onDemand, toastUnavailable, useOnFirstInteraction } from '../../../lib/on-demand';
 import { LoginIdField } from './login-id-field';
+
+const loadSubmit = onDemand(() => import('./login-credentials-submit'));
 
 type LoginCredentialsFormProps = {
   onTwoFactorRequired: (credentials: LoginInitiateRequest, method: TwoFactorMethod) => void;
@@ -26,7 +22,8 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
   const [isBusy, setIsBusy] = useState(false);
   const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
   const [isResending, setIsResending] = useState(false);
-  const completeSignIn = useCompleteSignIn();
+  const navigate = useNavigate();
+  useOnFirstInteraction(() => void loadSubmit().catch(() => undefined));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,35 +32,24 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
     setUnverifiedMessage(null);
     const credentials = { email, password };
     try {
-      const { data } = await initiateLogin(credentials);
-      if (data.twoFactorEnabled) {
-        onTwoFactorRequired(credentials, data.twoFactorMethod ?? 'authenticator');
-        return;
-      }
-      await completeSignIn(credentials, '');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === errorCode.EMAIL_NOT_VERIFIED) {
-        setUnverifiedMessage(error.message || messages.emailNotVerified);
-      } else {
-        toast.error(errorMessage(error, messages.loginFailed, messages.loginFailed), { id: 'login-error' });
-      }
+      const { signInWithPassword } = await loadSubmit();
+      const outcome = await signInWithPassword(navigate, credentials);
+      if (outcome.kind === 'two-factor') onTwoFactorRequired(credentials, outcome.method);
+      else if (outcome.kind === 'unverified') setUnverifiedMessage(outcome.message);
+    } catch {
+      toastUnavailable(messages.loginFailed);
     } finally {
       setIsBusy(false);
     }
   }
 
   async function handleResend() {
-    const parsed = emailField.safeParse(email);
-    if (!parsed.success) {
-      toast.error(messages.emailInvalid);
-      return;
-    }
     setIsResending(true);
     try {
-      const response = await resendVerification(parsed.data);
-      toast.success(response.message || messages.verificationResent);
-    } catch (error) {
-      toast.error(errorMessage(error, messages.genericError));
+      const { resendVerificationEmail } = await loadSubmit();
+      await resendVerificationEmail(email);
+    } catch {
+      toastUnavailable(messages.genericError);
     } finally {
       setIsResending(false);
     }

@@ -1,0 +1,26 @@
+import type { SignupRequest } from '@fipay/contracts/auth';
+import { messages } from '@fipay/contracts/messages';
+import toast from 'react-hot-toast';
+import type { NavigateFunction } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { signup } from '../api/signup';
+
+// What the sign-up form does when sent; loaded with the first interaction so /signup opens without the API code.
+
+/** `fieldErrors` only when the server answered with them; a failure without an answer keeps the form's. */
+export type SignupFailure = { message: string; fieldErrors?: Record<string, string> };
+
+/** Creates the account and goes to sign-in; on failure, what the form should show. */
+export async function submitSignup(navigate: NavigateFunction, request: SignupRequest): Promise<SignupFailure | null> {
+  try {
+    await signup(request);
+    toast.success(messages.signupSuccess);
+    navigate(paths.login);
+    return null;
+  } catch (error) {
+    const message = errorMessage(error, messages.signupFailed);
+    toast.error(message);
+    return error instanceof ApiError ? { message, fieldErrors: error.fieldErrors } : { message };
+  }
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A module that is fetched the first time it is asked for, and only once; a failed fetch is tried
+ * again on the next ask. Pages that must be usable before their API code arrives keep that code
+ * behind one of these (docs/decisions/0012-web-delivery.md).
+ */
+export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+const interactionEvents = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart', 'wheel'] as const;
+const listenerOptions = { capture: true, passive: true } as const;
+
+function onInteraction(listener: () => void) {
+  function remove() {
+    for (const type of interactionEvents) window.removeEventListener(type, fire, listenerOptions);
+  }
+  function fire() {
+    remove();
+    listener();
+  }
+  for (const type of interactionEvents) window.addEventListener(type, fire, listenerOptions);
+  return remove;
+}
+
+// A page reached by a click or key on another page is opened by someone already there.
+let interacted = false;
+if (typeof window !== 'undefined') onInteraction(() => (interacted = true));
+
+/** Calls `callback` once, at the first sign of a person on the page: a pointer, a key, a touch or focus. */
+export function useOnFirstInteraction(callback: () => void, enabled = true) {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    if (interacted) {
+      latest.current();
+      return;
+    }
+    return onInteraction(() => latest.current());
+  }, [enabled]);
+}
+
+/** An on-demand module that could not be fetched (offline, or replaced by a new release) fails the way an unanswered call does. */
+export function toastUnavailable(message: string) {
+  import('react-hot-toast')
+    .then(({ default: toast }) => toast.error(message))
+    .catch(() => undefined);
+}
