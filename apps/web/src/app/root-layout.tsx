@@ -1,13 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { queryClient } from '../lib/query-client';
-import { DismissErrorToastsOnLeave } from './toaster';
+import { DismissErrorToastsOnLeave } from './dismiss-error-toasts-on-leave';
 
-/** Wraps every route: the server-data cache, scroll restored per history entry, a thin bar while a page's code loads. */
+/** Wraps every route: scroll restored per history entry, a thin bar while a page's code loads, error toasts left behind on leaving. */
 export function RootLayout() {
   const navigation = useNavigation();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {navigation.state === 'loading' && (
         <div
           role="progressbar"
@@ -18,6 +16,6 @@ export function RootLayout() {
       <Outlet />
       <ScrollRestoration />
       <DismissErrorToastsOnLeave />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -43,126 +43,132 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
       },
       {
-        path: paths.forgotPassword,
-        lazy: () =>
-          import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
-      },
-      {
-        path: paths.resetPassword,
-        lazy: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
-      },
-      {
-        path: paths.verifyEmail,
-        lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
-      },
-      {
-        path: paths.approveRep,
-        lazy: () => import('../features/rep-approval/approve-rep-page').then((m) => ({ Component: m.ApproveRepPage })),
-      },
-      {
-        path: paths.thankYou,
-        lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
-      },
-      {
-        path: paths.legalDocument,
-        lazy: () =>
-          import('../features/legal/legal-document-page').then((m) => ({
-            loader: m.legalDocumentLoader,
-            Component: m.LegalDocumentPage,
-          })),
-      },
-      // The back office: reviewers only, its own sign-in and session; no company page imports these chunks.
-      {
-        path: paths.adminLogin,
-        lazy: () => import('../features/admin/login-page').then((m) => ({ Component: m.AdminLoginPage })),
-      },
-      {
-        path: paths.adminSetPassword,
-        lazy: () => import('../features/admin/set-password-page').then((m) => ({ Component: m.AdminSetPasswordPage })),
-      },
-      {
-        path: paths.admin,
-        lazy: () => import('../features/admin/components/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        // The server-data cache; the three pages above open without it.
+        lazy: () => import('./query-layout').then((m) => ({ Component: m.QueryLayout })),
         children: [
           {
-            index: true,
-            lazy: () => import('../features/admin/queue-page').then((m) => ({ Component: m.QueuePage })),
+            path: paths.forgotPassword,
+            lazy: () =>
+              import('../features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
           },
           {
-            path: paths.adminApplication,
-            lazy: () => import('../features/admin/case-page').then((m) => ({ Component: m.CasePage })),
+            path: paths.resetPassword,
+            lazy: () => import('../features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           },
           {
-            path: paths.adminReviewers,
-            lazy: () => import('../features/admin/reviewers-page').then((m) => ({ Component: m.ReviewersPage })),
-          },
-        ],
-      },
-      {
-        Component: ProtectedRoute,
-        children: [
-          {
-            // Every signed-in page but the onboarding, which keeps its own frame.
-            lazy: () => import('./shell/dashboard-shell').then((m) => ({ Component: m.DashboardShell })),
-            children: [
-              {
-                path: paths.dashboard,
-                lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-              },
-              {
-                path: paths.settings,
-                lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
-              },
-              {
-                path: paths.security,
-                lazy: () => import('../features/security/security-page').then((m) => ({ Component: m.SecurityPage })),
-              },
-              {
-                path: paths.notifications,
-                lazy: () =>
-                  import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
-              },
-              {
-                path: paths.docs,
-                lazy: () => import('../features/dashboard/docs-page').then((m) => ({ Component: m.DocsPage })),
-              },
-              ...comingSoonPages.map(
-                (page): RouteObject => ({
-                  path: page.path,
-                  lazy: () =>
-                    import('../features/coming-soon/coming-soon-page').then((m) => ({
-                      element: <m.ComingSoonPage page={page} />,
-                    })),
-                }),
-              ),
-            ],
+            path: paths.verifyEmail,
+            lazy: () => import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
           },
           {
-            path: kycPath(1),
-            lazy: () => import('../features/kyc/kyc-layout').then((m) => ({ Component: m.KycLayout })),
+            path: paths.approveRep,
+            lazy: () => import('../features/rep-approval/approve-rep-page').then((m) => ({ Component: m.ApproveRepPage })),
+          },
+          {
+            path: paths.thankYou,
+            lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
+          },
+          {
+            path: paths.legalDocument,
+            lazy: () =>
+              import('../features/legal/legal-document-page').then((m) => ({
+                loader: m.legalDocumentLoader,
+                Component: m.LegalDocumentPage,
+              })),
+          },
+          // The back office: reviewers only, its own sign-in and session; no company page imports these chunks.
+          {
+            path: paths.adminLogin,
+            lazy: () => import('../features/admin/login-page').then((m) => ({ Component: m.AdminLoginPage })),
+          },
+          {
+            path: paths.adminSetPassword,
+            lazy: () => import('../features/admin/set-password-page').then((m) => ({ Component: m.AdminSetPasswordPage })),
+          },
+          {
+            path: paths.admin,
+            lazy: () => import('../features/admin/components/admin-layout').then((m) => ({ Component: m.AdminLayout })),
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('../features/kyc/business-type-step').then((m) => ({ Component: m.BusinessTypeStep })),
+                lazy: () => import('../features/admin/queue-page').then((m) => ({ Component: m.QueuePage })),
               },
               {
-                path: kycPath(2),
-                lazy: () =>
-                  import('../features/kyc/business-profile-step').then((m) => ({ Component: m.BusinessProfileStep })),
+                path: paths.adminApplication,
+                lazy: () => import('../features/admin/case-page').then((m) => ({ Component: m.CasePage })),
               },
               {
-                path: kycPath(3),
-                lazy: () => import('../features/kyc/documents-step').then((m) => ({ Component: m.DocumentsStep })),
+                path: paths.adminReviewers,
+                lazy: () => import('../features/admin/reviewers-page').then((m) => ({ Component: m.ReviewersPage })),
+              },
+            ],
+          },
+          {
+            Component: ProtectedRoute,
+            children: [
+              {
+                // Every signed-in page but the onboarding, which keeps its own frame.
+                lazy: () => import('./shell/dashboard-shell').then((m) => ({ Component: m.DashboardShell })),
+                children: [
+                  {
+                    path: paths.dashboard,
+                    lazy: () => import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+                  },
+                  {
+                    path: paths.settings,
+                    lazy: () => import('../features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+                  },
+                  {
+                    path: paths.security,
+                    lazy: () => import('../features/security/security-page').then((m) => ({ Component: m.SecurityPage })),
+                  },
+                  {
+                    path: paths.notifications,
+                    lazy: () =>
+                      import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+                  },
+                  {
+                    path: paths.docs,
+                    lazy: () => import('../features/dashboard/docs-page').then((m) => ({ Component: m.DocsPage })),
+                  },
+                  ...comingSoonPages.map(
+                    (page): RouteObject => ({
+                      path: page.path,
+                      lazy: () =>
+                        import('../features/coming-soon/coming-soon-page').then((m) => ({
+                          element: <m.ComingSoonPage page={page} />,
+                        })),
+                    }),
+                  ),
+                ],
               },
               {
-                path: kycPath(4),
-                lazy: () =>
-                  import('../features/kyc/representatives-step').then((m) => ({ Component: m.RepresentativesStep })),
-              },
-              {
-                path: kycPath(5),
-                lazy: () => import('../features/kyc/bank-details-step').then((m) => ({ Component: m.BankDetailsStep })),
+                path: kycPath(1),
+                lazy: () => import('../features/kyc/kyc-layout').then((m) => ({ Component: m.KycLayout })),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../features/kyc/business-type-step').then((m) => ({ Component: m.BusinessTypeStep })),
+                  },
+                  {
+                    path: kycPath(2),
+                    lazy: () =>
+                      import('../features/kyc/business-profile-step').then((m) => ({ Component: m.BusinessProfileStep })),
+                  },
+                  {
+                    path: kycPath(3),
+                    lazy: () => import('../features/kyc/documents-step').then((m) => ({ Component: m.DocumentsStep })),
+                  },
+                  {
+                    path: kycPath(4),
+                    lazy: () =>
+                      import('../features/kyc/representatives-step').then((m) => ({ Component: m.RepresentativesStep })),
+                  },
+                  {
+                    path: kycPath(5),
+                    lazy: () => import('../features/kyc/bank-details-step').then((m) => ({ Component: m.BankDetailsStep })),
+                  },
+                ],
               },
             ],
           },

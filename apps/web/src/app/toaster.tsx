@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@fipay/contracts/limits';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import toast, { Toaster, useToasterStore, type Toast } from 'react-hot-toast';
-import { useLocation } from 'react-router';
+import { registerErrorToastDismisser } from './error-toasts';
 
 // Below Tailwind's md breakpoint the dashboard's top bar and the onboarding header are sticky.
 const PHONE_QUERY = '(max-width: 47.99rem)';
@@ -24,7 +24,7 @@ function useIsPhone() {
 
 // react-hot-toast 2.6's store drops the first subscriber when any one leaves (StrictMode's re-run
 // included), which would leave the Toaster deaf; so AppToaster is the only other subscriber and
-// the route watcher below reads what it last saw.
+// the route watcher (DismissErrorToastsOnLeave) is handed what it last saw.
 let shownToasts: readonly Toast[] = [];
 
 /**
@@ -57,6 +57,14 @@ export function AppToaster() {
     staleToastIds(toasts).forEach((id) => toast.dismiss(id));
   }, [toasts]);
 
+  useEffect(
+    () =>
+      registerErrorToastDismisser(() =>
+        shownToasts.filter((item) => item.type === 'error' && item.visible).forEach((item) => toast.dismiss(item.id)),
+      ),
+    [],
+  );
+
   return (
     <Toaster
       position="top-center"
@@ -70,21 +78,4 @@ export function AppToaster() {
       }}
     />
   );
-}
-
-/**
- * Errors belong to the page they were raised on: leaving it dismisses them, so a refused
- * submission does not follow the user onto the next screen. Rendered inside the router.
- */
-export function DismissErrorToastsOnLeave() {
-  const { pathname } = useLocation();
-  const shownOn = useRef(pathname);
-
-  useEffect(() => {
-    if (shownOn.current === pathname) return;
-    shownOn.current = pathname;
-    shownToasts.filter((item) => item.type === 'error' && item.visible).forEach((item) => toast.dismiss(item.id));
-  }, [pathname]);
-
-  return null;
 }

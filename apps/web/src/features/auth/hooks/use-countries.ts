@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Country } from '@fipay/contracts/countries';
 import { useEffect, useState } from 'react';
 import { onDemand, useOnFirstInteraction } from '../../../lib/on-demand';
 
@@ -7,23 +7,32 @@ const loadCountriesApi = onDemand(() => import('../api/get-countries'));
 /**
  * The country list for the signup form, asked for at the first interaction with the page so that
  * /signup opens without the API code (docs/decisions/0012); the select says 'Loading...' until
- * then. It changes with a release, not during a visit, so it is asked for once. A failed load is
- * only logged; the select then says none were found.
+ * then. A failed load is only logged; the select then says none were found.
  */
 export function useCountries() {
+  const [countries, setCountries] = useState<Country[]>([]);
+  const [isLoading, setIsLoading] = useState(true);
   const [wanted, setWanted] = useState(false);
   useOnFirstInteraction(() => setWanted(true), !wanted);
 
-  const query = useQuery({
-    queryKey: ['countries'],
-    queryFn: async ({ signal }) => (await (await loadCountriesApi()).getCountries(signal)).data,
-    staleTime: Infinity,
-    enabled: wanted,
-  });
-
   useEffect(() => {
-    if (query.isError) console.error('Failed to load countries', query.error);
-  }, [query.isError, query.error]);
+    if (!wanted) return;
+    let current = true;
+    loadCountriesApi()
+      .then(({ fetchCountries }) => fetchCountries())
+      .then((list) => {
+        if (current) setCountries(list);
+      })
+      .catch((error: unknown) => {
+        if (current) console.error('Failed to load countries', error);
+      })
+      .finally(() => {
+        if (current) setIsLoading(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
 
-  return { countries: query.data ?? [], isLoading: query.isPending && !query.isError };
+  return { countries, isLoading };
 }
