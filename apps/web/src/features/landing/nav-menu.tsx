@@ -1,6 +1,7 @@
 import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
-import type { ComponentPropsWithoutRef, PointerEvent, ReactNode } from 'react';
+import { navBarClass, navChevronClass, navListClass, navTriggerClass } from './nav-classes';
+import { useEffect, useRef, type ComponentPropsWithoutRef, type PointerEvent, type ReactNode } from 'react';
 
 // The menus open on click only, as before: Radix would also open them on hover.
 const noHover = (event: PointerEvent) => event.preventDefault();
@@ -14,11 +15,21 @@ export function NavMenuLink(props: ComponentPropsWithoutRef<'a'>) {
   );
 }
 
-/** The desktop header's navigation (Radix NavigationMenu): links and disclosure menus of links. */
-export function NavMenuBar({ children }: { children: ReactNode }) {
+/**
+ * The desktop header's navigation (Radix NavigationMenu): links and disclosure menus of links.
+ * `defaultValue` opens a menu at once; `focused` names the entry to give focus to on arrival.
+ */
+export function NavMenuBar({ children, defaultValue, focused }: { children: ReactNode; defaultValue?: string; focused?: string }) {
+  const rootRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused || document.activeElement !== document.body) return;
+    const entries = rootRef.current?.querySelectorAll<HTMLElement>('button, a') ?? [];
+    Array.from(entries).find((entry) => entry.textContent === focused)?.focus();
+  }, [focused]);
+
   return (
-    <NavigationMenu.Root aria-label="Main" className="hidden lg:ml-2 lg:block xl:ml-4">
-      <NavigationMenu.List className="flex items-center gap-0.5">{children}</NavigationMenu.List>
+    <NavigationMenu.Root ref={rootRef} aria-label="Main" defaultValue={defaultValue} className={navBarClass}>
+      <NavigationMenu.List className={navListClass}>{children}</NavigationMenu.List>
     </NavigationMenu.Root>
   );
 }
@@ -36,14 +47,10 @@ type NavMenuProps = {
  */
 export function NavMenu({ label, children, panelClassName = '' }: NavMenuProps) {
   return (
-    <NavigationMenu.Item className="relative">
-      <NavigationMenu.Trigger
-        onPointerMove={noHover}
-        onPointerLeave={noHover}
-        className="group inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900 xl:px-3"
-      >
+    <NavigationMenu.Item value={label} className="relative">
+      <NavigationMenu.Trigger onPointerMove={noHover} onPointerLeave={noHover} className={navTriggerClass}>
         {label}
-        <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
+        <ChevronDownIcon className={navChevronClass} />
       </NavigationMenu.Trigger>
       <NavigationMenu.Content
         onPointerEnter={noHover}
