@@ -1,29 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
-import { accountEndpoints } from '@fipay/contracts/endpoints/account';
-import { authEndpoints } from '@fipay/contracts/endpoints/auth';
-import { backOfficeEndpoints } from '@fipay/contracts/endpoints/back-office';
-import { bankEndpoints } from '@fipay/contracts/endpoints/banks';
-import { companyEndpoints } from '@fipay/contracts/endpoints/company';
-import { countryEndpoints } from '@fipay/contracts/endpoints/countries';
-import { notificationEndpoints } from '@fipay/contracts/endpoints/notifications';
-import { systemEndpoints } from '@fipay/contracts/endpoints/system';
-import { localUploadEndpoints, uploadEndpoints } from '@fipay/contracts/endpoints/uploads';
+import { endpointCatalogue } from '@fipay/contracts/endpoints/catalogue';
 import { startTestServer, type TestServer } from './test/server';
 
-const contracts: AnyEndpoint[] = [
-  accountEndpoints,
-  authEndpoints,
-  backOfficeEndpoints,
-  bankEndpoints,
-  companyEndpoints,
-  countryEndpoints,
-  notificationEndpoints,
-  systemEndpoints,
-  uploadEndpoints,
-  // The test server stores files with the local driver, which adds its upload routes.
-  localUploadEndpoints,
-].flatMap((endpoints) => Object.values(endpoints as Record<string, AnyEndpoint>));
+const contracts: AnyEndpoint[] = endpointCatalogue.map(([, endpoint]) => endpoint);
 
 type Operation = { tags?: string[]; summary?: string; security?: unknown; responses: Record<string, { description?: string }> };
 

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AnyEndpoint } from '../endpoint';
 import { errorEnvelope } from '../envelope';
 import { errorCodes } from '../error-codes';
-import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { backOfficeEndpoints } from './back-office';
-import { bankEndpoints } from './banks';
+import { endpointCatalogue as all } from './catalogue';
 import { companyEndpoints } from './company';
-import { countryEndpoints } from './countries';
-import { notificationEndpoints } from './notifications';
-import { systemEndpoints } from './system';
-import { localUploadEndpoints, uploadEndpoints } from './uploads';
-
-const modules = {
-  accountEndpoints,
-  authEndpoints,
-  backOfficeEndpoints,
-  bankEndpoints,
-  companyEndpoints,
-  countryEndpoints,
-  notificationEndpoints,
-  systemEndpoints,
-  uploadEndpoints,
-  localUploadEndpoints,
-};
-const all: [string, AnyEndpoint][] = Object.entries(modules).flatMap(([module, endpoints]) =>
-  Object.entries(endpoints as Record<string, AnyEndpoint>).map(([name, endpoint]) => [`${module}.${name}`, endpoint] as [string, AnyEndpoint]),
-);
 
 describe('endpoint contracts', () => {
   it('answer only codes of the shared enum, each code once', () => {

@@ -1,0 +1,31 @@
+import type { AnyEndpoint } from '../endpoint';
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import { backOfficeEndpoints } from './back-office';
+import { bankEndpoints } from './banks';
+import { companyEndpoints } from './company';
+import { countryEndpoints } from './countries';
+import { notificationEndpoints } from './notifications';
+import { systemEndpoints } from './system';
+import { localUploadEndpoints, uploadEndpoints } from './uploads';
+
+// Every module's endpoints by module name, for checks over the whole API (the contracts' own
+// tests, and the server's test that it serves exactly these). The web app imports per module.
+const modules = {
+  accountEndpoints,
+  authEndpoints,
+  backOfficeEndpoints,
+  bankEndpoints,
+  companyEndpoints,
+  countryEndpoints,
+  notificationEndpoints,
+  systemEndpoints,
+  uploadEndpoints,
+  // Served when files are stored with the local driver (the default, and the test server's).
+  localUploadEndpoints,
+};
+
+/** `[module.name, endpoint]` for every endpoint of the API. */
+export const endpointCatalogue: [string, AnyEndpoint][] = Object.entries(modules).flatMap(([module, endpoints]) =>
+  Object.entries(endpoints as Record<string, AnyEndpoint>).map(([name, endpoint]) => [`${module}.${name}`, endpoint] as [string, AnyEndpoint]),
+);
