@@ -1,10 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The API suite runs on embedded PGlite always, and again on a real PostgreSQL
 // server when TEST_DATABASE_URL names one (each test file gets its own database).
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: './apps/api/vitest.config.ts',
-  test: { name, root: './apps/api', env: { TEST_DB: db } },
+  test: {
+    name,
+    root: './apps/api',
+    env: { TEST_DB: db },
+    // Serving the web build (a Vite build of its own) does not depend on the database: once is enough.
+    exclude: db === 'postgres' ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts'] : configDefaults.exclude,
+  },
 });
 
 export default defineConfig({
