@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordRequest, type ChangePasswordRequest } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
@@ -22,12 +22,13 @@ const formSchema = changePasswordRequest.refine((fields) => fields.newPassword !
 });
 
 export function ChangePasswordForm() {
-  const { register, handleSubmit, watch, reset, setError, clearErrors, formState } = useForm<Fields, unknown, ChangePasswordRequest>({
+  const { register, handleSubmit, control, reset, setError, clearErrors, formState } = useForm<Fields, unknown, ChangePasswordRequest>({
     resolver: zodResolver(formSchema),
     defaultValues: empty,
     reValidateMode: 'onSubmit',
   });
   const { errors, isSubmitting: isBusy } = formState;
+  const newPassword = useWatch({ control, name: 'newPassword' });
   // A new key after success gives fresh fields, their show/hide toggles back to hidden.
   const [formKey, setFormKey] = useState(0);
 
@@ -70,7 +71,7 @@ export function ChangePasswordForm() {
             aria-describedby="change-password-checklist"
             {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
           />
-          <PasswordChecklist id="change-password-checklist" password={watch('newPassword')} />
+          <PasswordChecklist id="change-password-checklist" password={newPassword} />
         </div>
         <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
           {isBusy ? 'Please wait...' : 'Update Password'}
