@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REJECTION_REASON_MAX,
   REVIEW_ITEM_NOTE_MAX,
@@ -10,6 +11,8 @@ import {
 } from '@fipay/contracts/back-office';
 import { reviewReasonLabels, reviewReasons, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -25,23 +28,13 @@ export const reasonPickerLabels: Record<ReviewReason, string> = {
   other: 'Other (explain in a note)',
 };
 
-export type RejectForm = { reason: string; final: '' | 'final' | 'retry' };
-export type RejectErrors = { reason?: string; final?: string };
-
-/** Checks the rejection form with the contract's schema; returns the body to send or the errors to show. */
-export function validateReject(form: RejectForm): { body: RejectRequest } | { errors: RejectErrors } {
-  const parsed = rejectRequest.safeParse({
-    reason: form.reason,
-    final: form.final === '' ? undefined : form.final === 'final',
-  });
-  if (parsed.success) return { body: parsed.data };
-  const errors: RejectErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] === 'final' ? 'final' : 'reason';
-    errors[field] ??= field === 'final' ? backOfficeMessages.finalRequired : issue.message;
-  }
-  return { errors };
-}
+/** The contract's reason; the final/retry choice starts unanswered, so the radios need a choice first. */
+const rejectFormSchema = z.object({
+  reason: rejectRequest.shape.reason,
+  final: z.string().pipe(z.enum(['final', 'retry'], backOfficeMessages.finalRequired)),
+});
+type RejectForm = z.input<typeof rejectFormSchema>;
+type RejectFields = z.output<typeof rejectFormSchema>;
 
 /** Something the reviewer may flag in a request for changes. */
 export type Flaggable = { target: ReviewTarget; key: string; label: string };
@@ -112,17 +105,15 @@ export function ApproveDialog({ open, onClose, busy, error, companyName, onConfi
 }
 
 export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogProps & { onConfirm: (body: RejectRequest) => void }) {
-  const [form, setForm] = useState<RejectForm>({ reason: '', final: '' });
-  const [errors, setErrors] = useState<RejectErrors>({});
+  const { register, handleSubmit, control, formState } = useForm<RejectForm, unknown, RejectFields>({
+    resolver: zodResolver(rejectFormSchema),
+    defaultValues: { reason: '', final: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const final = useWatch({ control, name: 'final' });
 
-  function submit() {
-    const result = validateReject(form);
-    if ('errors' in result) setErrors(result.errors);
-    else {
-      setErrors({});
-      onConfirm(result.body);
-    }
-  }
+  const submit = handleSubmit(({ reason, final: choice }) => onConfirm({ reason, final: choice === 'final' }));
 
   return (
     <Dialog
@@ -142,8 +133,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
               id="reject-reason"
               rows={4}
               maxLength={REJECTION_REASON_MAX}
-              value={form.reason}
-              onChange={(event) => setForm((current) => ({ ...current, reason: event.target.value }))}
+              {...register('reason')}
               aria-invalid={Boolean(errors.reason)}
               aria-describedby={errors.reason ? 'reject-reason-error' : undefined}
               data-autofocus
@@ -151,7 +141,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             />
             {errors.reason && (
               <p id="reject-reason-error" className="text-xs font-medium text-red-600">
-                {errors.reason}
+                {errors.reason.message}
               </p>
             )}
           </div>
@@ -165,14 +155,12 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             ).map(([value, label, hint]) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${form.final === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${final === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
               >
                 <input
                   type="radio"
-                  name="reject-final"
                   value={value}
-                  checked={form.final === value}
-                  onChange={() => setForm((current) => ({ ...current, final: value }))}
+                  {...register('final')}
                   className="mt-1 h-4 w-4 accent-brand-700"
                 />
                 <span>
@@ -183,7 +171,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             ))}
             {errors.final && (
               <p id="reject-final-error" className="text-xs font-medium text-red-600">
-                {errors.final}
+                {errors.final.message}
               </p>
             )}
           </fieldset>
@@ -193,7 +181,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button onClick={submit} disabled={busy} className="bg-red-700! hover:bg-red-800!">
+      <Button onClick={() => void submit()} disabled={busy} className="bg-red-700! hover:bg-red-800!">
         {busy ? 'Rejecting...' : 'Reject application'}
       </Button>
     </Dialog>
