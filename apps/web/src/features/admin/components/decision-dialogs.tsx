@@ -10,8 +10,7 @@ import {
   type ReviewItemInput,
 } from '@fipay/contracts/back-office';
 import { reviewReasonLabels, reviewReasons, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -53,6 +52,7 @@ export function flaggableItems(view: Case): Flaggable[] {
 
 export type FlagDraft = { checked: boolean; reason: ReviewReason | ''; note: string };
 export type FlagErrors = Record<string, { reason?: string; note?: string }>;
+type FlagForm = { flags: Record<string, FlagDraft> };
 const flagId = (item: Flaggable) => `${item.target}:${item.key}`;
 
 /** The request-for-changes body, or the errors by item (and overall) to show. */
@@ -196,25 +196,39 @@ export function RequestChangesDialog({
   items,
   onConfirm,
 }: DialogProps & { items: Flaggable[]; onConfirm: (body: { items: ReviewItemInput[] }) => void }) {
-  const [drafts, setDrafts] = useState<Record<string, FlagDraft>>({});
-  const [errors, setErrors] = useState<FlagErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function change(id: string, patch: Partial<FlagDraft>) {
-    setDrafts((current) => ({ ...current, [id]: { checked: false, reason: '', note: '', ...current[id], ...patch } }));
-    setErrors(({ [id]: _cleared, ...rest }) => rest);
-    setFormError(null);
-  }
-
-  function submit() {
-    const result = validateRequestChanges(items, drafts);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      setFormError(result.formError ?? null);
-      return;
+  // The checks depend on which items are flagged and how, which validateRequestChanges already states.
+  const resolver: Resolver<FlagForm, unknown, { items: ReviewItemInput[] }> = (values) => {
+    const result = validateRequestChanges(items, values.flags);
+    if ('body' in result) return { values: result.body, errors: {} };
+    const errors: FieldErrors<FlagForm> = {};
+    if (result.formError) errors.root = { type: 'validate', message: result.formError } as FieldErrors<FlagForm>['root'];
+    const flags: Record<string, { reason?: FieldError; note?: FieldError }> = {};
+    for (const [id, itemErrors] of Object.entries(result.errors)) {
+      flags[id] = Object.fromEntries(Object.entries(itemErrors).map(([field, message]) => [field, { type: 'validate', message }]));
     }
-    onConfirm(result.body);
+    if (Object.keys(flags).length > 0) errors.flags = flags as FieldErrors<FlagForm>['flags'];
+    return { values: {}, errors };
+  };
+  const { register, handleSubmit, control, clearErrors, formState } = useForm<FlagForm, unknown, { items: ReviewItemInput[] }>({
+    resolver,
+    defaultValues: { flags: {} },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const drafts = useWatch({ control, name: 'flags' });
+  const errors = formState.errors.flags ?? {};
+  const formError = formState.errors.root?.message ?? null;
+
+  function field(id: string, name: keyof FlagDraft) {
+    return register(`flags.${id}.${name}`, {
+      onChange: () => {
+        clearErrors(`flags.${id}`);
+        clearErrors('root');
+      },
+    });
   }
+
+  const submit = handleSubmit((body) => onConfirm(body));
 
   return (
     <Dialog
@@ -229,15 +243,14 @@ export function RequestChangesDialog({
           {items.map((item) => {
             const id = flagId(item);
             const draft = drafts[id];
-            const itemErrors = errors[id] ?? {};
+            const itemErrors = { reason: errors[id]?.reason?.message, note: errors[id]?.note?.message };
             const domId = id.replace(/[^a-zA-Z0-9]/g, '-');
             return (
               <div key={id} className={`rounded-lg border p-3 ${draft?.checked ? 'border-amber-300 bg-amber-50/50' : 'border-slate-200'}`}>
                 <label className="flex cursor-pointer items-center gap-3">
                   <input
                     type="checkbox"
-                    checked={draft?.checked ?? false}
-                    onChange={(event) => change(id, { checked: event.target.checked })}
+                    {...field(id, 'checked')}
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="text-sm font-medium text-slate-900">{item.label}</span>
@@ -251,8 +264,7 @@ export function RequestChangesDialog({
                       </label>
                       <select
                         id={`${domId}-reason`}
-                        value={draft.reason}
-                        onChange={(event) => change(id, { reason: event.target.value as ReviewReason })}
+                        {...field(id, 'reason')}
                         className={`${inputClasses} h-10 ${itemErrors.reason ? 'border-red-500' : 'border-slate-300'}`}
                       >
                         <option value="">Choose a reason</option>
@@ -273,9 +285,8 @@ export function RequestChangesDialog({
                       </label>
                       <input
                         id={`${domId}-note`}
-                        value={draft.note}
                         maxLength={REVIEW_ITEM_NOTE_MAX}
-                        onChange={(event) => change(id, { note: event.target.value })}
+                        {...field(id, 'note')}
                         className={`${inputClasses} h-10 ${itemErrors.note ? 'border-red-500' : 'border-slate-300'}`}
                       />
                       {itemErrors.note && <p className="text-xs font-medium text-red-600">{itemErrors.note}</p>}
@@ -291,7 +302,7 @@ export function RequestChangesDialog({
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button onClick={submit} disabled={busy}>
+      <Button onClick={() => void submit()} disabled={busy}>
         {busy ? 'Sending...' : 'Send request'}
       </Button>
     </Dialog>
