@@ -1,5 +1,7 @@
 import { backOfficeMessages, type Reviewer, type ReviewerSession } from '@fipay/contracts/back-office';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { CardLayout } from '../../components/layouts/card-layout';
@@ -9,6 +11,7 @@ import { TextField } from '../../components/ui/field';
 import { PasswordField } from '../../components/ui/password-field';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { z } from 'zod';
 import { adminApi } from './api/admin-api';
 import { isFullSession, useAdminSession } from './admin-session';
 
@@ -20,6 +23,16 @@ type Stage =
 
 const heading = 'text-2xl font-bold text-slate-900';
 
+const credentialsSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+type Credentials = z.input<typeof credentialsSchema>;
+
+const otpSchema = z.object({ code: z.string().trim().min(1, backOfficeMessages.otpRequired) });
+const enrolmentSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, backOfficeMessages.otpRequired) });
+type CodeFields = { code: string };
+
 /** Back-office sign-in: password, then the authenticator code; a first sign-in sets the authenticator up. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -27,28 +40,33 @@ export function AdminLoginPage() {
   const from = (location.state as { from?: string } | null)?.from ?? paths.admin;
   const signedIn = useAdminSession((state) => isFullSession(state.session));
   const [stage, setStage] = useState<Stage>({ name: 'credentials' });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; code?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const credentialsForm = useForm<Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const codeForm = useForm<CodeFields>({
+    resolver: zodResolver(stage.name === 'enrolment' ? enrolmentSchema : otpSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
 
   if (signedIn && stage.name !== 'recovery') return <Navigate to={from} replace />;
 
   async function signIn(otp: string) {
-    setBusy(true);
     setFormError(null);
+    const { email, password } = credentialsForm.getValues();
     try {
       const { data } = await adminApi.login({ email: email.trim(), password, otp });
       if (data.stage === 'otp_required') {
         setStage({ name: 'otp' });
-        setCode('');
+        codeForm.reset();
       } else if (data.stage === 'enrolment' && data.session) {
         useAdminSession.getState().setSession(data.session, data.reviewer);
         const setup = await adminApi.setupTwoFactor();
         setStage({ name: 'enrolment', secret: setup.data.secret, qrCodeDataUrl: setup.data.qrCodeDataUrl });
-        setCode('');
+        codeForm.reset();
       } else if (data.stage === 'signed_in' && data.session) {
         useAdminSession.getState().setSession(data.session, data.reviewer);
         toast.success(backOfficeMessages.signedIn);
@@ -56,53 +74,25 @@ export function AdminLoginPage() {
       }
     } catch (error) {
       const message = errorMessage(error, backOfficeMessages.invalidCredentials);
-      if (stage.name === 'otp') setErrors({ code: message });
+      if (stage.name === 'otp') codeForm.setError('code', { type: 'server', message });
       else setFormError(message);
-    } finally {
-      setBusy(false);
     }
   }
 
-  function submitCredentials(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = {
-      ...(email.trim() ? {} : { email: 'Email is required' }),
-      ...(password ? {} : { password: 'Password is required' }),
-    };
-    setErrors(invalid);
-    if (Object.keys(invalid).length === 0) void signIn('');
-  }
-
-  function submitOtp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setErrors({ code: backOfficeMessages.otpRequired });
-      return;
-    }
-    setErrors({});
-    void signIn(code.trim());
-  }
-
-  async function submitEnrolment(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setErrors({ code: backOfficeMessages.otpRequired });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  async function submitEnrolment({ code }: CodeFields) {
     try {
-      const { data } = await adminApi.enableTwoFactor(code.trim());
+      const { data } = await adminApi.enableTwoFactor(code);
       // The enrolment session has ended; the full one is kept until the codes have been seen.
       useAdminSession.getState().clear();
       setStage({ name: 'recovery', codes: data.recoveryCodes, session: data.session, reviewer: data.reviewer });
       toast.success(backOfficeMessages.twoFactorEnabled);
     } catch (error) {
-      setErrors({ code: errorMessage(error, backOfficeMessages.otpInvalid) });
-    } finally {
-      setBusy(false);
+      codeForm.setError('code', { type: 'server', message: errorMessage(error, backOfficeMessages.otpInvalid) });
     }
   }
+
+  const credentialErrors = credentialsForm.formState.errors;
+  const codeError = codeForm.formState.errors.code?.message;
 
   function finishEnrolment() {
     if (stage.name !== 'recovery') return;
@@ -113,7 +103,7 @@ export function AdminLoginPage() {
   return (
     <CardLayout>
       {stage.name === 'credentials' && (
-        <form onSubmit={submitCredentials} noValidate className="space-y-5">
+        <form onSubmit={(event) => void credentialsForm.handleSubmit(() => signIn(''))(event)} noValidate className="space-y-5">
           <div className="space-y-1">
             <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Back office</p>
             <h1 className={heading}>Reviewer sign-in</h1>
@@ -124,25 +114,23 @@ export function AdminLoginPage() {
             label="Email"
             type="email"
             autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
+            error={credentialErrors.email?.message}
+            {...credentialsForm.register('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            error={credentialErrors.password?.message}
+            {...credentialsForm.register('password')}
           />
-          <Button type="submit" disabled={busy} className="w-full">
-            {busy ? 'Signing in...' : 'Sign in'}
+          <Button type="submit" disabled={credentialsForm.formState.isSubmitting} className="w-full">
+            {credentialsForm.formState.isSubmitting ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>
       )}
 
       {stage.name === 'otp' && (
-        <form onSubmit={submitOtp} noValidate className="space-y-5">
+        <form onSubmit={(event) => void codeForm.handleSubmit(({ code }) => signIn(code))(event)} noValidate className="space-y-5">
           <div className="space-y-1">
             <h1 className={heading}>Two-factor authentication</h1>
             <p className="text-sm text-slate-600">{backOfficeMessages.otpRequired} You can also use a recovery code.</p>
@@ -151,12 +139,11 @@ export function AdminLoginPage() {
             label="Authentication code"
             autoComplete="one-time-code"
             autoFocus
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
+            error={codeError}
+            {...codeForm.register('code')}
           />
-          <Button type="submit" disabled={busy} className="w-full">
-            {busy ? 'Verifying...' : 'Verify'}
+          <Button type="submit" disabled={codeForm.formState.isSubmitting} className="w-full">
+            {codeForm.formState.isSubmitting ? 'Verifying...' : 'Verify'}
           </Button>
           <Button variant="ghost" className="w-full" onClick={() => setStage({ name: 'credentials' })}>
             Use another account
@@ -165,7 +152,7 @@ export function AdminLoginPage() {
       )}
 
       {stage.name === 'enrolment' && (
-        <form onSubmit={(event) => void submitEnrolment(event)} noValidate className="space-y-5">
+        <form onSubmit={(event) => void codeForm.handleSubmit(submitEnrolment)(event)} noValidate className="space-y-5">
           <div className="space-y-1">
             <h1 className={heading}>Set up your authenticator</h1>
             <p className="text-sm text-slate-600">
@@ -184,12 +171,13 @@ export function AdminLoginPage() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            error={errors.code}
+            error={codeError}
+            {...codeForm.register('code', {
+              onChange: (event: { target: { value: string } }) => codeForm.setValue('code', event.target.value.replace(/\D/g, '')),
+            })}
           />
-          <Button type="submit" disabled={busy} className="w-full">
-            {busy ? 'Confirming...' : 'Confirm and turn on'}
+          <Button type="submit" disabled={codeForm.formState.isSubmitting} className="w-full">
+            {codeForm.formState.isSubmitting ? 'Confirming...' : 'Confirm and turn on'}
           </Button>
         </form>
       )}

@@ -1,6 +1,8 @@
-import { createReviewerRequest, reviewerRoles } from '@fipay/contracts/back-office';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createReviewerRequest, reviewerRoles, type CreateReviewerRequest } from '@fipay/contracts/back-office';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -8,12 +10,13 @@ import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
 import { reviewersQueryOptions, useInviteReviewer } from './api/admin-api';
 import { useAdminSession } from './admin-session';
 import { formatDateTime } from './components/format';
 
-type InviteForm = { email: string; name: string; role: string };
+const emptyInvite: CreateReviewerRequest = { email: '', name: '', role: 'reviewer' };
 
 /** Admins list reviewers and invite new ones (the invitee gets a password link by email). */
 export function ReviewersPage() {
@@ -22,33 +25,28 @@ export function ReviewersPage() {
   const inviteReviewer = useInviteReviewer();
   const reviewers = reviewersQuery.data ?? null;
   const error = reviewersQuery.isError ? errorMessage(reviewersQuery.error, 'Reviewers could not be loaded.') : null;
-  const [form, setForm] = useState<InviteForm>({ email: '', name: '', role: 'reviewer' });
-  const [errors, setErrors] = useState<Partial<InviteForm>>({});
+  const form = useForm<CreateReviewerRequest>({
+    resolver: zodResolver(createReviewerRequest),
+    defaultValues: emptyInvite,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
   const [inviteError, setInviteError] = useState<string | null>(null);
   const busy = inviteReviewer.isPending;
 
   if (role !== 'admin') return <Navigate to={paths.admin} replace />;
 
-  async function invite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = createReviewerRequest.safeParse(form);
-    if (!parsed.success) {
-      const found: Partial<InviteForm> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof InviteForm] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  async function invite(fields: CreateReviewerRequest) {
     setInviteError(null);
     try {
-      const { message } = await inviteReviewer.mutateAsync(parsed.data);
+      const { message } = await inviteReviewer.mutateAsync(fields);
       toast.success(message);
-      setForm({ email: '', name: '', role: 'reviewer' });
+      form.reset(emptyInvite);
     } catch (failure) {
-      const message = errorMessage(failure, 'The reviewer could not be added.');
       // A field's problem (a taken email) shows on the field; anything else above the button.
-      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) setErrors(failure.fieldErrors);
-      else setInviteError(message);
+      if (!applyServerErrors(form.setError, failure, ['email', 'name', 'role'])) {
+        setInviteError(errorMessage(failure, 'The reviewer could not be added.'));
+      }
     }
   }
 
@@ -104,7 +102,7 @@ export function ReviewersPage() {
           </div>
         </div>
         <form
-          onSubmit={(event) => void invite(event)}
+          onSubmit={(event) => void form.handleSubmit(invite)(event)}
           noValidate
           aria-labelledby="invite-reviewer-title"
           className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-5"
@@ -115,15 +113,14 @@ export function ReviewersPage() {
             </h2>
             <p className="text-xs text-slate-500">They get an email with a link to set their password, then set up an authenticator.</p>
           </div>
-          <TextField label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={errors.name} />
+          <TextField label="Name" error={errors.name?.message} {...form.register('name')} />
           <TextField
             label="Email"
             type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-            error={errors.email}
+            error={errors.email?.message}
+            {...form.register('email')}
           />
-          <SelectField label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })} error={errors.role}>
+          <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
             {reviewerRoles.map((item) => (
               <option key={item} value={item}>
                 {item === 'admin' ? 'Admin' : 'Reviewer'}

@@ -1,23 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RejectDialog, RequestChangesDialog, validateReject, validateRequestChanges, type Flaggable } from './decision-dialogs';
+import { RejectDialog, RequestChangesDialog, validateRequestChanges, type Flaggable } from './decision-dialogs';
 
 const items: Flaggable[] = [
   { target: 'document', key: 'proofOfAddress', label: 'Proof of Address' },
   { target: 'representative', key: 'rep-1', label: 'Ngozi Eze (Director)' },
   { target: 'bank', key: 'bank', label: 'Bank details' },
 ];
-
-describe('validateReject', () => {
-  it('needs a reason and a choice between final and retry', () => {
-    expect(validateReject({ reason: '  ', final: '' })).toEqual({
-      errors: { reason: 'A reason is required.', final: 'Choose whether the company may resubmit.' },
-    });
-    expect(validateReject({ reason: 'Forged certificate.', final: 'final' })).toEqual({ body: { reason: 'Forged certificate.', final: true } });
-    expect(validateReject({ reason: 'Unreadable MEMART.', final: 'retry' })).toEqual({ body: { reason: 'Unreadable MEMART.', final: false } });
-  });
-});
 
 describe('validateRequestChanges', () => {
   it('needs at least one item, a reason for each, and a note for Other', () => {
@@ -59,6 +49,22 @@ describe('decision dialogs', () => {
     await user.click(within(dialog).getByRole('radio', { name: /No, this rejection is final/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
     expect(onConfirm).toHaveBeenCalledWith({ reason: 'The certificate is for another company.', final: true });
+  });
+
+  it('the reject dialog takes a blank reason as none, and sends a retry as not final with the reason trimmed', async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup();
+    render(<RejectDialog open onClose={() => {}} busy={false} error={null} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
+    await user.type(within(dialog).getByLabelText('Reason for the company'), '   ');
+    await user.click(within(dialog).getByRole('radio', { name: /Yes, they may fix it/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(within(dialog).getByText('A reason is required.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Choose whether the company may resubmit.')).not.toBeInTheDocument();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Reason for the company'), 'Unreadable MEMART. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
+    expect(onConfirm).toHaveBeenCalledWith({ reason: 'Unreadable MEMART.', final: false });
   });
 
   it('the request-changes dialog asks for a reason per flagged item, and a note for Other', async () => {

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REJECTION_REASON_MAX,
   REVIEW_ITEM_NOTE_MAX,
@@ -9,7 +10,8 @@ import {
   type ReviewItemInput,
 } from '@fipay/contracts/back-office';
 import { reviewReasonLabels, reviewReasons, type ReviewReason, type ReviewTarget } from '@fipay/contracts/kyb-options';
-import { useState } from 'react';
+import { useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -25,23 +27,13 @@ export const reasonPickerLabels: Record<ReviewReason, string> = {
   other: 'Other (explain in a note)',
 };
 
-export type RejectForm = { reason: string; final: '' | 'final' | 'retry' };
-export type RejectErrors = { reason?: string; final?: string };
-
-/** Checks the rejection form with the contract's schema; returns the body to send or the errors to show. */
-export function validateReject(form: RejectForm): { body: RejectRequest } | { errors: RejectErrors } {
-  const parsed = rejectRequest.safeParse({
-    reason: form.reason,
-    final: form.final === '' ? undefined : form.final === 'final',
-  });
-  if (parsed.success) return { body: parsed.data };
-  const errors: RejectErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] === 'final' ? 'final' : 'reason';
-    errors[field] ??= field === 'final' ? backOfficeMessages.finalRequired : issue.message;
-  }
-  return { errors };
-}
+/** The contract's reason; the final/retry choice starts unanswered, so the radios need a choice first. */
+const rejectFormSchema = z.object({
+  reason: rejectRequest.shape.reason,
+  final: z.string().pipe(z.enum(['final', 'retry'], backOfficeMessages.finalRequired)),
+});
+type RejectForm = z.input<typeof rejectFormSchema>;
+type RejectFields = z.output<typeof rejectFormSchema>;
 
 /** Something the reviewer may flag in a request for changes. */
 export type Flaggable = { target: ReviewTarget; key: string; label: string };
@@ -60,6 +52,7 @@ export function flaggableItems(view: Case): Flaggable[] {
 
 export type FlagDraft = { checked: boolean; reason: ReviewReason | ''; note: string };
 export type FlagErrors = Record<string, { reason?: string; note?: string }>;
+type FlagForm = { flags: Record<string, FlagDraft> };
 const flagId = (item: Flaggable) => `${item.target}:${item.key}`;
 
 /** The request-for-changes body, or the errors by item (and overall) to show. */
@@ -112,17 +105,15 @@ export function ApproveDialog({ open, onClose, busy, error, companyName, onConfi
 }
 
 export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogProps & { onConfirm: (body: RejectRequest) => void }) {
-  const [form, setForm] = useState<RejectForm>({ reason: '', final: '' });
-  const [errors, setErrors] = useState<RejectErrors>({});
+  const { register, handleSubmit, control, formState } = useForm<RejectForm, unknown, RejectFields>({
+    resolver: zodResolver(rejectFormSchema),
+    defaultValues: { reason: '', final: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  const final = useWatch({ control, name: 'final' });
 
-  function submit() {
-    const result = validateReject(form);
-    if ('errors' in result) setErrors(result.errors);
-    else {
-      setErrors({});
-      onConfirm(result.body);
-    }
-  }
+  const submit = handleSubmit(({ reason, final: choice }) => onConfirm({ reason, final: choice === 'final' }));
 
   return (
     <Dialog
@@ -142,8 +133,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
               id="reject-reason"
               rows={4}
               maxLength={REJECTION_REASON_MAX}
-              value={form.reason}
-              onChange={(event) => setForm((current) => ({ ...current, reason: event.target.value }))}
+              {...register('reason')}
               aria-invalid={Boolean(errors.reason)}
               aria-describedby={errors.reason ? 'reject-reason-error' : undefined}
               data-autofocus
@@ -151,7 +141,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             />
             {errors.reason && (
               <p id="reject-reason-error" className="text-xs font-medium text-red-600">
-                {errors.reason}
+                {errors.reason.message}
               </p>
             )}
           </div>
@@ -165,14 +155,12 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             ).map(([value, label, hint]) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${form.final === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${final === value ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
               >
                 <input
                   type="radio"
-                  name="reject-final"
                   value={value}
-                  checked={form.final === value}
-                  onChange={() => setForm((current) => ({ ...current, final: value }))}
+                  {...register('final')}
                   className="mt-1 h-4 w-4 accent-brand-700"
                 />
                 <span>
@@ -183,7 +171,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
             ))}
             {errors.final && (
               <p id="reject-final-error" className="text-xs font-medium text-red-600">
-                {errors.final}
+                {errors.final.message}
               </p>
             )}
           </fieldset>
@@ -193,7 +181,7 @@ export function RejectDialog({ open, onClose, busy, error, onConfirm }: DialogPr
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button onClick={submit} disabled={busy} className="bg-red-700! hover:bg-red-800!">
+      <Button onClick={() => void submit()} disabled={busy} className="bg-red-700! hover:bg-red-800!">
         {busy ? 'Rejecting...' : 'Reject application'}
       </Button>
     </Dialog>
@@ -208,25 +196,39 @@ export function RequestChangesDialog({
   items,
   onConfirm,
 }: DialogProps & { items: Flaggable[]; onConfirm: (body: { items: ReviewItemInput[] }) => void }) {
-  const [drafts, setDrafts] = useState<Record<string, FlagDraft>>({});
-  const [errors, setErrors] = useState<FlagErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function change(id: string, patch: Partial<FlagDraft>) {
-    setDrafts((current) => ({ ...current, [id]: { checked: false, reason: '', note: '', ...current[id], ...patch } }));
-    setErrors(({ [id]: _cleared, ...rest }) => rest);
-    setFormError(null);
-  }
-
-  function submit() {
-    const result = validateRequestChanges(items, drafts);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      setFormError(result.formError ?? null);
-      return;
+  // The checks depend on which items are flagged and how, which validateRequestChanges already states.
+  const resolver: Resolver<FlagForm, unknown, { items: ReviewItemInput[] }> = (values) => {
+    const result = validateRequestChanges(items, values.flags);
+    if ('body' in result) return { values: result.body, errors: {} };
+    const errors: FieldErrors<FlagForm> = {};
+    if (result.formError) errors.root = { type: 'validate', message: result.formError } as FieldErrors<FlagForm>['root'];
+    const flags: Record<string, { reason?: FieldError; note?: FieldError }> = {};
+    for (const [id, itemErrors] of Object.entries(result.errors)) {
+      flags[id] = Object.fromEntries(Object.entries(itemErrors).map(([field, message]) => [field, { type: 'validate', message }]));
     }
-    onConfirm(result.body);
+    if (Object.keys(flags).length > 0) errors.flags = flags as FieldErrors<FlagForm>['flags'];
+    return { values: {}, errors };
+  };
+  const { register, handleSubmit, control, clearErrors, formState } = useForm<FlagForm, unknown, { items: ReviewItemInput[] }>({
+    resolver,
+    defaultValues: { flags: {} },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const drafts = useWatch({ control, name: 'flags' });
+  const errors = formState.errors.flags ?? {};
+  const formError = formState.errors.root?.message ?? null;
+
+  function field(id: string, name: keyof FlagDraft) {
+    return register(`flags.${id}.${name}`, {
+      onChange: () => {
+        clearErrors(`flags.${id}`);
+        clearErrors('root');
+      },
+    });
   }
+
+  const submit = handleSubmit((body) => onConfirm(body));
 
   return (
     <Dialog
@@ -241,15 +243,14 @@ export function RequestChangesDialog({
           {items.map((item) => {
             const id = flagId(item);
             const draft = drafts[id];
-            const itemErrors = errors[id] ?? {};
+            const itemErrors = { reason: errors[id]?.reason?.message, note: errors[id]?.note?.message };
             const domId = id.replace(/[^a-zA-Z0-9]/g, '-');
             return (
               <div key={id} className={`rounded-lg border p-3 ${draft?.checked ? 'border-amber-300 bg-amber-50/50' : 'border-slate-200'}`}>
                 <label className="flex cursor-pointer items-center gap-3">
                   <input
                     type="checkbox"
-                    checked={draft?.checked ?? false}
-                    onChange={(event) => change(id, { checked: event.target.checked })}
+                    {...field(id, 'checked')}
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="text-sm font-medium text-slate-900">{item.label}</span>
@@ -263,8 +264,7 @@ export function RequestChangesDialog({
                       </label>
                       <select
                         id={`${domId}-reason`}
-                        value={draft.reason}
-                        onChange={(event) => change(id, { reason: event.target.value as ReviewReason })}
+                        {...field(id, 'reason')}
                         className={`${inputClasses} h-10 ${itemErrors.reason ? 'border-red-500' : 'border-slate-300'}`}
                       >
                         <option value="">Choose a reason</option>
@@ -285,9 +285,8 @@ export function RequestChangesDialog({
                       </label>
                       <input
                         id={`${domId}-note`}
-                        value={draft.note}
                         maxLength={REVIEW_ITEM_NOTE_MAX}
-                        onChange={(event) => change(id, { note: event.target.value })}
+                        {...field(id, 'note')}
                         className={`${inputClasses} h-10 ${itemErrors.note ? 'border-red-500' : 'border-slate-300'}`}
                       />
                       {itemErrors.note && <p className="text-xs font-medium text-red-600">{itemErrors.note}</p>}
@@ -303,7 +302,7 @@ export function RequestChangesDialog({
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button onClick={submit} disabled={busy}>
+      <Button onClick={() => void submit()} disabled={busy}>
         {busy ? 'Sending...' : 'Send request'}
       </Button>
     </Dialog>

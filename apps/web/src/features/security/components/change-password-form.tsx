@@ -1,69 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordRequest, type ChangePasswordRequest } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { changePassword } from '../api/change-password';
 
 type Fields = { currentPassword: string; newPassword: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 const empty: Fields = { currentPassword: '', newPassword: '' };
 
 /** The checks the browser can make: the same schema the server applies, and a new password that differs. */
-function validate(fields: Fields): FieldErrors {
-  const errors: FieldErrors = {};
-  const parsed = changePasswordRequest.safeParse(fields satisfies ChangePasswordRequest);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof Fields;
-      errors[field] ??= issue.message;
-    }
-  }
-  if (!errors.newPassword && fields.newPassword && fields.newPassword === fields.currentPassword) {
-    errors.newPassword = messages.passwordUnchanged;
-  }
-  return errors;
-}
+const formSchema = changePasswordRequest.refine((fields) => fields.newPassword !== fields.currentPassword, {
+  path: ['newPassword'],
+  message: messages.passwordUnchanged,
+});
 
 export function ChangePasswordForm() {
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const { register, handleSubmit, control, reset, setError, clearErrors, formState } = useForm<Fields, unknown, ChangePasswordRequest>({
+    resolver: zodResolver(formSchema),
+    defaultValues: empty,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: isBusy } = formState;
+  const newPassword = useWatch({ control, name: 'newPassword' });
   // A new key after success gives fresh fields, their show/hide toggles back to hidden.
   const [formKey, setFormKey] = useState(0);
 
-  function update(field: keyof Fields, value: string) {
-    setFields((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    const found = validate(fields);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setIsBusy(true);
+  async function submit(fields: ChangePasswordRequest) {
     try {
       await changePassword(fields);
       toast.success(messages.passwordChanged);
-      setFields(empty);
-      setErrors({});
+      reset(empty);
       setFormKey((n) => n + 1);
     } catch (error) {
       toast.error(errorMessage(error, messages.genericError));
-      if (error instanceof ApiError) {
-        const { currentPassword, newPassword } = error.fieldErrors;
-        setErrors({ currentPassword, newPassword });
-      }
-    } finally {
-      setIsBusy(false);
+      applyServerErrors(setError, error, ['currentPassword', 'newPassword']);
     }
   }
 
@@ -75,30 +52,26 @@ export function ChangePasswordForm() {
         </h2>
         <p className="text-sm text-slate-600">Changing it signs you out on every other device.</p>
       </div>
-      <form key={formKey} onSubmit={handleSubmit} noValidate className="mt-6 max-w-md space-y-5">
+      <form key={formKey} onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="mt-6 max-w-md space-y-5">
         <PasswordField
           label="Current Password"
-          name="currentPassword"
           autoComplete="current-password"
           placeholder="Enter your current password"
-          value={fields.currentPassword}
-          error={errors.currentPassword}
+          error={errors.currentPassword?.message}
           disabled={isBusy}
-          onChange={(event) => update('currentPassword', event.target.value)}
+          {...register('currentPassword', { onChange: () => clearErrors('currentPassword') })}
         />
         <div className="space-y-3">
           <PasswordField
             label="New Password"
-            name="newPassword"
             autoComplete="new-password"
             placeholder="Enter a new password"
-            value={fields.newPassword}
-            error={errors.newPassword}
+            error={errors.newPassword?.message}
             disabled={isBusy}
             aria-describedby="change-password-checklist"
-            onChange={(event) => update('newPassword', event.target.value)}
+            {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
           />
-          <PasswordChecklist id="change-password-checklist" password={fields.newPassword} />
+          <PasswordChecklist id="change-password-checklist" password={newPassword} />
         </div>
         <Button type="submit" disabled={isBusy} className="w-full sm:w-auto">
           {isBusy ? 'Please wait...' : 'Update Password'}

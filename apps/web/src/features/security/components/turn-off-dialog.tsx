@@ -1,11 +1,15 @@
 import { messages } from '@fipay/contracts/messages';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { z } from 'zod';
 
 type Fields = { password: string; otp: string };
 
@@ -38,39 +42,36 @@ export function TurnOffDialog({
   onClose,
   onTurnedOff,
 }: TurnOffDialogProps) {
-  const [fields, setFields] = useState<Fields>({ password: '', otp: '' });
-  const [errors, setErrors] = useState<Partial<Fields>>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const schema = z.object({
+    password: z.string().min(1, messages.fieldRequired),
+    otp: z
+      .string()
+      .trim()
+      .min(1, messages.fieldRequired)
+      .superRefine((otp, context) => {
+        const problem = checkCode(otp);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+  });
+  const { register, handleSubmit, setValue, setError, clearErrors, formState } = useForm<Fields>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', otp: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = formState;
+  // Busy from the submit until the dialog closes: a success leaves it submitting while it closes.
+  const isBusy = formState.isSubmitting || formState.isSubmitSuccessful;
   const formId = useId();
 
-  function update(field: keyof Fields, value: string) {
-    setFields((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    const otp = fields.otp.trim();
-    const found: Partial<Fields> = {
-      password: fields.password ? undefined : messages.fieldRequired,
-      otp: otp ? (checkCode(otp) ?? undefined) : messages.fieldRequired,
-    };
-    if (found.password || found.otp) {
-      setErrors(found);
-      return;
-    }
-    setIsBusy(true);
+  async function submitFields(fields: Fields) {
     try {
-      const response = await submit({ password: fields.password, otp });
+      const response = await submit(fields);
       toast.success(response.message || successFallback);
       onTurnedOff();
     } catch (error) {
       toast.error(errorMessage(error, messages.genericError));
-      if (error instanceof ApiError) {
-        setErrors({ password: error.fieldErrors.password, otp: error.fieldErrors.otp });
-      }
-      setIsBusy(false);
+      applyServerErrors(setError, error, ['password', 'otp']);
+      throw error;
     }
   }
 
@@ -81,29 +82,30 @@ export function TurnOffDialog({
       title={title}
       description={description}
       body={
-        <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-4">
+        <form id={formId} onSubmit={(event) => void handleSubmit(submitFields)(event).catch(() => {})} noValidate className="space-y-4">
           <PasswordField
             label="Password"
-            name="password"
             autoComplete="current-password"
-            value={fields.password}
-            error={errors.password}
+            error={errors.password?.message}
             disabled={isBusy}
-            onChange={(event) => update('password', event.target.value)}
+            {...register('password', { onChange: () => clearErrors('password') })}
           />
           <div className="space-y-2">
             <TextField
               label={codeLabel}
-              name="otp"
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}
               inputMode={numericCode ? 'numeric' : 'text'}
               maxLength={numericCode ? 6 : 32}
-              value={fields.otp}
-              error={errors.otp}
+              error={errors.otp?.message}
               disabled={isBusy}
-              onChange={(event) => update('otp', numericCode ? event.target.value.replace(/\D/g, '') : event.target.value)}
+              {...register('otp', {
+                onChange: (event: { target: { value: string } }) => {
+                  clearErrors('otp');
+                  if (numericCode) setValue('otp', event.target.value.replace(/\D/g, ''));
+                },
+              })}
             />
             {codeExtra}
           </div>
