@@ -216,7 +216,7 @@ test.describe('at 1280 px', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the menu button opens the sidebar as a drawer, and it closes on Escape, the backdrop, the close button and navigation', async ({ page, company: account }) => {
+  test('the menu button opens the sidebar as a drawer, and it closes on the backdrop, Escape, the close button and navigation', async ({ page, company: account }) => {
     const problems = watchConsole(page);
     await openDashboard(page, account);
     const sidebar = sidebarOf(page);
@@ -227,18 +227,30 @@ test.describe('at 375 px', () => {
     await menu.click();
     const drawer = page.getByRole('dialog', { name: 'Sidebar' });
     await expect(drawer).toBeVisible();
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(256);
     await expect(drawer.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    // The drawer is modal: the page behind, menu button included, leaves the accessibility tree.
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('main')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/shell/375_drawer.png' });
-    await page.keyboard.press('Escape');
+    await page.mouse.click(340, 400);
     await expect(drawer).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // Focus is back on the menu button, without a ring after a pointer click.
     await expect(menu).toBeFocused();
+    expect(await menu.evaluate((button) => button.matches(':focus-visible'))).toBe(false);
 
     await menu.click();
     await expect(drawer).toBeVisible();
-    await page.mouse.click(340, 400);
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press('Tab');
+      await expect(drawer.locator(':focus')).toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    // Back by keyboard, it shows where focus is.
+    expect(await menu.evaluate((button) => button.matches(':focus-visible'))).toBe(true);
 
     await menu.click();
     await drawer.getByRole('button', { name: 'Close menu' }).click();

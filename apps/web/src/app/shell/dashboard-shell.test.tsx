@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -242,44 +242,93 @@ describe('DashboardShell', () => {
     expect(useAuthStore.getState().accessToken).toBeNull();
   });
 
-  it('opens the sidebar as a drawer from the menu button and closes it on Escape, the close button and navigation', async () => {
+  it('opens the sidebar as a modal drawer from the menu button and closes it on the close button, an outside click and navigation', async () => {
     const { user } = renderShell();
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(menu).toHaveAttribute('aria-controls', sidebar().id);
-    expect(sidebar()).toHaveClass('max-md:hidden');
+    expect(menu).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
     expect(drawer).toHaveAttribute('aria-modal', 'true');
-    expect(drawer).toHaveClass('max-md:fixed', 'max-md:w-64');
+    expect(menu).toHaveAttribute('aria-controls', drawer.id);
+    // The same entries as the wide sidebar, in the same order, and Log Out.
+    const nav = within(drawer).getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(
+      within(screen.getByRole('complementary', { name: 'Sidebar', hidden: true }))
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    );
+    expect(within(drawer).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(menu).toHaveFocus();
+    // The page behind is out of reach: hidden from assistive technology and from the pointer.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
+    expect(document.body).toHaveStyle({ pointerEvents: 'none' });
 
-    await user.click(menu);
-    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(menu).toHaveFocus());
+    expect(screen.getByRole('main')).toBeInTheDocument();
+
+    await user.click(menu);
+    // The backdrop beside the drawer (both are portalled to the body).
+    const backdrop = document.querySelector<HTMLElement>('body > [data-state="open"]:not([role])')!;
+    await user.pointer({ keys: '[MouseLeft]', target: backdrop });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(menu).toHaveFocus());
 
     await user.click(menu);
     await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'University' }));
     expect(await screen.findByRole('heading', { name: 'Page /dashboard/university' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Choosing the page already showing closes it too.
+    await user.click(menu);
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'University' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('keeps Tab inside the open drawer', async () => {
-    const { user } = renderShell();
+  it('closes the drawer when the browser goes back', async () => {
+    const { user, router } = renderShell('/dashboard/offers');
     await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Community' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/community' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/offers' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('traps focus in the open drawer and on Escape closes it, focus back on the menu button', async () => {
+    const { user } = renderShell();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    menu.focus();
+    await user.keyboard('{Enter}');
     const drawer = screen.getByRole('dialog', { name: 'Sidebar' });
     expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+
+    // Forwards from the last item wraps to the first, backwards from the first to the last.
     await user.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
     expect(within(drawer).getByRole('link', { name: 'FiPay home' })).toHaveFocus();
     await user.keyboard('{Shift>}{Tab}{/Shift}');
     expect(within(drawer).getByRole('button', { name: 'Log Out' })).toHaveFocus();
     await user.keyboard('{Tab}');
     expect(within(drawer).getByRole('link', { name: 'FiPay home' })).toHaveFocus();
+    // A full round of Tab never leaves the drawer.
+    for (let i = 0; i < 14; i += 1) {
+      await user.tab();
+      expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    }
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(menu).toHaveFocus());
   });
 });

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { useAuthStore } from '../../stores/auth-store';
 import { maskEmail } from './mask-email';
 import { Sidebar } from './sidebar';
+import { SidebarDrawer } from './sidebar-drawer';
 import { TopBar } from './top-bar';
-import { useDismiss } from '../../components/ui/use-dismiss';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
-// Tailwind's md breakpoint: from here up the sidebar is a column, below it a drawer.
+// Tailwind's md breakpoint: from here up the sidebar is a column, below it a drawer (closed on widening).
 const WIDE_QUERY = '(min-width: 48rem)';
 
 /** The frame of the signed-in area (SPEC.md section 2): sidebar and top bar around the page. */
@@ -16,21 +16,12 @@ export function DashboardShell() {
   const user = useAuthStore((state) => state.user);
   const { pathname } = useLocation();
   const sidebarId = useId();
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const sidebarRef = useRef<HTMLElement>(null);
   const { collapsed, toggleCollapsed } = useSidebarCollapsed();
   // Open only on the page where it was opened, so navigating (a link, Back) closes the drawer.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
   const drawerOpen = drawerAt === pathname;
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-
-  function closeDrawer(returnFocus = false) {
-    setDrawerAt(null);
-    if (returnFocus) menuButtonRef.current?.focus();
-  }
-
-  useDismiss(drawerOpen, () => closeDrawer(true), [sidebarRef, menuButtonRef]);
 
   useEffect(() => {
     const wide = window.matchMedia(WIDE_QUERY);
@@ -58,25 +49,24 @@ export function DashboardShell() {
         Skip to main content
       </a>
       <TopBar
-        sidebarId={sidebarId}
-        drawerOpen={drawerOpen}
-        onToggleDrawer={() => (drawerOpen ? closeDrawer() : setDrawerAt(pathname))}
-        menuButtonRef={menuButtonRef}
+        menuButton={
+          <SidebarDrawer
+            open={drawerOpen}
+            onOpenChange={(open) => setDrawerAt(open ? pathname : null)}
+            onLogout={handleLogout}
+            isLoggingOut={isLoggingOut}
+          />
+        }
         fullName={fullName}
         maskedEmail={maskedEmail}
         onLogout={handleLogout}
         isLoggingOut={isLoggingOut}
       />
       <div className="md:flex">
-        {drawerOpen && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />}
         <Sidebar
           id={sidebarId}
-          asideRef={sidebarRef}
           collapsed={collapsed}
           onToggleCollapsed={toggleCollapsed}
-          drawerOpen={drawerOpen}
-          onCloseDrawer={() => closeDrawer(true)}
-          onNavigate={() => closeDrawer()}
           onLogout={handleLogout}
           isLoggingOut={isLoggingOut}
         />
