@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
 import { useAdminSession } from './admin-session';
 import { AdminLoginPage } from './login-page';
+import { ok, stubFetch } from './test-fixtures';
 
 const reviewer = { id: 'r1', email: 'ada@fipay.ng', name: 'Ada Obi', role: 'admin' as const, twoFactorEnabled: true };
 const session = (scope: 'enrolment' | 'full', token = `fpr_${scope}`) => ({
@@ -14,17 +15,7 @@ const session = (scope: 'enrolment' | 'full', token = `fpr_${scope}`) => ({
   expiresAt: '2099-01-01T00:00:00.000Z',
   idleTimeoutSeconds: 1800,
 });
-const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { isSuccessful: true, message, data } });
 
-function stubFetch(...answers: { status: number; body: unknown }[]) {
-  let call = 0;
-  const mock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const answer = answers[Math.min(call++, answers.length - 1)]!;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
 
 function renderLogin() {
   const router = createMemoryRouter(

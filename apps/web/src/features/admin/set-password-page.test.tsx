@@ -4,19 +4,10 @@ import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminSetPasswordPage } from './set-password-page';
-import { fail, ok } from './test-fixtures';
+import { fail, ok, stubFetch } from './test-fixtures';
 
 const strongPassword = 'Compliance & Care 2026';
 
-function stubFetch(...answers: { status: number; body: unknown }[]) {
-  let call = 0;
-  const mock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const answer = answers[Math.min(call++, answers.length - 1)]!;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
 
 function renderPage(search = '?token=setup-token') {
   const router = createMemoryRouter(

@@ -23,6 +23,17 @@ export const ok = (data: unknown, message = 'OK') => ({ status: 200, body: { isS
 export const fail = (status: number, message: string, data: unknown = null) => ({ status, body: { isSuccessful: false, message, data } as unknown });
 
 type Answer = { status: number; body: unknown } | Response;
+
+/** Replaces fetch with answers given in call order; the last one repeats. */
+export function stubFetch(...answers: { status: number; body: unknown }[]) {
+  let call = 0;
+  const mock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const answer = answers[Math.min(call++, answers.length - 1)]!;
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
 type Route = [method: string, path: string | RegExp, answer: Answer | ((init: RequestInit | undefined) => Answer)];
 
 /**
