@@ -214,6 +214,36 @@ describe('rate limits', () => {
     }
   });
 
+  it('gives an account one budget whichever login it is reached by: its email and both spellings of its phone', async () => {
+    const limited = await startTestServer({ rateRules: { loginPerAccount: { limit: 4, windowSeconds: 60 } } });
+    try {
+      const user = await createVerifiedUser(limited);
+      const international = `+234${user.phone.slice(1)}`;
+      const wrong = 'Wrong password 4!';
+      for (const login of [user.email, user.phone, international, user.email.toUpperCase()]) {
+        expect((await limited.api.post('/auth/login/initiate', { email: login, password: wrong })).status, login).toBe(401);
+      }
+      for (const login of [user.email, user.phone, international]) {
+        const blocked = await limited.api.post('/auth/login/initiate', { email: login, password: user.password });
+        expect(blocked.status, login).toBe(429);
+      }
+      // verify-otp spends the same budget.
+      expect((await limited.api.post('/auth/login/verify-otp', { email: international, password: user.password, otp: '' })).status).toBe(429);
+      // Unknown logins are counted by their canonical form: case and phone spelling do not buy more guesses.
+      const spellings = [
+        ['nobody@acme.ng', 'NOBODY@acme.ng', ' Nobody@Acme.ng', 'nobody@ACME.NG', 'nobody@acme.ng'],
+        ['08000000001', '+2348000000001', '2348000000001', '0800 000 0001', '+234 800 000 0001'],
+      ];
+      for (const logins of spellings) {
+        const statuses = [];
+        for (const login of logins) statuses.push((await limited.api.post('/auth/login/initiate', { email: login, password: wrong })).status);
+        expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits attempts per address across accounts', async () => {
     const limited = await startTestServer({ rateRules: { loginPerIp: { limit: 2, windowSeconds: 60 }, otpPerIp: { limit: 2, windowSeconds: 60 } } });
     try {

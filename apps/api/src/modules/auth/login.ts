@@ -7,26 +7,38 @@ import { getCompanyWithApplication } from '../company/application';
 import { consumeEmailCode, sendEmailCode, type EmailCodeSent } from './email-otp';
 import { checkSecondFactor } from './two-factor';
 import { signAccessToken, startRefreshFamily } from './tokens';
-import { findUserByLogin, loginIdentifier, twoFactorMethodOf, type UserRow } from './users';
+import { findUserByLogin, limitSubject, twoFactorMethodOf, type UserRow } from './users';
 
 type Credentials = { email: string; password: string };
 
+type LimitRule = 'loginPerAccount' | 'otpPerAccount';
+
 /**
  * The password is checked before anything about the account is revealed, and
- * an unknown account costs the same hashing work as a wrong password.
+ * an unknown account costs the same hashing work as a wrong password. Each attempt first spends
+ * the address's budget, then the account's (`limits`), whichever spelling of the login it used.
  */
-async function authenticate(ctx: AppContext, credentials: Credentials): Promise<UserRow> {
+async function authenticate(
+  ctx: AppContext,
+  credentials: Credentials,
+  limits: { ip: string; ipRule: 'loginPerIp' | 'otpPerIp'; accountRules: readonly LimitRule[] },
+): Promise<{ user: UserRow; subject: string }> {
+  await ctx.limiter.consume(limits.ipRule, limits.ip);
   const user = await findUserByLogin(ctx.db, credentials.email);
+  const subject = limitSubject(user, credentials.email);
+  for (const rule of limits.accountRules) await ctx.limiter.consume(rule, subject);
   const valid = await verifyPassword(user?.password_hash, credentials.password);
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return user;
+  return { user, subject };
 }
 
+const passwordStage = { ipRule: 'loginPerIp', accountRules: ['loginPerAccount'] } as const;
+// verify-otp checks the password too, so it spends the same password-guess budget as initiate.
+const codeStage = { ipRule: 'otpPerIp', accountRules: ['otpPerAccount', 'loginPerAccount'] } as const;
+
 export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
-  await ctx.limiter.consume('loginPerIp', ip);
-  await ctx.limiter.consume('loginPerAccount', loginIdentifier(credentials.email));
-  const user = await authenticate(ctx, credentials);
+  const { user } = await authenticate(ctx, credentials, { ip, ...passwordStage });
   const twoFactorMethod = twoFactorMethodOf(user);
   if (twoFactorMethod === 'email') await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
   return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod };
@@ -34,20 +46,13 @@ export async function initiateLogin(ctx: AppContext, credentials: Credentials, i
 
 /** The OTP stage's 'Resend code': the password is checked again, so nobody else can make the mail flow. */
 export async function resendLoginCode(ctx: AppContext, credentials: Credentials, ip: string): Promise<EmailCodeSent> {
-  await ctx.limiter.consume('loginPerIp', ip);
-  await ctx.limiter.consume('loginPerAccount', loginIdentifier(credentials.email));
-  const user = await authenticate(ctx, credentials);
+  const { user } = await authenticate(ctx, credentials, { ip, ...passwordStage });
   if (twoFactorMethodOf(user) !== 'email') throw new AppError('BAD_REQUEST', messages.twoFactorNotEnabled);
   return sendEmailCode(ctx, user, 'login');
 }
 
 export async function completeLogin(ctx: AppContext, input: Credentials & { otp: string }, ip: string): Promise<Session> {
-  const account = loginIdentifier(input.email);
-  await ctx.limiter.consume('otpPerIp', ip);
-  await ctx.limiter.consume('otpPerAccount', account);
-  // verify-otp checks the password too, so it spends the same password-guess budget as initiate.
-  await ctx.limiter.consume('loginPerAccount', account);
-  const user = await authenticate(ctx, input);
+  const { user, subject } = await authenticate(ctx, input, { ip, ...codeStage });
   const method = twoFactorMethodOf(user);
   if (method === 'authenticator') {
     if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);
@@ -56,8 +61,8 @@ export async function completeLogin(ctx: AppContext, input: Credentials & { otp:
     if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorEmailRequired);
     if (!(await consumeEmailCode(ctx, user.id, 'login', input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
   }
-  await ctx.limiter.reset('loginPerAccount', account);
-  await ctx.limiter.reset('otpPerAccount', account);
+  await ctx.limiter.reset('loginPerAccount', subject);
+  await ctx.limiter.reset('otpPerAccount', subject);
 
   const { sessionId, refreshToken } = await startRefreshFamily(ctx.db, user.id);
   const accessToken = await signAccessToken(ctx, { userId: user.id, companyId: user.company_id, sessionId });

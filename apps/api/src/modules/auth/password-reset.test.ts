@@ -47,6 +47,19 @@ describe('POST /auth/forgot-password', () => {
       await limited.close();
     }
   });
+
+  it("counts an account's requests together whether it is asked for by email or by phone", async () => {
+    const limited = await startTestServer({ rateRules: { forgotPerEmail: { limit: 2, windowSeconds: 60 } } });
+    try {
+      const user = await createVerifiedUser(limited);
+      expect((await limited.api.post('/auth/forgot-password', { email: user.email })).status).toBe(200);
+      expect((await limited.api.post('/auth/forgot-password', { email: user.phone })).status).toBe(200);
+      const res = await limited.api.post('/auth/forgot-password', { email: `+234${user.phone.slice(1)}` });
+      expect(res.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('POST /auth/reset-password', () => {

@@ -8,24 +8,24 @@ import { passwordResetEmail } from '../../mail/templates';
 import { accountNotices, notifyUser } from '../notifications/notify';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { revokeAllRefreshTokens } from './tokens';
-import { findUserByLogin, loginIdentifier } from './users';
+import { findUserByLogin, limitSubject } from './users';
 
 const PARITY_MS = 350;
 
 /** Emails a reset link when the account exists; the answer and its timing are the same either way. */
 export async function requestPasswordReset(ctx: AppContext, login: string, ip: string): Promise<void> {
   await ctx.limiter.consume('forgotPerIp', ip);
-  await ctx.limiter.consume('forgotPerEmail', loginIdentifier(login));
   await withMinimumDuration(PARITY_MS, async () => {
-    const queued = await ctx.db.transaction(async (tx) => {
-      const user = await findUserByLogin(tx, login);
-      if (!user) return false;
+    const user = await findUserByLogin(ctx.db, login);
+    // One budget per account, whether asked for by its email or by any spelling of its phone.
+    await ctx.limiter.consume('forgotPerEmail', limitSubject(user, login));
+    if (!user) return;
+    await ctx.db.transaction(async (tx) => {
       const token = await issueEmailToken(tx, user.id, 'reset_password');
       const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await enqueueEmail(tx, 'reset_password', passwordResetEmail({ email: user.email, firstName: user.first_name }, link));
-      return true;
     });
-    if (queued) ctx.kickOutbox();
+    ctx.kickOutbox();
   });
 }
 

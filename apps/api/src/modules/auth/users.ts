@@ -26,6 +26,14 @@ export function loginIdentifier(input: string): string {
   return looksLikeEmail(value) ? value.toLowerCase() : normalizePhone(value);
 }
 
+/**
+ * Whom the per-account limits count against: the account itself once the login resolves to one, so
+ * its email and each spelling of its phone share one budget; an unknown login by its canonical form.
+ */
+export function limitSubject(user: UserRow | undefined, login: string): string {
+  return user ? `user:${user.id}` : `login:${loginIdentifier(login)}`;
+}
+
 export async function findUserByLogin(db: Queryable, input: string): Promise<UserRow | undefined> {
   const id = loginIdentifier(input);
   const column = looksLikeEmail(id) ? 'email' : 'phone';
