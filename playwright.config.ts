@@ -26,7 +26,7 @@ export default defineConfig({
   // The production build, served the way `npm start` serves it, on a fresh embedded database.
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/ready`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',

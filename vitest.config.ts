@@ -8,8 +8,13 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     name,
     root: './apps/api',
     env: { TEST_DB: db },
-    // Serving the web build (a Vite build of its own) does not depend on the database: once is enough.
-    exclude: db === 'postgres' ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts'] : configDefaults.exclude,
+    // Serving the web build (a Vite build of its own) and the server process's signals (on the embedded
+    // database) do not depend on the database server: once is enough.
+    // `*.postgres.test.ts` needs a database server it can lose and get back (the embedded one cannot be).
+    exclude:
+      db === 'postgres'
+        ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts', 'src/server.test.ts']
+        : [...configDefaults.exclude, 'src/**/*.postgres.test.ts'],
   },
 });
 

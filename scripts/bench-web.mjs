@@ -220,7 +220,7 @@ async function main() {
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+        if ((await fetch(`${baseUrl}/api/v1/ready`)).ok) break;
       } catch {
         if (attempt > 600 || server.exitCode !== null) throw new Error('the server did not start');
       }

@@ -38,6 +38,7 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   RATE_LIMITS: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -92,6 +93,8 @@ export type Config = {
     | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   banks: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string; timeoutMs: number };
   rateLimits: Partial<Record<RateRuleName, RateRule>>;
+  /** How long SIGTERM waits for requests in flight and mail being sent before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -166,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.BANK_TIMEOUT_MS,
     },
     rateLimits,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

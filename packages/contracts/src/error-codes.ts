@@ -17,6 +17,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -3,6 +3,8 @@ export const messages = {
   genericError: 'Something went wrong. Please try again.',
   validationFailed: 'Please correct the highlighted fields.',
   notFound: 'Not found.',
+  databaseUnreachable: 'Not ready: the database cannot be reached.',
+  migrationsPending: 'Not ready: the database migrations are not all applied.',
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You do not have access to this resource.',
   rateLimited: (seconds: number) =>

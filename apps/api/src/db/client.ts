@@ -84,7 +84,8 @@ export function createPgliteDb(dataDir?: string): Db {
 }
 
 export function createPostgresDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A database that does not answer fails a request in seconds instead of holding it until TCP gives up.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

@@ -17,6 +17,13 @@ const migrations: { id: string; sql: string }[] = [
 // Any constant will do: instances starting together take turns instead of racing.
 const MIGRATION_LOCK = 72_413_001;
 
+/** The migrations this build knows that the database has not recorded as applied. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations');
+  const done = new Set(rows.map((r) => r.id));
+  return migrations.filter((m) => !done.has(m.id)).map((m) => m.id);
+}
+
 /** Applies pending migrations in one transaction: all of them or none. */
 export async function migrate(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {

@@ -20,6 +20,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  // Readiness: the database cannot be reached or its migrations are not all applied.
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {

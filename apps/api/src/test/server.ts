@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import type { Db } from '../db/client';
 import type { RateRules } from '../lib/rate-limit';
 import { createTestDb } from './db';
 import { startSmtpSink } from './smtp-sink';
@@ -16,9 +17,15 @@ export type ApiResponse<T = any> = { status: number; headers: Headers; body: { i
  * One per test file: databases take seconds to create.
  */
 export async function startTestServer(
-  options: { rateRules?: Partial<RateRules>; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    rateRules?: Partial<RateRules>;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    /** A database of the test's own making instead of a fresh one (dropped by `close` all the same). */
+    database?: { db: Db; drop: () => Promise<void> };
+  } = {},
 ) {
-  const { db, drop } = await createTestDb();
+  const { db, drop } = options.database ?? (await createTestDb());
   const mail = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-test-'));
   const config = loadConfig({

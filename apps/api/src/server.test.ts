@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '@fipay/contracts/messages';
+
+const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-shutdown-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Sends a request's head and part of its body now, and the rest when asked; resolves to the raw answer. */
+function requestInTwoHalves(port: number, pathname: string, body: string) {
+  const socket = connect(port, '127.0.0.1');
+  const half = Math.floor(body.length / 2);
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (answer += chunk));
+  const ended = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+  const started = new Promise<void>((resolve) =>
+    socket.once('connect', () => {
+      socket.write(
+        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+        () => resolve(),
+      );
+    }),
+  );
+  return { started, finish: () => socket.write(body.slice(half)), answer: ended };
+}
+
+describe('the server process', () => {
+  it('on SIGTERM stops accepting, finishes the request in flight, releases the embedded database and exits 0', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}/api/v1`;
+      await expect.poll(async () => (await fetch(`${base}/ready`).catch(() => undefined))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+      expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
+
+      const inFlight = requestInTwoHalves(port, '/api/v1/auth/login/initiate', JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' }));
+      await inFlight.started;
+      child.kill('SIGTERM');
+      // New connections are refused once the signal is handled...
+      await expect.poll(async () => (await fetch(`${base}/health`).then(() => 'answered', () => 'refused')), { timeout: 10_000, interval: 50 }).toBe('refused');
+      // ...while the request already started gets its whole answer.
+      inFlight.finish();
+      const answer = await inFlight.answer;
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        isSuccessful: false,
+        message: messages.invalidCredentials,
+        data: { code: 'INVALID_CREDENTIALS' },
+      });
+
+      expect(await exited).toBe(0);
+      expect(output).toContain('Shutting down: finishing requests in flight');
+      expect(output).toContain('Stopped');
+      expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
