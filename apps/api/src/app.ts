@@ -11,6 +11,8 @@ import { deriveKey } from './lib/crypto';
 import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { OutboxWorker } from './mail/outbox';
+import { analyzeEmbedded, housekeepingJobs } from './jobs/housekeeping';
+import { JobScheduler } from './jobs/scheduler';
 import { createBankProvider } from './banks/create-bank-provider';
 import { accountRoutes } from './modules/account/routes';
 import { backOfficeRoutes } from './modules/back-office/routes';
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = options.db ?? createDb(config);
   const ownsDb = !options.db;
   await migrate(db);
+  await analyzeEmbedded(db);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = new RateLimiter(
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log, config.env !== 'production'));
   const outbox = new OutboxWorker(db, transport, app.log, options.outboxPollMs);
+  const scheduler = new JobScheduler(db, app.log, housekeepingJobs(db));
 
   const keys = {
     accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     emailCode: deriveKey(config.encryptionKey, 'email-code'),
     personalData: deriveKey(config.encryptionKey, 'personal-data'),
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
+    refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),
   };
   app.decorate('outbox', outbox);
   app.decorate('ctx', {
@@ -154,7 +159,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   outbox.start();
+  scheduler.start();
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await outbox.stop();
     transport.close();
     if (redis) await redis.quit().catch(() => undefined);

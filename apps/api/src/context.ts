@@ -11,8 +11,11 @@ export type AppContext = {
   limiter: RateLimiter;
   storage: ObjectStorage;
   banks: BankProvider;
-  /** accessToken signs JWTs; totpSecret and personalData encrypt at rest; uploadUrl signs local upload links. */
-  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer };
+  /**
+   * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
+   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links.
+   */
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
 };

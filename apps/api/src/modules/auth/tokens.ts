@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { messages } from '@fipay/contracts/messages';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { randomToken, sha256 } from '../../lib/crypto';
+import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -11,8 +11,9 @@ export const REFRESH_FAMILY_TTL_DAYS = 30;
 /**
  * A rotated refresh token presented again within this many seconds is taken
  * as a concurrent refresh by the same client (two tabs, a retried request),
- * not as theft: it gets a fresh token in the same family. After it, reuse
- * revokes the family. See docs/decisions/0003-refresh-token-rotation.md.
+ * not as theft: it gets the very pair its rotation answered, so a family never
+ * has two live tokens. After it, reuse revokes the family. See
+ * docs/decisions/0021-idempotent-refresh-and-clean-up.md.
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
@@ -103,18 +104,23 @@ type RefreshRow = {
   family_expires_at: Date;
   rotated_at: Date | null;
   revoked_at: Date | null;
+  successor_ciphertext: string | null;
   expired: boolean;
   within_grace: boolean;
 };
 
-export async function rotateRefreshToken(
-  ctx: AppContext,
-  input: { userId: string; refreshToken: string },
-): Promise<{ accessToken: string; refreshToken: string }> {
+type TokenPair = { accessToken: string; refreshToken: string };
+
+/**
+ * Exchanges a refresh token for a new pair, once: the rotation stores the pair it answered
+ * (encrypted), and the same token presented again within the grace window gets that pair back.
+ * Concurrent refreshes queue on the user's row lock, so the first rotates and the rest replay.
+ */
+export async function rotateRefreshToken(ctx: AppContext, input: { userId: string; refreshToken: string }): Promise<TokenPair> {
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockUserOfToken(tx, input.refreshToken);
     const { rows } = await tx.query<RefreshRow>(
-      `SELECT t.id, t.user_id, u.company_id, t.family_id, t.family_expires_at, t.rotated_at, t.revoked_at,
+      `SELECT t.id, t.user_id, u.company_id, t.family_id, t.family_expires_at, t.rotated_at, t.revoked_at, t.successor_ciphertext,
               t.family_expires_at <= now() AS expired,
               t.rotated_at > now() - make_interval(secs => $2) AS within_grace
        FROM refresh_tokens t JOIN users u ON u.id = t.user_id
@@ -123,29 +129,30 @@ export async function rotateRefreshToken(
     );
     const row = rows[0];
     if (!row || row.user_id !== input.userId || row.revoked_at || row.expired) return { kind: 'invalid' as const };
-    if (row.rotated_at && !row.within_grace) {
-      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
-        row.family_id,
-      ]);
+    if (row.rotated_at) {
+      if (row.within_grace && row.successor_ciphertext) {
+        return { kind: 'answered' as const, pair: JSON.parse(decrypt(ctx.keys.refreshReplay, row.successor_ciphertext)) as TokenPair };
+      }
+      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
       return { kind: 'reused' as const };
     }
-    if (!row.rotated_at) await tx.query('UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1', [row.id]);
     const refreshToken = await insertRefreshToken(tx, {
       userId: row.user_id,
       familyId: row.family_id,
       familyExpiresAt: row.family_expires_at,
       parentId: row.id,
     });
-    return { kind: 'rotated' as const, refreshToken, userId: row.user_id, companyId: row.company_id, sessionId: row.family_id };
+    const accessToken = await signAccessToken(ctx, { userId: row.user_id, companyId: row.company_id, sessionId: row.family_id });
+    const pair = { accessToken, refreshToken };
+    await tx.query('UPDATE refresh_tokens SET rotated_at = now(), successor_ciphertext = $2 WHERE id = $1', [
+      row.id,
+      encrypt(ctx.keys.refreshReplay, JSON.stringify(pair)),
+    ]);
+    return { kind: 'answered' as const, pair };
   });
   // The revocation above must commit before the caller hears "no".
-  if (outcome.kind !== 'rotated') throw new AppError('INVALID_REFRESH_TOKEN', messages.refreshInvalid);
-  const accessToken = await signAccessToken(ctx, {
-    userId: outcome.userId,
-    companyId: outcome.companyId,
-    sessionId: outcome.sessionId,
-  });
-  return { accessToken, refreshToken: outcome.refreshToken };
+  if (outcome.kind !== 'answered') throw new AppError('INVALID_REFRESH_TOKEN', messages.refreshInvalid);
+  return outcome.pair;
 }
 
 /**

@@ -1,0 +1,37 @@
+import type { Queryable } from '../db/client';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../modules/auth/tokens';
+
+/**
+ * How long a rotated refresh token is kept: presenting it again after its grace window revokes its
+ * family (theft detection), which needs the row. A client refreshes every quarter of an hour, so a
+ * thief's replay of a token this old would come long after the real client had exposed the fork.
+ */
+export const ROTATED_REFRESH_RETENTION_HOURS = 24;
+/** Ended rows stay this long before they go, so nothing is deleted at the moment it ends. */
+export const ENDED_ROW_RETENTION_HOURS = 1;
+
+/**
+ * Deletes what can no longer be used: refresh tokens of ended sessions and long-rotated ones,
+ * spent or expired verification, reset, sign-in-code and password-setup links, ended reviewer
+ * sessions; forgets the pairs kept for a refresh replay once its window has passed, and spent
+ * or expired representative consent links. Returns the number of rows touched per kind.
+ */
+export async function cleanUpExpired(tx: Queryable): Promise<Record<string, number>> {
+  const ended = `now() - make_interval(hours => ${ENDED_ROW_RETENTION_HOURS})`;
+  const statements: Record<string, string> = {
+    refreshTokens: `DELETE FROM refresh_tokens
+      WHERE family_expires_at < ${ended} OR revoked_at < ${ended}
+         OR rotated_at < now() - make_interval(hours => ${ROTATED_REFRESH_RETENTION_HOURS})`,
+    refreshReplays: `UPDATE refresh_tokens SET successor_ciphertext = NULL
+      WHERE successor_ciphertext IS NOT NULL AND rotated_at < now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`,
+    emailLinks: `DELETE FROM user_tokens WHERE expires_at < ${ended} OR used_at < ${ended}`,
+    emailCodes: `DELETE FROM email_otp_codes WHERE expires_at < ${ended} OR used_at < ${ended}`,
+    reviewerLinks: `DELETE FROM reviewer_tokens WHERE expires_at < ${ended} OR used_at < ${ended}`,
+    reviewerSessions: `DELETE FROM reviewer_sessions WHERE expires_at < ${ended} OR revoked_at < ${ended}`,
+    consentLinks: `UPDATE kyb_representatives SET approval_token_hash = NULL
+      WHERE approval_token_hash IS NOT NULL AND approval_expires_at < ${ended}`,
+  };
+  const counts: Record<string, number> = {};
+  for (const [kind, sql] of Object.entries(statements)) counts[kind] = (await tx.query(sql)).rowCount;
+  return counts;
+}

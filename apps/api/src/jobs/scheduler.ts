@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/client';
+
+export type ScheduledJob = {
+  name: string;
+  everyMs: number;
+  /** Instances sharing a database take this advisory lock, so one of them runs the job at a time. */
+  lockId: number;
+  /** Runs in one transaction; what it returns is logged. */
+  run: (tx: Queryable) => Promise<unknown>;
+};
+
+/**
+ * Runs housekeeping jobs on a fixed period in the API process. Every instance schedules them; each
+ * run takes the job's transaction-scoped advisory lock first and skips when another instance holds
+ * it, so N instances share the work without doing it twice at once. A failed run is logged and
+ * tried again at the next period.
+ */
+export class JobScheduler {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly jobs: ScheduledJob[],
+  ) {}
+
+  start(firstRunAfterMs = 60_000) {
+    this.stopped = false;
+    for (const job of this.jobs) this.schedule(job, Math.min(firstRunAfterMs, job.everyMs));
+  }
+
+  /** Stops scheduling and waits for runs in progress. */
+  async stop() {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all(this.running);
+  }
+
+  /** Runs a job now (under its lock); false when another instance was running it. */
+  async runNow(job: ScheduledJob): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [job.lockId]);
+      if (!rows[0]?.locked) return false;
+      const result = await job.run(tx);
+      this.log.info({ job: job.name, result }, 'Scheduled job done');
+      return true;
+    });
+  }
+
+  private schedule(job: ScheduledJob, delayMs: number) {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = this.runNow(job)
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'Scheduled job failed'))
+        .finally(() => {
+          this.running.delete(run);
+          this.schedule(job, job.everyMs);
+        });
+      this.running.add(run);
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}
