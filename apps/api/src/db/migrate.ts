@@ -5,6 +5,7 @@ import { sql as accountSecurity } from './migrations/0003-account-security';
 import { sql as backOffice } from './migrations/0004-back-office';
 import { sql as reviewItemState } from './migrations/0005-review-item-state';
 import { sql as tokenHousekeeping } from './migrations/0006-token-housekeeping';
+import { sql as notificationCounts } from './migrations/0007-notification-counts';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -14,6 +15,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0004-back-office', sql: backOffice },
   { id: '0005-review-item-state', sql: reviewItemState },
   { id: '0006-token-housekeeping', sql: tokenHousekeeping },
+  { id: '0007-notification-counts', sql: notificationCounts },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

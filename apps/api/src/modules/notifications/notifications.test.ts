@@ -268,6 +268,53 @@ describe('PATCH /notification/user/read-all', () => {
   });
 });
 
+describe('the counts kept by the database', () => {
+  it('match a fresh count after every kind of change, in one statement or many', async () => {
+    const a = await newSession();
+    const b = await newSession();
+    const counted = async (s: Session) =>
+      (
+        await server.db.query<{ total: number; unread: number }>(
+          `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM notifications WHERE user_id = $1`,
+          [s.user.id],
+        )
+      ).rows[0]!;
+    const kept = async (s: Session) =>
+      (await server.db.query<{ total: number; unread: number }>('SELECT total, unread FROM notification_counts WHERE user_id = $1', [s.user.id])).rows[0]!;
+    const agree = async () => {
+      for (const s of [a, b]) expect(await kept(s)).toEqual(await counted(s));
+    };
+
+    await agree();
+    // Many rows for two users in one statement, some already read.
+    await server.db.query(
+      `INSERT INTO notifications (user_id, title, message, read_at)
+       SELECT u, 'Bulk', 'Body', CASE WHEN i % 3 = 0 THEN now() END FROM unnest($1::uuid[]) u, generate_series(1, 30) i`,
+      [[a.user.id, b.user.id]],
+    );
+    await agree();
+    const [first] = (await latest(a)).body.data.notifications as Item[];
+    await patch(`/notification/${first!.id}/read`, { token: a.accessToken });
+    await patch(`/notification/${first!.id}/read`, { token: a.accessToken });
+    await agree();
+    // Unread again, an update that changes nothing, then read-all.
+    await server.db.query('UPDATE notifications SET read_at = NULL WHERE id = $1', [first!.id]);
+    await server.db.query("UPDATE notifications SET title = 'Renamed' WHERE user_id = $1", [b.user.id]);
+    await agree();
+    await patch('/notification/user/read-all', { token: b.accessToken });
+    await agree();
+    await server.db.query("DELETE FROM notifications WHERE user_id = $1 AND title = 'Bulk' AND read_at IS NULL", [a.user.id]);
+    await agree();
+
+    const answer = (await latest(a)).body.data;
+    expect(answer.unreadCount).toBe((await counted(a)).unread);
+    const page = (await list(a, '?page=1&pageSize=50')).body.data;
+    expect(page.pagination.totalItems).toBe((await counted(a)).total);
+    // A notification cannot move to another user (the counts would go wrong).
+    await expect(server.db.query('UPDATE notifications SET user_id = $1 WHERE user_id = $2', [b.user.id, a.user.id])).rejects.toThrow(/keeps its owner/);
+  });
+});
+
 describe('ownership', () => {
   it("keeps each user's notifications to themselves", async () => {
     const a = await newSession();

@@ -21,30 +21,41 @@ function toNotification(row: NotificationRow): Notification {
   return { id: row.id, title: row.title, message: row.message, createdAt: iso(row.created_at), readAt: row.read_at === null ? null : iso(row.read_at) };
 }
 
-/** Served by the partial index on unread rows. */
+type CountedRow = { counted: number } & { [K in keyof NotificationRow]: NotificationRow[K] | null };
+
+/**
+ * One round trip: a count kept by the database (migration 0007) and one page of rows through the
+ * (user, newest) index. The count comes on every row, and on a row of its own when the page is empty.
+ */
+async function countedPage(db: Queryable, userId: string, count: 'unread' | 'total', limit: number, offset: number) {
+  const { rows } = await db.query<CountedRow>(
+    `SELECT c.counted, n.id, n.title, n.message, n.created_at, n.read_at
+     FROM (SELECT coalesce((SELECT ${count} FROM notification_counts WHERE user_id = $1), 0) AS counted) c
+     LEFT JOIN LATERAL (
+       SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${NEWEST_FIRST} LIMIT $2 OFFSET $3
+     ) n ON true
+     ORDER BY n.created_at DESC, n.id DESC`,
+    [userId, limit, offset],
+  );
+  const notifications = rows.filter((row): row is CountedRow & NotificationRow => row.id !== null).map(toNotification);
+  return { counted: Number(rows[0]?.counted ?? 0), notifications };
+}
+
 export async function unreadCount(db: Queryable, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
-  return Number(rows[0]?.n ?? 0);
+  const { rows } = await db.query<{ unread: number }>('SELECT unread FROM notification_counts WHERE user_id = $1', [userId]);
+  return rows[0]?.unread ?? 0;
 }
 
 export async function latestNotifications(db: Queryable, userId: string) {
-  const { rows } = await db.query<NotificationRow>(
-    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${NEWEST_FIRST} LIMIT $2`,
-    [userId, NOTIFICATION_LATEST_COUNT],
-  );
-  return { notifications: rows.map(toNotification), unreadCount: await unreadCount(db, userId) };
+  const { counted, notifications } = await countedPage(db, userId, 'unread', NOTIFICATION_LATEST_COUNT, 0);
+  return { notifications, unreadCount: counted };
 }
 
 export async function listNotifications(db: Queryable, userId: string, query: NotificationListQuery) {
   const { page, pageSize } = query;
-  const total = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM notifications WHERE user_id = $1', [userId]);
-  const totalItems = Number(total.rows[0]?.n ?? 0);
-  const { rows } = await db.query<NotificationRow>(
-    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${NEWEST_FIRST} LIMIT $2 OFFSET $3`,
-    [userId, pageSize, (page - 1) * pageSize],
-  );
+  const { counted: totalItems, notifications } = await countedPage(db, userId, 'total', pageSize, (page - 1) * pageSize);
   const pagination: Pagination = { currentPage: page, totalPages: Math.ceil(totalItems / pageSize), pageSize, totalItems };
-  return { notifications: rows.map(toNotification), pagination };
+  return { notifications, pagination };
 }
 
 /** Sets readAt the first time only; another user's notification, or no such id, is 404 and changes nothing. */
