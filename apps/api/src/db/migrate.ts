@@ -6,6 +6,7 @@ import { sql as backOffice } from './migrations/0004-back-office';
 import { sql as reviewItemState } from './migrations/0005-review-item-state';
 import { sql as tokenHousekeeping } from './migrations/0006-token-housekeeping';
 import { sql as notificationCounts } from './migrations/0007-notification-counts';
+import { sql as kybStatusCounts } from './migrations/0008-kyb-status-counts';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -16,6 +17,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0005-review-item-state', sql: reviewItemState },
   { id: '0006-token-housekeeping', sql: tokenHousekeeping },
   { id: '0007-notification-counts', sql: notificationCounts },
+  { id: '0008-kyb-status-counts', sql: kybStatusCounts },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

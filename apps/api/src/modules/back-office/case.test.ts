@@ -164,6 +164,29 @@ describe('queue', () => {
   });
 });
 
+describe('queue counts', () => {
+  it('are the counts kept by the database, equal to a fresh count after applications are created, move and go', async () => {
+    const fresh = async () => {
+      const { rows } = await server.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM kyb_applications GROUP BY status');
+      return Object.fromEntries(['IN_PROGRESS', 'SUBMITTED', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'].map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]));
+    };
+    const shown = async () => (await as(reviewer).get('/applications?status=SUBMITTED')).body.data;
+
+    await submittedCompany(server);
+    await login(server, await createVerifiedUser(server));
+    expect((await shown()).counts).toEqual(await fresh());
+    // Many applications moving in one statement, and one going with its company.
+    await server.db.query("UPDATE kyb_applications SET status = 'APPROVED' WHERE status = 'SUBMITTED' AND assignee_id IS NULL");
+    await server.db.query("UPDATE kyb_applications SET updated_at = now() WHERE status = 'APPROVED'");
+    expect((await shown()).counts).toEqual(await fresh());
+    await server.db.query("DELETE FROM companies WHERE id = (SELECT company_id FROM kyb_applications WHERE status = 'APPROVED' LIMIT 1)");
+    const data = await shown();
+    expect(data.counts).toEqual(await fresh());
+    // Unfiltered, a tab's total is its count.
+    expect(data.pagination.totalItems).toBe(data.counts.SUBMITTED);
+  });
+});
+
 describe('claim and assign', () => {
   it('lets a reviewer claim an unassigned case, and an admin reassign it', async () => {
     const company = await submittedCompany(server);

@@ -43,8 +43,12 @@ const FILTERS = `
 export async function listApplications(db: Queryable, query: z.output<typeof queueQuery>): Promise<QueueData> {
   const { status, businessType, q, page, pageSize } = query;
   const params = [status, businessType ?? null, q ? likePattern(q) : null];
-  const total = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${FILTERS}`, params);
-  const totalItems = Number(total.rows[0]?.n ?? 0);
+  const counted = await db.query<{ status: ApplicationStatus; n: number }>('SELECT status, n FROM kyb_status_counts');
+  const counts = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<ApplicationStatus, number>;
+  for (const row of counted.rows) counts[row.status] = row.n;
+  // Unfiltered, a tab's total is its kept count; a search or type filter has to count its matches.
+  const filtered = params[1] !== null || params[2] !== null;
+  const totalItems = filtered ? Number((await db.query<{ n: string | number }>(`SELECT count(*) AS n ${FILTERS}`, params)).rows[0]?.n ?? 0) : counts[status];
   const { rows } = await db.query<QueueRow>(
     `SELECT a.company_id, c.name AS company_name,
        (SELECT u.email FROM users u WHERE u.company_id = c.id ORDER BY u.created_at, u.id LIMIT 1) AS user_email,
@@ -55,13 +59,10 @@ export async function listApplications(db: Queryable, query: z.output<typeof que
        a.assignee_id, (SELECT r.name FROM reviewers r WHERE r.id = a.assignee_id) AS assignee_name,
        a.updated_at
      ${FILTERS}
-     ORDER BY a.submitted_at ASC NULLS LAST, a.created_at ASC, a.company_id
+     ORDER BY a.submitted_at ASC NULLS LAST, a.created_at ASC, a.company_id ASC
      LIMIT $4 OFFSET $5`,
     [...params, pageSize, (page - 1) * pageSize],
   );
-  const counted = await db.query<{ status: ApplicationStatus; n: string | number }>('SELECT status, count(*) AS n FROM kyb_applications GROUP BY status');
-  const counts = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<ApplicationStatus, number>;
-  for (const row of counted.rows) counts[row.status] = Number(row.n);
   return {
     applications: rows.map(toQueueItem),
     pagination: { currentPage: page, totalPages: Math.ceil(totalItems / pageSize), pageSize, totalItems },
