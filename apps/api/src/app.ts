@@ -23,7 +23,7 @@ import { countryRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
-import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webAppPlugin } from './plugins/web-app';
 import { createStorage } from './storage/create-storage';
@@ -73,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -63,6 +63,14 @@ describe("the router's refusals", () => {
     expect(text).not.toContain('secret');
   });
 
+  it('answer a request line over the HTTP header limit with a 431 in the envelope', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/notification/${'x'.repeat(20_000)}secret/read`, { method: 'PATCH' });
+    expect(res.status).toBe(431);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ isSuccessful: false, message: 'The request headers are too large.', data: { code: 'BAD_REQUEST' } });
+    expect(text).not.toContain('secret');
+  });
+
   it('log a refusal as one short line without a stack', async () => {
     await fetch(`${server.baseUrl}/api/v1/notification/%ZZ/read`, { method: 'PATCH' });
     await server.api.request('POST', '/api/v1/auth/login/initiate', { rawBody: '{"email": ' });

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { messages } from '@fipay/contracts/messages';
@@ -59,6 +61,28 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   request.log.info({ statusCode: status, code: error.code }, 'Request refused');
   const message = (error.code && frameworkMessages[error.code]) || unreadableRequest;
   return reply.code(status).send(fail(codeByStatus[status] ?? 'BAD_REQUEST', message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line and headers over
+ * the size limit, a malformed request, a timeout) are answered on the socket, in the envelope
+ * too, and the connection is closed, as Node and Fastify do by default.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, unreadableRequest];
+  const body = JSON.stringify(fail('BAD_REQUEST', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Every error leaves as the envelope; 5xx answers say nothing about the cause. */
