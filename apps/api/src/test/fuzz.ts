@@ -63,16 +63,47 @@ const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
 
 const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
 
-/** A value of the schema's shape, plausible enough that a mutation of one part reaches validation of that part. */
-export function sample(schema: JsonSchema): unknown {
+/**
+ * Valid values of fields whose rules a JSON schema does not fully say (patterns, lists, the
+ * password rules), by field name, so that a request with one field spoilt is valid apart from it
+ * and reaches the code behind validation.
+ */
+const PLAUSIBLE: Record<string, unknown> = {
+  email: 'fuzz@example.ng',
+  phone: '+234 803 123 4567',
+  password: 'Kola-nut 2026!',
+  newPassword: 'Kola-nut 2026?',
+  currentPassword: 'Kola-nut 2026!',
+  otp: '123456',
+  website: 'https://example.ng',
+  description: 'Wholesale of kola nuts across Lagos.',
+  country: 'Nigeria',
+  state: 'Lagos',
+  lga: 'Ikeja',
+  address: '12 Adeola Odeku Street',
+  cacRegNumber: 'RC1234567',
+  accountNumber: '0123456789',
+  bvn: '12345678901',
+  idNumber: 'A12345678',
+  monthlyIncome: 500000,
+};
+
+/**
+ * A value of the schema's shape, valid as far as the document and PLAUSIBLE tell, so that a
+ * mutation of one part reaches that part's checks. `known` gives values by field name that only
+ * the caller has (its own ids).
+ */
+export function sample(schema: JsonSchema, known: Record<string, unknown> = {}, name = ''): unknown {
   const option = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (option) return sample(option);
+  if (option) return sample(option, known, name);
+  if (name in known) return known[name];
+  if (name in PLAUSIBLE) return PLAUSIBLE[name];
   if (schema.enum) return schema.enum[0];
   switch (typeOf(schema)) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property)]));
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property, known, key)]));
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}, known));
     case 'integer':
     case 'number':
       return typeof schema.default === 'number' ? schema.default : Math.max(1, schema.minimum ?? 1);
@@ -182,15 +213,15 @@ function randomValue(random: Random, depth = 0): unknown {
 }
 
 /** Every bad request this file makes for one operation; `randomCases` more come from the seeded generator. */
-export function casesFor(operation: Operation, random: Random, randomCases: number): FuzzCase[] {
+export function casesFor(operation: Operation, random: Random, randomCases: number, known: Record<string, unknown> = {}): FuzzCase[] {
   const parameters = operation.parameters ?? [];
   const pathParams = parameters.filter((parameter) => parameter.in === 'path');
   const queryParams = parameters.filter((parameter) => parameter.in === 'query');
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
 
-  const baseSegments = Object.fromEntries(pathParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema)))]));
-  const baseQuery = Object.fromEntries(queryParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema)))]));
-  const baseBody = bodySchema ? sample(bodySchema) : undefined;
+  const baseSegments = Object.fromEntries(pathParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema, known, parameter.name)))]));
+  const baseQuery = Object.fromEntries(queryParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema, known, parameter.name)))]));
+  const baseBody = bodySchema ? sample(bodySchema, known) : undefined;
 
   const urlWith = (segments: Record<string, string> = {}, query = '') => {
     const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => segments[name] ?? baseSegments[name]!);
