@@ -3,10 +3,9 @@
  * to get its input wrong, plus a seeded number of random ones. Used by openapi-fuzz.test.ts.
  */
 
-export type JsonSchema = {
+type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
-  required?: string[];
   items?: JsonSchema;
   enum?: unknown[];
   format?: string;
@@ -40,7 +39,7 @@ export type FuzzCase = {
   unstorable?: boolean;
 };
 
-/** Appears in every bad path and query value: an error answer must never contain it. */
+/** Marks the bad path and query values: an error answer must never contain it. */
 export const ECHO_MARK = 'Echo7q';
 
 /** A small seeded generator (mulberry32), so a failing run can be repeated exactly. */
@@ -93,7 +92,7 @@ const PLAUSIBLE: Record<string, unknown> = {
  * mutation of one part reaches that part's checks. `known` gives values by field name that only
  * the caller has (its own ids).
  */
-export function sample(schema: JsonSchema, known: Record<string, unknown> = {}, name = ''): unknown {
+function sample(schema: JsonSchema, known: Record<string, unknown> = {}, name = ''): unknown {
   const option = schema.anyOf?.[0] ?? schema.oneOf?.[0];
   if (option) return sample(option, known, name);
   if (name in known) return known[name];
