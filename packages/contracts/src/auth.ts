@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companySchema, sessionUserSchema } from './company';
 import { emptyEnvelope, envelope } from './envelope';
-import { emailField, loginIdField, phoneField, requiredText, uuid } from './fields';
+import { emailField, loginIdField, phoneField, requiredText, text, uuid } from './fields';
 import { messages } from './messages';
 import { newPasswordSchema } from './password';
 
@@ -27,7 +27,7 @@ export const signupRequest = z.object({ company: signupCompanySchema, user: sign
 export type SignupRequest = z.input<typeof signupRequest>;
 export const signupResponse = emptyEnvelope;
 
-export const verifyEmailQuery = z.object({ token: z.string().min(1, messages.invalidOrExpiredToken).max(200) });
+export const verifyEmailQuery = z.object({ token: text().min(1, messages.invalidOrExpiredToken).max(200) });
 export const verifyEmailResponse = emptyEnvelope;
 
 export const resendVerificationRequest = z.object({ email: emailField });
@@ -35,7 +35,7 @@ export const resendVerificationResponse = emptyEnvelope;
 
 export const loginInitiateRequest = z.object({
   email: loginIdField,
-  password: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
+  password: text(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
 });
 export type LoginInitiateRequest = z.input<typeof loginInitiateRequest>;
 /** The second factor a user has turned on: an authenticator app (TOTP) or codes sent by email. */
@@ -53,7 +53,7 @@ export const loginInitiateResponse = envelope(
 
 export const loginVerifyRequest = loginInitiateRequest.extend({
   // Empty when two-factor is off (SPEC.md section 4); otherwise a 6-digit code or a recovery code.
-  otp: z.string().trim().max(32).default(''),
+  otp: text().trim().max(32).default(''),
 });
 export type LoginVerifyRequest = z.input<typeof loginVerifyRequest>;
 
@@ -66,18 +66,18 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 export const loginVerifyResponse = envelope(sessionSchema);
 
-export const refreshRequest = z.object({ userId: uuid, refreshToken: z.string().min(1).max(200) });
+export const refreshRequest = z.object({ userId: uuid, refreshToken: text().min(1).max(200) });
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export const refreshResponse = envelope(tokenPairSchema);
 
-export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export const logoutRequest = z.object({ refreshToken: text().min(1).max(200) });
 export const logoutResponse = emptyEnvelope;
 
 export const forgotPasswordRequest = z.object({ email: loginIdField });
 export const forgotPasswordResponse = emptyEnvelope;
 
 export const resetPasswordRequest = z.object({
-  token: z.string().min(1, messages.invalidOrExpiredToken).max(200),
+  token: text().min(1, messages.invalidOrExpiredToken).max(200),
   newPassword: newPasswordSchema,
 });
 export const resetPasswordResponse = emptyEnvelope;
@@ -85,11 +85,11 @@ export const resetPasswordResponse = emptyEnvelope;
 export const twoFactorSetupResponse = envelope(
   z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() }),
 );
-export const twoFactorEnableRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid) });
+export const twoFactorEnableRequest = z.object({ otp: text().trim().regex(/^\d{6}$/, messages.otpInvalid) });
 export const twoFactorEnableResponse = envelope(z.object({ recoveryCodes: z.array(z.string()) }));
 export const twoFactorDisableRequest = z.object({
-  password: z.string().min(1, messages.fieldRequired).max(1024),
-  otp: z.string().trim().min(1, messages.fieldRequired).max(32),
+  password: text().min(1, messages.fieldRequired).max(1024),
+  otp: text().trim().min(1, messages.fieldRequired).max(32),
 });
 export const twoFactorDisableResponse = emptyEnvelope;
 
@@ -105,16 +105,16 @@ export const loginResendOtpResponse = envelope(emailCodeSentData);
 
 /** Emails a code that confirms turning email codes on (when off) or off (when on). */
 export const emailTwoFactorSendCodeResponse = envelope(emailCodeSentData);
-export const emailTwoFactorEnableRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid) });
+export const emailTwoFactorEnableRequest = z.object({ otp: text().trim().regex(/^\d{6}$/, messages.otpInvalid) });
 export const emailTwoFactorEnableResponse = emptyEnvelope;
 export const emailTwoFactorDisableRequest = z.object({
-  password: z.string().min(1, messages.fieldRequired).max(1024),
-  otp: z.string().trim().regex(/^\d{6}$/, messages.otpInvalid),
+  password: text().min(1, messages.fieldRequired).max(1024),
+  otp: text().trim().regex(/^\d{6}$/, messages.otpInvalid),
 });
 export const emailTwoFactorDisableResponse = emptyEnvelope;
 
 export const changePasswordRequest = z.object({
-  currentPassword: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
+  currentPassword: text(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessProfileRecord, reviewItemSchema } from './company';
 import { emptyEnvelope, envelope } from './envelope';
-import { emailField, requiredText, uuid } from './fields';
+import { emailField, requiredText, text, uuid } from './fields';
 import {
   applicationStatuses,
   businessSubTypes,
@@ -124,16 +124,16 @@ export const reviewerSessionSchema = z.object({
 export type ReviewerSession = z.infer<typeof reviewerSessionSchema>;
 
 export const setPasswordRequest = z.object({
-  token: z.string(backOfficeMessages.setupLinkInvalid).min(1, backOfficeMessages.setupLinkInvalid).max(200),
+  token: text(backOfficeMessages.setupLinkInvalid).min(1, backOfficeMessages.setupLinkInvalid).max(200),
   password: newPasswordSchema,
 });
 export const setPasswordResponse = emptyEnvelope;
 
 export const reviewerLoginRequest = z.object({
-  email: z.string(messages.fieldRequired).trim().min(1, messages.fieldRequired).max(254),
-  password: z.string(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
+  email: text(messages.fieldRequired).trim().min(1, messages.fieldRequired).max(254),
+  password: text(messages.fieldRequired).min(1, messages.fieldRequired).max(1024),
   /** A 6-digit authenticator code or a recovery code; leave out until the server asks for it. */
-  otp: z.string().trim().max(32).optional().default(''),
+  otp: text().trim().max(32).optional().default(''),
 });
 export type ReviewerLoginRequest = z.input<typeof reviewerLoginRequest>;
 
@@ -152,7 +152,7 @@ export type ReviewerLoginData = z.infer<typeof reviewerLoginData>;
 export const reviewerLoginResponse = envelope(reviewerLoginData);
 
 export const reviewerTwoFactorSetupResponse = envelope(z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeDataUrl: z.string() }));
-export const reviewerTwoFactorEnableRequest = z.object({ otp: z.string().trim().regex(/^\d{6}$/, backOfficeMessages.otpInvalid) });
+export const reviewerTwoFactorEnableRequest = z.object({ otp: text().trim().regex(/^\d{6}$/, backOfficeMessages.otpInvalid) });
 /** The enrolment session ends; the answer carries the full session that replaces it. */
 export const reviewerTwoFactorEnableResponse = envelope(
   z.object({ recoveryCodes: z.array(z.string()), session: reviewerSessionSchema, reviewer: reviewerSchema }),
@@ -172,7 +172,7 @@ export const reviewerListResponse = envelope(z.object({ reviewers: z.array(revie
 
 export const createReviewerRequest = z.object({
   email: emailField,
-  name: z.string(backOfficeMessages.nameRequired).trim().min(1, backOfficeMessages.nameRequired).max(120),
+  name: text(backOfficeMessages.nameRequired).trim().min(1, backOfficeMessages.nameRequired).max(120),
   role: z.enum(reviewerRoles, backOfficeMessages.roleInvalid),
 });
 export type CreateReviewerRequest = z.input<typeof createReviewerRequest>;
@@ -194,7 +194,7 @@ export const queueQuery = z.object({
   status: z.enum(applicationStatuses).default('SUBMITTED'),
   businessType: z.enum(businessTypes).optional(),
   /** Company name, any of its users' emails, or a CAC / registration number; case-insensitive, part of a word is enough. */
-  q: z.string().trim().max(QUEUE_SEARCH_MAX).optional(),
+  q: text().trim().max(QUEUE_SEARCH_MAX).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(QUEUE_PAGE_SIZE_MAX).default(QUEUE_PAGE_SIZE_DEFAULT),
 });
@@ -368,7 +368,7 @@ export const claimResponse = envelope(z.object({ assignee: assigneeSchema, case:
 export const assignRequest = z.object({ reviewerId: uuid.nullable() });
 export const assignResponse = envelope(z.object({ assignee: assigneeSchema.nullable(), case: caseStateSchema }));
 
-export const noteRequest = z.object({ text: z.string(backOfficeMessages.noteRequired).trim().min(1, backOfficeMessages.noteRequired).max(REVIEW_NOTE_MAX) });
+export const noteRequest = z.object({ text: text(backOfficeMessages.noteRequired).trim().min(1, backOfficeMessages.noteRequired).max(REVIEW_NOTE_MAX) });
 export const noteResponse = envelope(caseNoteSchema.extend({ case: caseStateSchema }));
 
 export const revealFields = ['bvn', 'idNumber'] as const;
@@ -396,9 +396,9 @@ export const reviewItemInput = z
   .object({
     target: z.enum(reviewTargets),
     /** docKey for a document, the representative's id or email, or 'bank'. */
-    key: z.string().trim().min(1).max(254),
+    key: text().trim().min(1).max(254),
     reason: z.enum(reviewReasons),
-    note: z.string().trim().max(REVIEW_ITEM_NOTE_MAX).optional(),
+    note: text().trim().max(REVIEW_ITEM_NOTE_MAX).optional(),
   })
   .superRefine((item, ctx) => {
     if (item.reason === 'other' && !item.note) ctx.addIssue({ code: 'custom', path: ['note'], message: backOfficeMessages.itemNoteRequired });

@@ -54,6 +54,8 @@ export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' 
   if (definition.access.startsWith('reviewer') || definition.access === 'admin') codes.push('FORBIDDEN');
   if (definition.access === 'reviewer' || definition.access === 'admin') codes.push('TWO_FACTOR_SETUP_REQUIRED');
   if (definition.params || definition.query || definition.body) codes.push('VALIDATION_FAILED');
+  // The router refuses a path parameter that is not valid percent-encoding, or too long to read.
+  if (definition.params) codes.push('BAD_REQUEST', 'URI_TOO_LONG');
   if (definition.body) codes.push('BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   codes.push('INTERNAL');
   return codes;

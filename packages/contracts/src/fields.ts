@@ -1,22 +1,35 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
+// A UTF-16 surrogate without its partner: what a cut emoji or a forged \ud800 escape leaves behind.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text PostgreSQL can store: it refuses NUL and unpaired surrogates, and no person types either. */
+export const isStorableText = (value: string) => !value.includes('\0') && !LONE_SURROGATE.test(value);
+
+/** The first check of every request string; it stops the others, so the field shows this one message. */
+export const storableText = z.refine<string>(isStorableText, { message: messages.charactersNotAllowed, abort: true });
+
+/**
+ * Every string a request carries (body, query, path) starts here rather than at z.string(), so
+ * nothing PostgreSQL refuses gets past validation; endpoints/request-strings.test.ts walks every request to hold it.
+ */
+export const text = (message?: string) => z.string(message).check(storableText);
+
 export const requiredText = (max = 200, message: string = messages.fieldRequired) =>
-  z.string(message).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+  text(message).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 
 // Users type their email in any case; it is compared and stored in lowercase.
-export const emailField = z
-  .string(messages.emailInvalid)
+export const emailField = text(messages.emailInvalid)
   .trim()
   .toLowerCase()
   .pipe(z.email(messages.emailInvalid).max(254, messages.emailInvalid));
 
-export const phoneField = z
-  .string(messages.phoneInvalid)
+export const phoneField = text(messages.phoneInvalid)
   .trim()
   .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, messages.phoneInvalid);
 
 /** A login identifier: an email address or a phone number, as typed. */
-export const loginIdField = z.string(messages.fieldRequired).trim().min(1, messages.fieldRequired).max(254);
+export const loginIdField = text(messages.fieldRequired).trim().min(1, messages.fieldRequired).max(254);
 
-export const uuid = z.uuid();
+export const uuid = text().check(z.uuid());

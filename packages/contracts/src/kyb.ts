@@ -18,7 +18,7 @@ import {
   type BusinessType,
 } from './kyb-options';
 import { emptyEnvelope, envelope } from './envelope';
-import { uuid } from './fields';
+import { text, uuid } from './fields';
 import { messages } from './messages';
 import { isLgaOf, nigerianStates } from './nigeria';
 
@@ -104,7 +104,7 @@ export const kybMessages = {
 } as const;
 
 const optionOf = <T extends readonly [string, ...string[]]>(values: T, required: string) =>
-  z.string(required).trim().min(1, required).pipe(z.enum(values, kybMessages.optionUnknown));
+  text(required).trim().min(1, required).pipe(z.enum(values, kybMessages.optionUnknown));
 
 const identity = { userId: uuid, companyId: uuid };
 
@@ -131,20 +131,20 @@ export type BusinessTypeRequest = z.input<typeof businessTypeRequest>;
 // ---- Step 2: business profile
 /** The fields every business type shares. Type-specific ones are checked by `profileErrorsForType`. */
 export const businessProfileRequest = z.object({
-  description: z.string(kybMessages.description).trim().min(10, kybMessages.description).max(2000),
+  description: text(kybMessages.description).trim().min(10, kybMessages.description).max(2000),
   industry: optionOf(industries, kybMessages.industry),
   currency: optionOf(profileCurrencies, kybMessages.currency),
-  website: z.string().trim().max(200).optional().default(''),
-  country: z.string(kybMessages.country).trim().min(1, kybMessages.country).refine((c) => c === 'Nigeria', kybMessages.countryNigeria),
-  state: z.string(kybMessages.state).trim().min(1, kybMessages.state).refine((s) => s in nigerianStates, kybMessages.stateUnknown),
-  lga: z.string(kybMessages.lga).trim().min(1, kybMessages.lga),
-  address: z.string(kybMessages.address).trim().min(5, kybMessages.address).max(300),
-  landmark: z.string(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
+  website: text().trim().max(200).optional().default(''),
+  country: text(kybMessages.country).trim().min(1, kybMessages.country).refine((c) => c === 'Nigeria', kybMessages.countryNigeria),
+  state: text(kybMessages.state).trim().min(1, kybMessages.state).refine((s) => s in nigerianStates, kybMessages.stateUnknown),
+  lga: text(kybMessages.lga).trim().min(1, kybMessages.lga),
+  address: text(kybMessages.address).trim().min(5, kybMessages.address).max(300),
+  landmark: text(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
   // Epoch milliseconds; 0 means empty (SPEC.md). Dates before 1970 are negative.
   dateOfBirth: z.number().int().min(EARLIEST_BIRTH_DATE).optional().default(0),
-  incorporatedTrusteeCategory: z.string().trim().optional().default(''),
-  smeCategory: z.string().trim().optional().default(''),
-  sourceOfFund: z.string().trim().optional().default(''),
+  incorporatedTrusteeCategory: text().trim().optional().default(''),
+  smeCategory: text().trim().optional().default(''),
+  sourceOfFund: text().trim().optional().default(''),
   monthlyIncome: z.number().int().min(0).max(1e15).optional().default(0),
   ...identity,
 }).superRefine((value, ctx) => {
@@ -200,9 +200,9 @@ export function profileErrorsForType(
 
 // ---- Step 3: documents
 export const uploadUrlRequest = z.object({
-  objectKey: z.string().trim().min(1).max(500),
+  objectKey: text().trim().min(1).max(500),
   expirySeconds: z.number().int().positive().max(UPLOAD_URL_EXPIRY_SECONDS).optional().default(UPLOAD_URL_EXPIRY_SECONDS),
-  contentType: z.string().trim().min(1).max(200),
+  contentType: text().trim().min(1).max(200),
 });
 export type UploadUrlRequest = z.input<typeof uploadUrlRequest>;
 /** SPEC.md reads the presigned URL from data. */
@@ -210,12 +210,12 @@ export const uploadUrlResponse = envelope(z.string());
 
 export const documentInput = z
   .object({
-    name: z.string().trim().min(1).max(255),
-    fileUrl: z.string().trim().min(1).max(2000),
-    objectKey: z.string().trim().min(1).max(2000),
+    name: text().trim().min(1).max(255),
+    fileUrl: text().trim().min(1).max(2000),
+    objectKey: text().trim().min(1).max(2000),
     docKey: z.enum(docKeys, kybMessages.docKeyUnknown),
     isCAC: z.boolean().default(false),
-    cacRegNumber: z.string().trim().toUpperCase().optional(),
+    cacRegNumber: text().trim().toUpperCase().optional(),
   })
   .superRefine((doc, ctx) => {
     if (doc.docKey !== 'certificate') return;
@@ -228,7 +228,7 @@ export const documentsRequest = z.array(documentInput).min(1).max(docKeys.length
 export const documentsResponse = envelope(z.array(documentRecord));
 
 // ---- Step 4: representatives
-const requiredText = (message: string, max = 200) => z.string(message).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 200) => text(message).trim().min(1, message).max(max);
 export const representativeInput = z.object({
   position: requiredText(kybMessages.position).pipe(z.enum(representativeRoles, kybMessages.optionUnknown)),
   fullName: requiredText(kybMessages.fullName),
@@ -254,9 +254,9 @@ export const representativesResponse = envelope(z.array(representativeRecord));
 export const removeRepresentativeResponse = emptyEnvelope;
 
 export const approveRepresentativeRequest = z.object({
-  companyId: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
-  repId: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
-  token: z.string(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid).max(500),
+  companyId: text(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
+  repId: text(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid),
+  token: text(kybMessages.approvalInvalid).min(1, kybMessages.approvalInvalid).max(500),
   fullName: requiredText(kybMessages.approvalNameRequired),
 });
 export const approveRepresentativeResponse = emptyEnvelope;
@@ -267,8 +267,8 @@ export type Bank = z.infer<typeof bankSchema>;
 export const bankListResponse = envelope(z.array(bankSchema));
 
 export const resolveAccountQuery = z.object({
-  bankCode: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
-  accountNumber: z.string(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
+  bankCode: text(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
+  accountNumber: text(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
 });
 export const resolvedAccountSchema = z.object({
   account_name: z.string(),
@@ -283,11 +283,11 @@ export const resolveAccountResponse = envelope(resolvedAccountSchema);
 
 export const submitKybRequest = z.object({
   companyId: uuid,
-  accountName: z.string(kybMessages.accountName).trim().min(1, kybMessages.accountName).max(200),
-  accountNumber: z.string(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
-  bankName: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(200),
-  bankCode: z.string(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
-  bvn: z.string(kybMessages.bvn).trim().regex(/^\d{11}$/, kybMessages.bvn),
+  accountName: text(kybMessages.accountName).trim().min(1, kybMessages.accountName).max(200),
+  accountNumber: text(kybMessages.accountNumber).trim().regex(/^\d{10}$/, kybMessages.accountNumber),
+  bankName: text(kybMessages.bank).trim().min(1, kybMessages.bank).max(200),
+  bankCode: text(kybMessages.bank).trim().min(1, kybMessages.bank).max(20),
+  bvn: text(kybMessages.bvn).trim().regex(/^\d{11}$/, kybMessages.bvn),
   currency: z.enum(bankCurrencies, kybMessages.currencyNgnOnly).default('NGN'),
 });
 export type SubmitKybRequest = z.input<typeof submitKybRequest>;

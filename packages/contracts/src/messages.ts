@@ -11,6 +11,7 @@ export const messages = {
     `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 
   fieldRequired: 'This field is required.',
+  charactersNotAllowed: 'Contains characters that are not allowed.',
   emailInvalid: 'Enter a valid email address.',
   phoneInvalid: 'Enter a valid phone number.',
   countryRequired: 'Country is required.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { text } from './fields';
 
 /** SPEC.md section 9: the list's page size defaults to 10; the bell shows the newest 10. */
 export const NOTIFICATION_PAGE_SIZE_DEFAULT = 10;
@@ -52,7 +53,7 @@ export const notificationListQuery = z.object({
 });
 export type NotificationListQuery = z.output<typeof notificationListQuery>;
 
-export const notificationIdParams = z.object({ id: z.string() });
+export const notificationIdParams = z.object({ id: text() });
 
 export const latestNotificationsData = z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() });
 export const latestNotificationsResponse = envelope(latestNotificationsData);

@@ -1,15 +1,30 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { messages } from '@fipay/contracts/messages';
 import { AppError } from '../lib/errors';
 
+// Fastify's own refusals, in words that never repeat the request (its messages quote the URL or the body).
 const frameworkMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address of this request is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address of this request is too long.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+};
+
+const unreadableRequest = 'The request could not be read.';
+
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 function fail(code: ErrorCode, message: string, errors?: Record<string, string>) {
@@ -27,6 +42,47 @@ function fieldKey(path: string, body: unknown, bodyItemKey: string | undefined):
   // An item whose naming field is itself what failed keeps its index.
   const name = item && typeof item === 'object' && rest[0] !== bodyItemKey ? (item as Record<string, unknown>)[bodyItemKey] : undefined;
   return typeof name === 'string' && name ? [name, ...rest].join('.') : path;
+}
+
+/**
+ * The answer to an error Fastify raised itself: from the body parser through the error handler, and
+ * from the router (a path parameter that is not valid percent-encoding, or longer than
+ * maxParamLength) as the server's frameworkErrors option, since those arise before any route or
+ * hook and Fastify would otherwise answer with its own body quoting the URL. A 4xx keeps its
+ * status; anything else is a 500.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) {
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send(fail('INTERNAL', messages.genericError));
+  }
+  // A refusal is the caller's mistake: one short line, no stack, so bad requests cannot flood the log.
+  request.log.info({ statusCode: status, code: error.code }, 'Request refused');
+  const message = (error.code && frameworkMessages[error.code]) || unreadableRequest;
+  return reply.code(status).send(fail(codeByStatus[status] ?? 'BAD_REQUEST', message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line and headers over
+ * the size limit, a malformed request, a timeout) are answered on the socket, in the envelope
+ * too, and the connection is closed, as Node and Fastify do by default.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, unreadableRequest];
+  const body = JSON.stringify(fail('BAD_REQUEST', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Every error leaves as the envelope; 5xx answers say nothing about the cause. */
@@ -52,13 +108,6 @@ export const errorHandlerPlugin = fp(async (app) => {
       request.log.error({ err: error }, 'Response did not match its schema');
       return reply.code(500).send(fail('INTERNAL', messages.genericError));
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'Unhandled error');
-      return reply.code(500).send(fail('INTERNAL', messages.genericError));
-    }
-    const known = error.code ? frameworkMessages[error.code] : undefined;
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
-    return reply.code(status).send(fail(code, known ?? messages.validationFailed));
+    return frameworkErrors(error, request, reply);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { text } from '../fields';
 import {
   approveRepresentativeRequest,
   approveRepresentativeResponse,
@@ -20,7 +21,7 @@ import {
 
 const tags = ['company'];
 
-export const removeRepresentativeParams = z.object({ email: z.string().min(1, kybMessages.representativeEmailMissing).max(254) });
+export const removeRepresentativeParams = z.object({ email: text().min(1, kybMessages.representativeEmailMissing).max(254) });
 
 /** The company's verification application (KYB), step by step. */
 export const companyEndpoints = {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { text } from '../fields';
 import { emptyEnvelope } from '../envelope';
 import { uploadUrlRequest, uploadUrlResponse } from '../kyb';
 
 const tags = ['uploads'];
 
 // Loose on purpose: a link that was tampered with is a 403 from the signature check, not a 400 from parsing.
-export const uploadLinkQuery = z.object({ expires: z.string().optional(), contentType: z.string().optional(), signature: z.string().optional() });
-export const downloadLinkQuery = z.object({ expires: z.string().optional(), name: z.string().optional(), signature: z.string().optional() });
+export const uploadLinkQuery = z.object({ expires: text().optional(), contentType: text().optional(), signature: text().optional() });
+export const downloadLinkQuery = z.object({ expires: text().optional(), name: text().optional(), signature: text().optional() });
 
 export const uploadEndpoints = {
   createUploadUrl: defineEndpoint({

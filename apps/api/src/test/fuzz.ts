@@ -1,0 +1,289 @@
+/**
+ * Bad requests generated from the OpenAPI document: for one operation, every way this file knows
+ * to get its input wrong, plus a seeded number of random ones. Used by openapi-fuzz.test.ts.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  minItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  default?: unknown;
+};
+
+export type Operation = {
+  method: string;
+  /** The document's path, `{name}` for each parameter. */
+  path: string;
+  security?: Record<string, string[]>[];
+  parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
+export type FuzzCase = {
+  label: string;
+  /** The URL below the server, percent-encoded as it goes on the wire. */
+  url: string;
+  body?: string;
+  contentType?: string;
+  /** Sent as it is, instead of the caller's token (a malformed credential). */
+  authorization?: string;
+  /** The case puts text PostgreSQL cannot store in a field the contract describes. */
+  unstorable?: boolean;
+};
+
+/** Marks the bad path and query values: an error answer must never contain it. */
+export const ECHO_MARK = 'Echo7q';
+
+/** A small seeded generator (mulberry32), so a failing run can be repeated exactly. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  return { next, int, pick };
+}
+type Random = ReturnType<typeof seededRandom>;
+
+const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
+
+const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
+
+/**
+ * Valid values of fields whose rules a JSON schema does not fully say (patterns, lists, the
+ * password rules), by field name, so that a request with one field spoilt is valid apart from it
+ * and reaches the code behind validation.
+ */
+const PLAUSIBLE: Record<string, unknown> = {
+  email: 'fuzz@example.ng',
+  phone: '+234 803 123 4567',
+  password: 'Kola-nut 2026!',
+  newPassword: 'Kola-nut 2026?',
+  currentPassword: 'Kola-nut 2026!',
+  otp: '123456',
+  website: 'https://example.ng',
+  description: 'Wholesale of kola nuts across Lagos.',
+  country: 'Nigeria',
+  state: 'Lagos',
+  lga: 'Ikeja',
+  address: '12 Adeola Odeku Street',
+  cacRegNumber: 'RC1234567',
+  accountNumber: '0123456789',
+  bvn: '12345678901',
+  idNumber: 'A12345678',
+  monthlyIncome: 500000,
+};
+
+/**
+ * A value of the schema's shape, valid as far as the document and PLAUSIBLE tell, so that a
+ * mutation of one part reaches that part's checks. `known` gives values by field name that only
+ * the caller has (its own ids).
+ */
+function sample(schema: JsonSchema, known: Record<string, unknown> = {}, name = ''): unknown {
+  const option = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (option) return sample(option, known, name);
+  if (name in known) return known[name];
+  if (name in PLAUSIBLE) return PLAUSIBLE[name];
+  if (schema.enum) return schema.enum[0];
+  switch (typeOf(schema)) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property, known, key)]));
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}, known));
+    case 'integer':
+    case 'number':
+      return typeof schema.default === 'number' ? schema.default : Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'uuid') return SAMPLE_UUID;
+      if (schema.format === 'email') return 'fuzz@example.ng';
+      return 'fuzz'.padEnd(schema.minLength ?? 4, 'z');
+    default:
+      return 'fuzz';
+  }
+}
+
+const isFreeText = (schema: JsonSchema) => typeOf(schema) === 'string' && !schema.enum;
+
+type Path = (string | number)[];
+
+/** Every place in a schema that holds a value, with its type: object fields and the first array item, all the way down. */
+function leavesOf(schema: JsonSchema, path: Path = []): { path: Path; type: string }[] {
+  const option = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (option) return leavesOf(option, path);
+  const type = typeOf(schema) ?? 'unknown';
+  const inner =
+    type === 'object'
+      ? Object.entries(schema.properties ?? {}).flatMap(([key, property]) => leavesOf(property, [...path, key]))
+      : type === 'array'
+        ? leavesOf(schema.items ?? {}, [...path, 0])
+        : [];
+  return path.length > 0 ? [{ path, type: schema.enum ? 'enum' : type }, ...inner] : inner;
+}
+
+function setAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head!] = setAt(copy[head!], rest, replacement);
+  return copy;
+}
+
+function removeAt(value: unknown, path: Path): unknown {
+  if (path.length === 1) {
+    const copy = { ...(value as Record<string, unknown>) };
+    delete copy[path[0] as string];
+    return copy;
+  }
+  const [head, ...rest] = path;
+  return setAt(value, [head!], removeAt((value as Record<string | number, unknown>)[head!], rest));
+}
+
+/** Strings PostgreSQL refuses, and strings too large for any field. */
+const UNSTORABLE = { nul: '\u0000', 'nul inside': 'Lagos\u0000Ikeja', 'high surrogate': '\ud800', 'low surrogate': 'Ikeja \udc00', 'cut emoji': '👍\ud83d' };
+const HUGE = { 'huge string': 'x'.repeat(200_000), 'huge string ending in NUL': `${'y'.repeat(100_000)}\u0000` };
+const WRONG_TYPES: Record<string, unknown> = { number: 12345, 'huge number': 1e308, negative: -1, fraction: 0.5, 'true': true, null: null, array: ['fuzz'], object: { fuzz: 'fuzz' }, 'numeric string': '12' };
+
+const BAD_JSON = ['{', '{"fuzz":', '[', 'nul', '{"fuzz":1,}', "{'fuzz':1}", '{"fuzz":"\\u0000"}', '"\\ud800"', '{"fuzz":"\\udc00"}', '{"a":"\\x00"}', '', ' ', '\u0000', 'null', '[]', '"text"', '123', 'true', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', `${'['.repeat(5000)}${']'.repeat(5000)}`, `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2001)}`];
+const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/json, text/plain', 'fuzz'];
+
+/** Raw path segments, already percent-encoded as they are sent (some on purpose not validly). */
+const BAD_SEGMENTS: Record<string, string> = {
+  'encoded NUL': `${ECHO_MARK}%00`,
+  'bad percent-encoding': `%ZZ${ECHO_MARK}`,
+  'lone percent': `${ECHO_MARK}%`,
+  'cut UTF-8': `%E0%A4%A${ECHO_MARK}`,
+  'encoded surrogate': `%ED%A0%80${ECHO_MARK}`,
+  'overlong UTF-8': `%C0%AF${ECHO_MARK}`,
+  'invalid byte': `%FF${ECHO_MARK}`,
+  'just over the router limit': `${ECHO_MARK}${'x'.repeat(101)}`,
+  'overlong parameter': `${ECHO_MARK}${'x'.repeat(5000)}`,
+  'overlong encoded parameter': `${ECHO_MARK}${'%C3%A9'.repeat(300)}`,
+  'longer than the HTTP header limit': `${ECHO_MARK}${'x'.repeat(20_000)}`,
+  'traversal': `..%2F..%2F${ECHO_MARK}%2Fpasswd`,
+  'emoji': `${encodeURIComponent('👍🏾')}${ECHO_MARK}`,
+  'spaces': `%20%20${ECHO_MARK}%20`,
+};
+
+const BAD_QUERY_VALUES: Record<string, string> = {
+  'encoded NUL': `${ECHO_MARK}%00`,
+  'bad percent-encoding': `%ZZ${ECHO_MARK}`,
+  'encoded surrogate': `%ED%A0%80${ECHO_MARK}`,
+  'invalid byte': `%FF${ECHO_MARK}`,
+  'huge value': `${ECHO_MARK}${'q'.repeat(10_000)}`,
+  empty: '',
+};
+
+const AUTHORIZATIONS: Record<string, string> = {
+  'no scheme': 'fuzz',
+  'empty bearer': 'Bearer ',
+  'malformed JWT': 'Bearer a.b.c',
+  'huge token': `Bearer ${'t'.repeat(8000)}`,
+  'reviewer prefix only': 'Bearer fpr_',
+  'basic auth': 'Basic ZnV6ejpmdXp6',
+  'latin-1 token': 'Bearer fpr_\u00e9\u00e9',
+};
+
+/** A random JSON value: the strings mix text people type with what they do not. */
+function randomValue(random: Random, depth = 0): unknown {
+  const kind = random.int(depth > 2 ? 4 : 6);
+  if (kind === 0) return random.pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, Number.MIN_VALUE]);
+  if (kind === 1) return random.pick([true, false, null]);
+  if (kind <= 3) {
+    const alphabet = ['a', 'Z', '9', ' ', 'é', 'Ọ', '👍', '\u0000', '\ud800', '\udfff', '"', '\\', '%', '%00', '<', '\u202e', '\n', '\ufeff'];
+    return Array.from({ length: random.int(40) }, () => random.pick(alphabet)).join('');
+  }
+  if (kind === 4) return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
+  return Object.fromEntries(Array.from({ length: random.int(4) }, (_, i) => [`k${i}`, randomValue(random, depth + 1)]));
+}
+
+/** Every bad request this file makes for one operation; `randomCases` more come from the seeded generator. */
+export function casesFor(operation: Operation, random: Random, randomCases: number, known: Record<string, unknown> = {}): FuzzCase[] {
+  const parameters = operation.parameters ?? [];
+  const pathParams = parameters.filter((parameter) => parameter.in === 'path');
+  const queryParams = parameters.filter((parameter) => parameter.in === 'query');
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+
+  const baseSegments = Object.fromEntries(pathParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema, known, parameter.name)))]));
+  const baseQuery = Object.fromEntries(queryParams.map((parameter) => [parameter.name, encodeURIComponent(String(sample(parameter.schema, known, parameter.name)))]));
+  const baseBody = bodySchema ? sample(bodySchema, known) : undefined;
+
+  const urlWith = (segments: Record<string, string> = {}, query = '') => {
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => segments[name] ?? baseSegments[name]!);
+    const fields = Object.entries(baseQuery).map(([name, value]) => `${name}=${value}`);
+    const search = query || fields.join('&');
+    return search ? `${path}?${search}` : path;
+  };
+  const queryWith = (name: string, value: string) =>
+    Object.entries({ ...baseQuery, [name]: value }).map(([key, item]) => `${key}=${item}`).join('&');
+  const json = (body: unknown, label: string, extra: Partial<FuzzCase> = {}): FuzzCase => ({ label, url: urlWith(), body: JSON.stringify(body), contentType: 'application/json', ...extra });
+
+  const cases: FuzzCase[] = [];
+  const leaves = bodySchema ? leavesOf(bodySchema) : [];
+  for (const { path, type } of leaves) {
+    const where = `body ${path.join('.')}`;
+    if (type === 'string') {
+      for (const [name, value] of Object.entries(UNSTORABLE)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`, { unstorable: true }));
+      for (const [name, value] of Object.entries(HUGE)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`));
+    }
+    for (const [name, value] of Object.entries(WRONG_TYPES)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`));
+    if (typeof path.at(-1) === 'string') cases.push(json(removeAt(baseBody, path), `${where} missing`));
+  }
+  if (bodySchema) {
+    cases.push(json(baseBody, 'plausible body'));
+    cases.push(json({}, 'empty object'));
+    if (typeOf(bodySchema) === 'object') {
+      cases.push(json({ ...(baseBody as object), '\u0000': '\u0000', extra: 'x'.repeat(10_000), nested: { deeper: ['\ud800'] } }, 'extra fields'));
+    }
+    if (typeOf(bodySchema) === 'array') {
+      cases.push(json(Array.from({ length: 1000 }, () => (baseBody as unknown[])[0]), 'a thousand items'));
+    }
+    cases.push(json({ fuzz: `"${'z'.repeat(1_100_000)}"` }, 'body over the size limit'));
+  }
+  // Bodies also go to operations without one: they must be refused or ignored, never misread.
+  for (const [index, text] of BAD_JSON.entries()) cases.push({ label: `bad JSON #${index}`, url: urlWith(), body: text, contentType: 'application/json' });
+  for (const contentType of CONTENT_TYPES) cases.push({ label: `content type ${contentType}`, url: urlWith(), body: JSON.stringify(baseBody ?? { fuzz: 1 }), contentType });
+
+  for (const parameter of pathParams) {
+    for (const [name, segment] of Object.entries(BAD_SEGMENTS)) cases.push({ label: `path ${parameter.name} = ${name}`, url: urlWith({ [parameter.name]: segment }), unstorable: name === 'encoded NUL' && isFreeText(parameter.schema) });
+  }
+  for (const parameter of queryParams) {
+    for (const [name, value] of Object.entries(BAD_QUERY_VALUES)) cases.push({ label: `query ${parameter.name} = ${name}`, url: urlWith({}, queryWith(parameter.name, value)), unstorable: name === 'encoded NUL' && isFreeText(parameter.schema) });
+    cases.push({ label: `query ${parameter.name} twice`, url: urlWith({}, `${queryWith(parameter.name, 'a')}&${parameter.name}=b`) });
+    cases.push({ label: `query ${parameter.name} as an object`, url: urlWith({}, `${parameter.name}[${ECHO_MARK}]=1`) });
+  }
+  cases.push({ label: 'unknown query fields', url: urlWith({}, `%00=${ECHO_MARK}%00&%ZZ=1&${'a=1&'.repeat(500)}`) });
+
+  const takesBody = operation.method !== 'GET';
+  for (let i = 0; i < randomCases; i += 1) {
+    if (!takesBody || (queryParams.length > 0 && random.next() < 0.3)) {
+      const name = queryParams.length > 0 ? random.pick(queryParams).name : 'fuzz';
+      cases.push({ label: `random #${i} at query ${name}`, url: urlWith({}, queryWith(name, percentEncode(String(randomValue(random))))) });
+    } else {
+      const target = leaves.length > 0 && random.next() < 0.8 ? random.pick(leaves).path : [];
+      cases.push(json(setAt(baseBody, target, randomValue(random)), `random #${i} at body ${target.join('.') || '(whole)'}`));
+    }
+  }
+  for (const [name, authorization] of Object.entries(AUTHORIZATIONS)) cases.push({ label: `authorization: ${name}`, url: urlWith(), authorization });
+  // fetch sends no body with a GET.
+  return takesBody ? cases : cases.filter((item) => item.body === undefined);
+}
+
+/** Percent-encodes text, a lone surrogate included (as the UTF-8 bytes it would have, which are not valid UTF-8). */
+function percentEncode(text: string): string {
+  return Array.from(text, (char) => (/^[\ud800-\udfff]$/.test(char) ? '%ED%A0%80' : encodeURIComponent(char))).join('');
+}
