@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
+import { waitForRealForm } from '../../test/real-form';
 import { sessionFixture } from '../../test/session-fixture';
 import { resendVerification } from './api/email-verification';
 import { initiateLogin, resendLoginOtp, verifyLoginOtp } from './api/login';
@@ -35,6 +36,8 @@ function renderLogin(options: Parameters<typeof userEvent.setup>[0] = {}) {
 }
 
 async function submitCredentials(user: ReturnType<typeof userEvent.setup>, email = 'ada@acme.ng') {
+  await user.click(screen.getByPlaceholderText('Email / Phone Number'));
+  await waitForRealForm();
   await user.type(screen.getByPlaceholderText('Email / Phone Number'), email);
   await user.type(screen.getByPlaceholderText('Password'), 'Sup3r$ecret');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
