@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { QueryWrapper } from '../../test/query-wrapper';
+import { waitForRealForm } from '../../test/real-form';
 import { signup } from './api/signup';
 import { SignupPage } from './signup-page';
 
@@ -48,6 +49,7 @@ async function fillCompany(user: ReturnType<typeof userEvent.setup>, overrides: 
     'Registration Number': 'RC1234567',
     ...overrides,
   };
+  await waitForRealForm();
   for (const [label, value] of Object.entries(values)) {
     if (value) await user.type(screen.getByLabelText(label), value);
   }

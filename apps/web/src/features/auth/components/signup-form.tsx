@@ -1,0 +1,124 @@
+import { messages } from '@fipay/contracts/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
+import { restoredValues, useResumeForm, type LiveFormProps } from '../../../lib/deferred-form';
+import { applyServerErrors, serverMessage } from '../../../lib/server-errors';
+import { SignupCompanyStep } from './signup-company-step';
+import { SignupFormMarkup } from './signup-form-markup';
+import type { SignupFields, SignupFormProps, StepFields } from './signup-form-types';
+import { submitSignup } from './signup-submit';
+import { SignupUserStep } from './signup-user-step';
+
+const empty: SignupFields = {
+  company: { name: '', email: '', phone: '', website: '', countryId: '', address: '', registrationNo: '' },
+  user: { firstName: '', lastName: '', email: '', phone: '', password: '' },
+};
+
+/** A field's path in the form and in the request, as the server keys its field errors. */
+type FieldPath = { [S in keyof SignupFields]: `${S}.${keyof SignupFields[S] & string}` }[keyof SignupFields];
+const pathsOf = (step: keyof SignupFields) => Object.keys(empty[step]).map((name) => `${step}.${name}`) as FieldPath[];
+const companyPaths = pathsOf('company');
+const userPaths = pathsOf('user');
+
+// SPEC.md section 5: step 1 only asks for every company field, one alert for them all; step 2
+// blocks nothing and the server's answer is the check.
+const filled = z.string().trim().min(1, messages.companyFieldsRequired);
+const companyStepResolver = zodResolver(
+  z.object({
+    company: z.object({
+      name: filled,
+      email: filled,
+      phone: filled,
+      website: filled,
+      countryId: filled,
+      address: filled,
+      registrationNo: filled,
+    }),
+    user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), password: z.string() }),
+  }),
+);
+type Context = { step: 1 | 2 };
+const resolver: Resolver<SignupFields, Context> = (values, context, options) =>
+  context?.step === 1 ? companyStepResolver(values, context, options) : { values, errors: {} };
+
+/** The sign-up wizard on react-hook-form, replacing step 1's stand-in at the first interaction. */
+export function SignupForm({ snapshot, countries }: LiveFormProps<SignupFormProps>) {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<1 | 2>(1);
+  const { register, handleSubmit, control, setError, clearErrors, getFieldState, formState } = useForm<SignupFields, Context>({
+    resolver,
+    context: { step },
+    defaultValues: restoredValues(empty, snapshot),
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: isBusy } = formState;
+  const password = useWatch({ control, name: 'user.password' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const send = handleSubmit(
+    async (fields) => {
+      if (step === 1) {
+        setStep(2);
+        return;
+      }
+      setFormError(null);
+      const failure = await submitSignup(navigate, {
+        company: { ...fields.company, countryId: Number(fields.company.countryId) },
+        user: fields.user,
+      });
+      if (!failure) return;
+      setFormError(failure.message);
+      applyServerErrors(setError, failure.error, userPaths);
+      if (applyServerErrors(setError, failure.error, companyPaths)) setStep(1);
+    },
+    // react-hook-form has put focus in the first blank field: on a phone the alert sits above the fold.
+    () => setError('root.step', { message: messages.companyFieldsRequired }),
+  );
+  useResumeForm(snapshot, formRef, () => void send());
+
+  // Only the server's errors show under the fields; step 1's own check is the alert.
+  const fieldsOf =
+    <T,>(step: keyof SignupFields): StepFields<T> =>
+    (name) => {
+      const path = `${step}.${name}` as FieldPath;
+      return { ...register(path, { onChange: () => clearErrors(path) }), error: serverMessage(getFieldState(path, formState).error) };
+    };
+
+  return (
+    <SignupFormMarkup
+      form={{ ref: formRef, onSubmit: (event) => void send(event) }}
+      step={step}
+      headingRef={headingRef}
+      busy={isBusy}
+      onBack={() => (step === 2 ? setStep(1) : navigate(paths.login))}
+      alerts={
+        <>
+          {formError && <Alert tone="error">{formError}</Alert>}
+          {step === 1 && errors.root?.step && <Alert tone="error">{errors.root.step.message}</Alert>}
+        </>
+      }
+    >
+      {step === 1 ? (
+        <SignupCompanyStep field={fieldsOf('company')} countries={countries} />
+      ) : (
+        <SignupUserStep field={fieldsOf('user')} password={password} />
+      )}
+    </SignupFormMarkup>
+  );
+}
