@@ -1,7 +1,7 @@
 import { messages } from '@fipay/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
@@ -28,31 +28,25 @@ const userPaths = pathsOf('user');
 // SPEC.md section 5: step 1 only asks for every company field, one alert for them all; step 2
 // blocks nothing and the server's answer is the check.
 const filled = z.string().trim().min(1, messages.companyFieldsRequired);
-const companyStepResolver = zodResolver(
-  z.object({
-    company: z.object({
-      name: filled,
-      email: filled,
-      phone: filled,
-      website: filled,
-      countryId: filled,
-      address: filled,
-      registrationNo: filled,
-    }),
-    user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), password: z.string() }),
+const formSchema = z.object({
+  company: z.object({
+    name: filled,
+    email: filled,
+    phone: filled,
+    website: filled,
+    countryId: filled,
+    address: filled,
+    registrationNo: filled,
   }),
-);
-type Context = { step: 1 | 2 };
-const resolver: Resolver<SignupFields, Context> = (values, context, options) =>
-  context?.step === 1 ? companyStepResolver(values, context, options) : { values, errors: {} };
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), password: z.string() }),
+});
 
 /** The sign-up wizard on react-hook-form, replacing step 1's stand-in at the first interaction. */
 export function SignupForm({ snapshot, countries }: LiveFormProps<SignupFormProps>) {
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const { register, handleSubmit, control, setError, clearErrors, getFieldState, formState } = useForm<SignupFields, Context>({
-    resolver,
-    context: { step },
+  const { register, handleSubmit, trigger, control, setError, clearErrors, getFieldState, formState } = useForm<SignupFields>({
+    resolver: zodResolver(formSchema),
     defaultValues: restoredValues(empty, snapshot),
     reValidateMode: 'onSubmit',
   });
@@ -71,26 +65,31 @@ export function SignupForm({ snapshot, countries }: LiveFormProps<SignupFormProp
     headingRef.current?.focus();
   }, [step]);
 
-  const send = handleSubmit(
-    async (fields) => {
-      if (step === 1) {
-        setStep(2);
-        return;
-      }
-      setFormError(null);
-      const failure = await submitSignup(navigate, {
-        company: { ...fields.company, countryId: Number(fields.company.countryId) },
-        user: fields.user,
-      });
-      if (!failure) return;
-      setFormError(failure.message);
-      applyServerErrors(setError, failure.error, userPaths);
-      if (applyServerErrors(setError, failure.error, companyPaths)) setStep(1);
-    },
-    // react-hook-form has put focus in the first blank field: on a phone the alert sits above the fold.
-    () => setError('root.step', { message: messages.companyFieldsRequired }),
-  );
-  useResumeForm(snapshot, formRef, () => void send());
+  // Checks step 1's fields only, so errors the server gave step 2 stay for when the person gets there.
+  async function continueToUser() {
+    if (await trigger(companyPaths, { shouldFocus: true })) {
+      clearErrors('root.step');
+      setStep(2);
+    } else {
+      // Focus is in the first blank field: on a phone the alert sits above the fold.
+      setError('root.step', { message: messages.companyFieldsRequired });
+    }
+  }
+
+  const createAccount = handleSubmit(async (fields) => {
+    setFormError(null);
+    const failure = await submitSignup(navigate, {
+      company: { ...fields.company, countryId: Number(fields.company.countryId) },
+      user: fields.user,
+    });
+    if (!failure) return;
+    setFormError(failure.message);
+    applyServerErrors(setError, failure.error, userPaths);
+    if (applyServerErrors(setError, failure.error, companyPaths)) setStep(1);
+  });
+
+  const send = () => void (step === 1 ? continueToUser() : createAccount());
+  useResumeForm(snapshot, formRef, send);
 
   // Only the server's errors show under the fields; step 1's own check is the alert.
   const fieldsOf =
@@ -102,7 +101,13 @@ export function SignupForm({ snapshot, countries }: LiveFormProps<SignupFormProp
 
   return (
     <SignupFormMarkup
-      form={{ ref: formRef, onSubmit: (event) => void send(event) }}
+      form={{
+        ref: formRef,
+        onSubmit: (event) => {
+          event.preventDefault();
+          send();
+        },
+      }}
       step={step}
       headingRef={headingRef}
       busy={isBusy}
