@@ -126,6 +126,23 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
+  it("puts the server's field errors under the fields and toasts its message", async () => {
+    vi.mocked(initiateLogin).mockRejectedValue(
+      new ApiError(400, messages.validationFailed, { code: 'VALIDATION_FAILED', errors: { password: messages.fieldRequired } }),
+    );
+    const user = renderLogin();
+    await user.click(screen.getByPlaceholderText('Email / Phone Number'));
+    await waitForRealForm();
+    await user.type(screen.getByPlaceholderText('Email / Phone Number'), 'ada@acme.ng');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(messages.validationFailed)).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(messages.fieldRequired);
+    expect(screen.getByLabelText('Email or phone number')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('falls back to Login failed when the server sends no message', async () => {
     vi.mocked(initiateLogin).mockRejectedValue(new TypeError('Failed to fetch'));
     const user = renderLogin();

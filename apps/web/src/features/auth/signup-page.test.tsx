@@ -142,6 +142,60 @@ describe('SignupPage step 1 gate', () => {
   });
 });
 
+describe('SignupPage server field errors', () => {
+  beforeEach(() => {
+    stubCountries(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: countries }), { status: 200 }));
+    vi.mocked(signup).mockReset();
+  });
+
+  it("goes back to step 1 for a company field's error, shows it under that field, and keeps every value", async () => {
+    vi.mocked(signup).mockRejectedValue(
+      new ApiError(400, messages.validationFailed, {
+        code: 'VALIDATION_FAILED',
+        errors: { 'company.email': messages.emailInvalid, 'user.phone': messages.phoneInvalid },
+      }),
+    );
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Okafor');
+    await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
+    await user.type(screen.getByLabelText('Phone Number'), '12');
+    await user.type(screen.getByLabelText('Password'), 'Sup3r$ecret');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.validationFailed);
+    const companyEmail = screen.getByLabelText('Company Email');
+    expect(companyEmail).toHaveAttribute('aria-invalid', 'true');
+    expect(within(companyEmail.closest('div')!.parentElement!).getByText(messages.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Company Name')).toHaveValue('Acme Logistics Ltd');
+    expect(screen.getByLabelText('Country')).toHaveValue('160');
+
+    // Fixing it clears its error; step 2 still holds the user's error and values.
+    await user.type(companyEmail, 'x');
+    expect(companyEmail).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const phone = await screen.findByLabelText('Phone Number');
+    expect(phone).toHaveValue('12');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(within(phone.closest('div')!.parentElement!).getByText(messages.phoneInvalid)).toBeInTheDocument();
+  });
+
+  it('focuses the first blank company field and shows no error text under the fields', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user, { 'Company Phone': '', Address: '' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(screen.getByLabelText('Company Phone')).toHaveFocus();
+    expect(screen.getByLabelText('Company Phone')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(messages.companyFieldsRequired)).toHaveLength(1);
+  });
+});
+
 describe('SignupPage countries', () => {
   it('says no countries were found when the list fails to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
