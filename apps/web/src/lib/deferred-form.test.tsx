@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
@@ -133,6 +133,19 @@ describe('DeferredForm', () => {
     await user.keyboard('{/Shift}');
     await waitForRealForm();
     expect(screen.getByLabelText('Name')).toHaveValue('A');
+  });
+
+  it("waits for a tap's click, which comes after its touch is lifted", async () => {
+    const { load, arrive } = controlledLoader();
+    renderForm(load);
+    const name = screen.getByLabelText('Name');
+    fireEvent.pointerDown(name, { pointerType: 'touch', pointerId: 7 });
+    fireEvent.pointerUp(name, { pointerType: 'touch', pointerId: 7 });
+    await arrive();
+    await act(() => new Promise((resolve) => window.requestAnimationFrame(resolve)));
+    expect(standIn()).not.toBeNull();
+    fireEvent.click(name);
+    await waitForRealForm();
   });
 
   it('says so when the real form cannot be fetched after a submit, and tries again on the next', async () => {

@@ -45,10 +45,13 @@ if (typeof window !== 'undefined') {
   const options = { capture: true, passive: true } as const;
   window.addEventListener('keydown', (event) => held.add(`key ${event.code || event.key}`), options);
   window.addEventListener('keyup', (event) => held.delete(`key ${event.code || event.key}`), options);
-  window.addEventListener('pointerdown', (event) => held.add(`pointer ${event.pointerId}`), options);
-  for (const type of ['pointerup', 'pointercancel'] as const) {
-    window.addEventListener(type, (event) => held.delete(`pointer ${event.pointerId}`), options);
-  }
+  // A tap's click (which also gives focus) comes in a task after its pointerup: a touch is let go
+  // at its click, or when it turns into a scroll or a long press.
+  const pointer = (event: PointerEvent) => (event.pointerType === 'touch' ? 'touch' : `pointer ${event.pointerId}`);
+  window.addEventListener('pointerdown', (event) => held.add(pointer(event)), options);
+  window.addEventListener('pointerup', (event) => event.pointerType !== 'touch' && held.delete(pointer(event)), options);
+  window.addEventListener('pointercancel', (event) => held.delete(pointer(event)), options);
+  for (const type of ['click', 'contextmenu'] as const) window.addEventListener(type, () => held.delete('touch'), options);
   // A release outside the window never arrives.
   window.addEventListener('blur', () => held.clear());
 }
