@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
@@ -21,4 +21,12 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   return placed;
+}
+
+/**
+ * The message of a field error the server gave, for forms whose own checks show no text under
+ * the field (sign-up step 1 has one alert for them all; an empty recovery request does nothing).
+ */
+export function serverMessage(error: FieldError | undefined): string | undefined {
+  return error?.type === 'server' ? error.message : undefined;
 }

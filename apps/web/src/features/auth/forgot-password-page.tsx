@@ -1,34 +1,43 @@
+import { forgotPasswordRequest } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { CardLayout } from '../../components/layouts/card-layout';
 import { Alert } from '../../components/ui/alert';
 import { Button, textLinkClasses } from '../../components/ui/button';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors, serverMessage } from '../../lib/server-errors';
 import { requestPasswordReset } from './api/password-recovery';
 import { LoginIdField } from './components/login-id-field';
 
+type Fields = z.input<typeof forgotPasswordRequest>;
+
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  // The contract's check; an empty field is not sent and shows nothing (SPEC.md section 5).
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Fields, unknown, z.output<typeof forgotPasswordRequest>>({
+    resolver: zodResolver(forgotPasswordRequest),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting: isBusy } = formState;
+  // Stays once shown, also through a later failed request.
   const [sent, setSent] = useState(false);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
-    if (!value || isBusy) return;
-    setIsBusy(true);
+  async function submit({ email }: z.output<typeof forgotPasswordRequest>) {
     try {
-      await requestPasswordReset(value);
+      await requestPasswordReset(email);
       setSent(true);
       toast.success(messages.recoveryCodeSent);
     } catch (error) {
       toast.error(errorMessage(error, messages.recoveryCodeFailed));
-    } finally {
-      setIsBusy(false);
+      applyServerErrors(setError, error, ['email']);
     }
   }
 
@@ -46,8 +55,11 @@ export function ForgotPasswordPage() {
           </p>
         </div>
         {sent && <Alert tone="success">{messages.forgotPasswordBanner}</Alert>}
-        <form onSubmit={handleSubmit} noValidate className="space-y-5">
-          <LoginIdField value={email} onChange={setEmail} />
+        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
+          <LoginIdField
+            {...register('email', { onChange: () => clearErrors('email') })}
+            error={serverMessage(errors.email)}
+          />
           <Button type="submit" className="w-full" disabled={isBusy}>
             {isBusy ? 'Sending...' : 'Send recovery code'}
           </Button>

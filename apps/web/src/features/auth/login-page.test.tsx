@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
+import { waitForRealForm } from '../../test/real-form';
 import { sessionFixture } from '../../test/session-fixture';
 import { resendVerification } from './api/email-verification';
 import { initiateLogin, resendLoginOtp, verifyLoginOtp } from './api/login';
@@ -35,6 +36,8 @@ function renderLogin(options: Parameters<typeof userEvent.setup>[0] = {}) {
 }
 
 async function submitCredentials(user: ReturnType<typeof userEvent.setup>, email = 'ada@acme.ng') {
+  await user.click(screen.getByPlaceholderText('Email / Phone Number'));
+  await waitForRealForm();
   await user.type(screen.getByPlaceholderText('Email / Phone Number'), email);
   await user.type(screen.getByPlaceholderText('Password'), 'Sup3r$ecret');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -121,6 +124,23 @@ describe('LoginPage', () => {
     await submitCredentials(user);
     expect(await screen.findByText(messages.invalidCredentials)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("puts the server's field errors under the fields and toasts its message", async () => {
+    vi.mocked(initiateLogin).mockRejectedValue(
+      new ApiError(400, messages.validationFailed, { code: 'VALIDATION_FAILED', errors: { password: messages.fieldRequired } }),
+    );
+    const user = renderLogin();
+    await user.click(screen.getByPlaceholderText('Email / Phone Number'));
+    await waitForRealForm();
+    await user.type(screen.getByPlaceholderText('Email / Phone Number'), 'ada@acme.ng');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(messages.validationFailed)).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(messages.fieldRequired);
+    expect(screen.getByLabelText('Email or phone number')).not.toHaveAttribute('aria-invalid');
   });
 
   it('falls back to Login failed when the server sends no message', async () => {

@@ -1,5 +1,6 @@
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { CardLayout } from '../../components/layouts/card-layout';
@@ -7,40 +8,43 @@ import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink, textLinkClasses } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/password-field';
 import { paths } from '../../config/paths';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
 import { resetPassword } from './api/password-recovery';
 import { PasswordChecklist } from '../../components/ui/password-checklist';
 
+type Fields = { newPassword: string };
+
+/**
+ * No resolver: the button waits for a password and the server judges it (SPEC.md section 5), its
+ * refusal shown above the form, as a toast and under the field.
+ */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [newPassword, setNewPassword] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const { register, handleSubmit, control, setError, clearErrors, formState } = useForm<Fields>({
+    defaultValues: { newPassword: '' },
+  });
+  const { errors, isSubmitting: isBusy } = formState;
+  const newPassword = useWatch({ control, name: 'newPassword' });
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setFormError] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!newPassword || isBusy) return;
-    setError(null);
-    setFieldError(undefined);
+  async function submit(fields: Fields) {
+    setFormError(null);
     if (!token) {
-      setError(messages.invalidOrExpiredToken);
+      setFormError(messages.invalidOrExpiredToken);
       return;
     }
-    setIsBusy(true);
     try {
-      await resetPassword({ token, newPassword });
+      await resetPassword({ token, newPassword: fields.newPassword });
       setDone(true);
       toast.success(messages.passwordReset);
     } catch (caught) {
       const message = errorMessage(caught, messages.passwordResetFailed, messages.passwordResetThrown);
-      setError(message);
+      setFormError(message);
       toast.error(message);
-      if (caught instanceof ApiError) setFieldError(caught.fieldErrors.newPassword);
-    } finally {
-      setIsBusy(false);
+      applyServerErrors(setError, caught, ['newPassword']);
     }
   }
 
@@ -59,20 +63,16 @@ export function ResetPasswordPage() {
             </ButtonLink>
           </div>
         ) : (
-          <form onSubmit={handleSubmit} noValidate className="space-y-5">
+          <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
             {error && <Alert tone="error">{error}</Alert>}
             <PasswordField
               label="New Password"
-              name="newPassword"
               autoComplete="new-password"
               placeholder="Enter a new password"
-              value={newPassword}
-              error={fieldError}
+              error={errors.newPassword?.message}
               aria-describedby="reset-password-checklist"
-              onChange={(event) => {
-                setNewPassword(event.target.value);
-                setFieldError(undefined);
-              }}
+              // An empty password is not sent (the button says so too); the rule has no text of its own.
+              {...register('newPassword', { required: true, onChange: () => clearErrors('newPassword') })}
             />
             <PasswordChecklist id="reset-password-checklist" password={newPassword} />
             <Button type="submit" className="w-full" disabled={!newPassword || isBusy}>

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { QueryWrapper } from '../../test/query-wrapper';
+import { waitForRealForm } from '../../test/real-form';
 import { signup } from './api/signup';
 import { SignupPage } from './signup-page';
 
@@ -48,6 +49,7 @@ async function fillCompany(user: ReturnType<typeof userEvent.setup>, overrides: 
     'Registration Number': 'RC1234567',
     ...overrides,
   };
+  await waitForRealForm();
   for (const [label, value] of Object.entries(values)) {
     if (value) await user.type(screen.getByLabelText(label), value);
   }
@@ -137,6 +139,60 @@ describe('SignupPage step 1 gate', () => {
     const emailField = screen.getByLabelText('Email');
     expect(emailField).toHaveAttribute('aria-invalid', 'true');
     expect(within(emailField.closest('div')!.parentElement!).getByText(messages.emailTaken)).toBeInTheDocument();
+  });
+});
+
+describe('SignupPage server field errors', () => {
+  beforeEach(() => {
+    stubCountries(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: countries }), { status: 200 }));
+    vi.mocked(signup).mockReset();
+  });
+
+  it("goes back to step 1 for a company field's error, shows it under that field, and keeps every value", async () => {
+    vi.mocked(signup).mockRejectedValue(
+      new ApiError(400, messages.validationFailed, {
+        code: 'VALIDATION_FAILED',
+        errors: { 'company.email': messages.emailInvalid, 'user.phone': messages.phoneInvalid },
+      }),
+    );
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Okafor');
+    await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
+    await user.type(screen.getByLabelText('Phone Number'), '12');
+    await user.type(screen.getByLabelText('Password'), 'Sup3r$ecret');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.validationFailed);
+    const companyEmail = screen.getByLabelText('Company Email');
+    expect(companyEmail).toHaveAttribute('aria-invalid', 'true');
+    expect(within(companyEmail.closest('div')!.parentElement!).getByText(messages.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Company Name')).toHaveValue('Acme Logistics Ltd');
+    expect(screen.getByLabelText('Country')).toHaveValue('160');
+
+    // Fixing it clears its error; step 2 still holds the user's error and values.
+    await user.type(companyEmail, 'x');
+    expect(companyEmail).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const phone = await screen.findByLabelText('Phone Number');
+    expect(phone).toHaveValue('12');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(within(phone.closest('div')!.parentElement!).getByText(messages.phoneInvalid)).toBeInTheDocument();
+  });
+
+  it('focuses the first blank company field and shows no error text under the fields', async () => {
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user, { 'Company Phone': '', Address: '' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(screen.getByLabelText('Company Phone')).toHaveFocus();
+    expect(screen.getByLabelText('Company Phone')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(messages.companyFieldsRequired)).toHaveLength(1);
   });
 });
 

@@ -1,20 +1,13 @@
-import type { ChangeEvent } from 'react';
 import { SelectField } from '../../../components/ui/field';
-import { useCountries } from '../hooks/use-countries';
+import type { FieldProps } from '../../../lib/deferred-form';
+import type { CountryList } from '../hooks/use-countries';
 
-type CountrySelectProps = {
-  value: string;
-  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
-  error?: string;
-  name?: string;
-};
-
-export function CountrySelect({ value, onChange, error, name = 'countryId' }: CountrySelectProps) {
-  const { countries, isLoading } = useCountries();
+/** The list comes from the page, so it survives the step changes and the stand-in's replacement. */
+export function CountrySelect({ list: { countries, isLoading }, ...props }: FieldProps & { list: CountryList }) {
   const unavailable = isLoading || countries.length === 0;
 
   return (
-    <SelectField label="Country" name={name} value={value} onChange={onChange} error={error} disabled={unavailable}>
+    <SelectField label="Country" {...props} disabled={unavailable}>
       {isLoading ? (
         <option value="">Loading...</option>
       ) : countries.length === 0 ? (

@@ -1,93 +1,43 @@
 import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
-import { onDemand, toastUnavailable, useOnFirstInteraction } from '../../../lib/on-demand';
+import { DeferredForm, type FieldProps, type FormProps, type StandInProps } from '../../../lib/deferred-form';
+import { onDemand, toastUnavailable } from '../../../lib/on-demand';
 import { LoginIdField } from './login-id-field';
 
-const loadSubmit = onDemand(() => import('./login-credentials-submit'));
-
-type LoginCredentialsFormProps = {
+export type LoginCredentialsFormProps = {
   onTwoFactorRequired: (credentials: LoginInitiateRequest, method: TwoFactorMethod) => void;
   initialEmail?: string;
 };
 
-export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }: LoginCredentialsFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [unverifiedMessage, setUnverifiedMessage] = useState<string | null>(null);
-  const [isResending, setIsResending] = useState(false);
-  const navigate = useNavigate();
-  useOnFirstInteraction(() => void loadSubmit().catch(() => undefined));
+type LoginCredentialsMarkupProps = {
+  form: FormProps;
+  field: (name: keyof LoginInitiateRequest) => FieldProps;
+  busy: boolean;
+  /** Above the fields, e.g. the offer to resend the verification email. */
+  notice?: ReactNode;
+};
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    setIsBusy(true);
-    setUnverifiedMessage(null);
-    const credentials = { email, password };
-    try {
-      const { signInWithPassword } = await loadSubmit();
-      const outcome = await signInWithPassword(navigate, credentials);
-      if (outcome.kind === 'two-factor') onTwoFactorRequired(credentials, outcome.method);
-      else if (outcome.kind === 'unverified') setUnverifiedMessage(outcome.message);
-    } catch {
-      toastUnavailable(messages.loginFailed);
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  async function handleResend() {
-    setIsResending(true);
-    try {
-      const { resendVerificationEmail } = await loadSubmit();
-      await resendVerificationEmail(email);
-    } catch {
-      toastUnavailable(messages.genericError);
-    } finally {
-      setIsResending(false);
-    }
-  }
-
+/** The sign-in form's markup, the same before and after react-hook-form arrives. */
+export function LoginCredentialsMarkup({ form, field, busy, notice }: LoginCredentialsMarkupProps) {
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
-      {unverifiedMessage && (
-        <Alert tone="warning">
-          <p>{unverifiedMessage}</p>
-          <button
-            type="button"
-            onClick={handleResend}
-            disabled={isResending}
-            className={`${textLinkClasses} text-sm disabled:opacity-60`}
-          >
-            {isResending ? 'Sending...' : 'Resend verification email'}
-          </button>
-        </Alert>
-      )}
-      <LoginIdField value={email} onChange={setEmail} />
+    <form {...form} noValidate className="space-y-5">
+      {notice}
+      <LoginIdField {...field('email')} />
       <div className="space-y-2">
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          placeholder="Password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField label="Password" autoComplete="current-password" placeholder="Password" {...field('password')} />
         <div className="text-right text-sm">
           <Link to={paths.forgotPassword} className={textLinkClasses}>
             Forgot password?
           </Link>
         </div>
       </div>
-      <Button type="submit" className="w-full" disabled={isBusy}>
-        {isBusy ? 'Please wait...' : 'Sign in'}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Please wait...' : 'Sign in'}
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}
@@ -96,5 +46,26 @@ export function LoginCredentialsForm({ onTwoFactorRequired, initialEmail = '' }:
         </Link>
       </p>
     </form>
+  );
+}
+
+// react-hook-form and the sending code: fetched at the first interaction so /login opens without them.
+const loadLiveForm = onDemand(() => import('./login-credentials-live-form').then((m) => m.LoginCredentialsLiveForm));
+
+/** Until react-hook-form arrives: the same markup, its fields uncontrolled. */
+function LoginCredentialsStandIn({ form, submitting, initialEmail = '' }: StandInProps<LoginCredentialsFormProps>) {
+  return (
+    <LoginCredentialsMarkup form={form} busy={submitting} field={(name) => ({ name, defaultValue: name === 'email' ? initialEmail : '' })} />
+  );
+}
+
+export function LoginCredentialsForm(props: LoginCredentialsFormProps) {
+  return (
+    <DeferredForm
+      load={loadLiveForm}
+      props={props}
+      StandIn={LoginCredentialsStandIn}
+      onUnavailable={() => toastUnavailable(messages.loginFailed)}
+    />
   );
 }

@@ -9,13 +9,14 @@ import { resendVerification } from '../api/email-verification';
 import { initiateLogin } from '../api/login';
 import { completeSignIn } from '../hooks/use-complete-sign-in';
 
-// What the sign-in form does when used; loaded with the first interaction so /login opens without the API code.
+// What the sign-in form does when used; loaded with it at the first interaction so /login opens without the API code.
 
 export type SignInOutcome =
   | { kind: 'signed-in' }
   | { kind: 'two-factor'; method: TwoFactorMethod }
   | { kind: 'unverified'; message: string }
-  | { kind: 'failed' };
+  /** Toasted already; `error` may carry field errors for the form. */
+  | { kind: 'failed'; error: unknown };
 
 export async function signInWithPassword(navigate: NavigateFunction, credentials: LoginInitiateRequest): Promise<SignInOutcome> {
   try {
@@ -28,7 +29,7 @@ export async function signInWithPassword(navigate: NavigateFunction, credentials
       return { kind: 'unverified', message: error.message || messages.emailNotVerified };
     }
     toast.error(errorMessage(error, messages.loginFailed, messages.loginFailed), { id: 'login-error' });
-    return { kind: 'failed' };
+    return { kind: 'failed', error };
   }
 }
 

@@ -1,16 +1,24 @@
-import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
+import { loginVerifyRequest, type LoginInitiateRequest, type TwoFactorMethod } from '@fipay/contracts/auth';
 import { EMAIL_CODE_RESEND_SECONDS, OTP_LENGTH } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { Button, textLinkClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { OtpInput } from '../../../components/ui/otp-input';
 import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { resendLoginOtp } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+
+// The contract's code: trimmed, so a recovery code copied with spaces around it still works.
+const formSchema = loginVerifyRequest.pick({ otp: true });
+type Fields = z.input<typeof formSchema>;
 
 type LoginOtpFormProps = {
   credentials: LoginInitiateRequest;
@@ -20,28 +28,33 @@ type LoginOtpFormProps = {
 
 export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps) {
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
-  const [code, setCode] = useState('');
-  const [recoveryCode, setRecoveryCode] = useState('');
+  // Bumped for fresh, empty boxes: after a refused code and after a resend.
   const [attempt, setAttempt] = useState(0);
-  const [isBusy, setIsBusy] = useState(false);
+  const { register, handleSubmit, control, setValue, setError, clearErrors, reset, formState } = useForm<Fields, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { otp: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: isBusy } = formState;
   const completeSignIn = useCompleteSignIn();
   const byEmail = method === 'email';
 
-  const otp = useRecoveryCode ? recoveryCode.trim() : code;
-  const isComplete = useRecoveryCode ? otp.length > 0 : /^\d+$/.test(code) && code.length === OTP_LENGTH;
+  const otp = useWatch({ control, name: 'otp' }) ?? '';
+  const isComplete = useRecoveryCode ? otp.trim().length > 0 : /^\d+$/.test(otp) && otp.length === OTP_LENGTH;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isComplete || isBusy) return;
-    setIsBusy(true);
+  function freshBoxes() {
+    setValue('otp', '');
+    setAttempt((n) => n + 1);
+  }
+
+  async function submit(fields: z.output<typeof formSchema>) {
     try {
-      await completeSignIn(credentials, otp);
+      await completeSignIn(credentials, fields.otp);
     } catch (error) {
       toast.error(errorMessage(error, messages.otpFailed, messages.otpFailed));
+      if (useRecoveryCode) applyServerErrors(setError, error, ['otp']);
       // Fresh boxes with focus on the first, ready for the next code.
-      setCode('');
-      setAttempt((n) => n + 1);
-      setIsBusy(false);
+      else freshBoxes();
     }
   }
 
@@ -49,8 +62,7 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
     try {
       const response = await resendLoginOtp(credentials);
       toast.success(response.message || messages.emailCodeSent);
-      setCode('');
-      setAttempt((n) => n + 1);
+      freshBoxes();
       return response.data.resendInSeconds;
     } catch (error) {
       toast.error(errorMessage(error, messages.genericError));
@@ -60,8 +72,7 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
 
   function switchMode() {
     setUseRecoveryCode((value) => !value);
-    setCode('');
-    setRecoveryCode('');
+    reset();
   }
 
   let hint = 'Check your authenticator app for the 6-digit code';
@@ -69,7 +80,14 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
   if (useRecoveryCode) hint = 'Enter one of the recovery codes you saved when you turned on two-factor authentication.';
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-6">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isComplete) void handleSubmit(submit)(event);
+      }}
+      noValidate
+      className="space-y-6"
+    >
       <button type="button" onClick={onBack} className={`${textLinkClasses} inline-flex items-center gap-1.5 text-sm`}>
         <ArrowLeftIcon className="h-4 w-4" />
         Back
@@ -81,17 +99,16 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
       {useRecoveryCode ? (
         <TextField
           label="Recovery code"
-          name="recoveryCode"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={recoveryCode}
           disabled={isBusy}
-          onChange={(event) => setRecoveryCode(event.target.value)}
+          error={errors.otp?.message}
+          {...register('otp', { onChange: () => clearErrors('otp') })}
         />
       ) : (
-        <OtpInput key={attempt} onChange={setCode} disabled={isBusy} autoFocus />
+        <OtpInput key={attempt} onChange={(code) => setValue('otp', code)} disabled={isBusy} autoFocus />
       )}
       <Button type="submit" className="w-full" disabled={!isComplete || isBusy}>
         {isBusy ? 'Verifying...' : 'Verify & Sign In'}

@@ -1,43 +1,42 @@
 import { resendVerificationRequest } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { resendVerification } from '../api/email-verification';
 
-export function ResendVerificationForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+type Fields = z.input<typeof resendVerificationRequest>;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    const parsed = resendVerificationRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.emailInvalid);
-      return;
-    }
-    setError(undefined);
-    setIsBusy(true);
+export function ResendVerificationForm() {
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<Fields, unknown, z.output<typeof resendVerificationRequest>>({
+    resolver: zodResolver(resendVerificationRequest),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: isBusy } = formState;
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  async function submit({ email }: z.output<typeof resendVerificationRequest>) {
     try {
-      const response = await resendVerification(parsed.data.email);
+      const response = await resendVerification(email);
       const message = response.message || messages.verificationResent;
       setSentMessage(message);
       toast.success(message);
     } catch (caught) {
       toast.error(errorMessage(caught, messages.genericError));
-    } finally {
-      setIsBusy(false);
+      applyServerErrors(setError, caught, ['email']);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4 text-left">
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-4 text-left">
       <div className="space-y-1">
         <h2 className="text-base font-semibold text-slate-900">Resend verification email</h2>
         <p className="text-sm text-slate-600">Enter the email you signed up with and we will send a new link.</p>
@@ -45,16 +44,11 @@ export function ResendVerificationForm() {
       {sentMessage && <Alert tone="success">{sentMessage}</Alert>}
       <TextField
         label="Email address"
-        name="email"
         type="email"
         autoComplete="email"
         placeholder="you@company.com"
-        value={email}
-        error={error}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setError(undefined);
-        }}
+        error={errors.email?.message}
+        {...register('email', { onChange: () => clearErrors('email') })}
       />
       <Button type="submit" variant="secondary" className="w-full" disabled={isBusy}>
         {isBusy ? 'Sending...' : 'Resend verification email'}

@@ -3,13 +3,13 @@ import { messages } from '@fipay/contracts/messages';
 import toast from 'react-hot-toast';
 import type { NavigateFunction } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { signup } from '../api/signup';
 
-// What the sign-up form does when sent; loaded with the first interaction so /signup opens without the API code.
+// What the sign-up form does when sent; loaded with it at the first interaction so /signup opens without the API code.
 
-/** `fieldErrors` only when the server answered with them; a failure without an answer keeps the form's. */
-export type SignupFailure = { message: string; fieldErrors?: Record<string, string> };
+/** `error` may carry the server's field errors, keyed by the request's field path (`user.email`). */
+export type SignupFailure = { message: string; error: unknown };
 
 /** Creates the account and goes to sign-in; on failure, what the form should show. */
 export async function submitSignup(navigate: NavigateFunction, request: SignupRequest): Promise<SignupFailure | null> {
@@ -21,6 +21,6 @@ export async function submitSignup(navigate: NavigateFunction, request: SignupRe
   } catch (error) {
     const message = errorMessage(error, messages.signupFailed);
     toast.error(message);
-    return error instanceof ApiError ? { message, fieldErrors: error.fieldErrors } : { message };
+    return { message, error };
   }
 }

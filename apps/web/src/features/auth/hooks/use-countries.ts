@@ -36,3 +36,5 @@ export function useCountries() {
 
   return { countries, isLoading };
 }
+
+export type CountryList = ReturnType<typeof useCountries>;

@@ -1,15 +1,14 @@
-import { OTP_LENGTH } from '@fipay/contracts/limits';
+import { twoFactorEnableRequest } from '@fipay/contracts/auth';
 import { messages } from '@fipay/contracts/messages';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import CopyIcon from 'lucide-react/icons/copy';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { enableAuthenticator } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
-import { DialogCodeField } from './dialog-code-field';
+import { DialogCodeField, useDialogCodeForm } from './dialog-code-field';
 
 export type AuthenticatorSetup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 
@@ -27,34 +26,15 @@ function groupSecret(secret: string) {
 
 export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: AuthenticatorSetupDialogProps) {
   const email = useAuthStore((state) => state.user?.email);
-  const [code, setCode] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const [isBusy, setIsBusy] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const formId = useId();
-  const isComplete = /^\d+$/.test(code) && code.length === OTP_LENGTH;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy || !isComplete) return;
-    setIsBusy(true);
-    setCodeError(null);
-    try {
-      const response = await enableAuthenticator(code);
-      setRecoveryCodes(response.data.recoveryCodes);
-      toast.success(response.message || messages.twoFactorEnabled);
-      onEnabled();
-    } catch (error) {
-      const message = errorMessage(error, messages.otpFailed);
-      setCodeError(message);
-      toast.error(message);
-      setCode('');
-      setAttempt((n) => n + 1);
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  const code = useDialogCodeForm(twoFactorEnableRequest, async (otp) => {
+    const response = await enableAuthenticator(otp);
+    setRecoveryCodes(response.data.recoveryCodes);
+    toast.success(response.message || messages.twoFactorEnabled);
+    onEnabled();
+  });
+  const { isBusy } = code;
 
   async function copySecret() {
     try {
@@ -91,7 +71,7 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
       title="Set up your authenticator app"
       size="lg"
       body={
-        <form id={formId} onSubmit={handleSubmit} noValidate className="space-y-6">
+        <form id={formId} onSubmit={code.onSubmit} noValidate className="space-y-6">
           <ol className="space-y-6 text-sm text-slate-700">
             <li className="space-y-3">
               <p>
@@ -122,7 +102,7 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
               <p>
                 <span className="font-semibold text-slate-900">2.</span> Enter the 6-digit code the app shows.
               </p>
-              <DialogCodeField attempt={attempt} onChange={setCode} disabled={isBusy} error={codeError} />
+              <DialogCodeField {...code.field} />
             </li>
           </ol>
         </form>
@@ -131,7 +111,7 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
       <Button variant="secondary" onClick={onClose} disabled={isBusy}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} disabled={isBusy || !isComplete}>
+      <Button type="submit" form={formId} disabled={isBusy || !code.isComplete}>
         {isBusy ? 'Verifying...' : 'Verify & Activate'}
       </Button>
     </Dialog>
