@@ -11,7 +11,7 @@ import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
-import { bankMessages, getBanks, resolveAccount, submitKyb } from './bank/bank-api';
+import { bankMessages, getBanks, resolveAccount, submitKyb } from './api/bank';
 import { BankCombobox } from './bank/bank-combobox';
 import {
   ACCOUNT_NUMBER_LENGTH,

@@ -7,12 +7,25 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore, type BusinessProfileDraft } from '../../stores/kyc-store';
 import { sessionFixture } from '../../test/session-fixture';
 import { BusinessProfileStep, PROFILE_DRAFT_DELAY_MS } from './business-profile-step';
-import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { renderKycRoute, requestBody, savedCompany, setSavedCompany, stubFetch } from './kyc-test-utils';
 
 const session = sessionFixture();
 
+/** A company that saved its business type (step 1) and no profile yet. */
+function savedWithType(businessType: BusinessType | null, subType: BusinessSubType | null = null) {
+  setSavedCompany({
+    ...session.company,
+    application: {
+      ...session.company.application,
+      businessType: businessType && { businessType, subType },
+      businessProfile: null,
+      progress: { currentStep: businessType ? 2 : 1 },
+    },
+  });
+}
+
 function renderStep(businessType: BusinessType, subType: BusinessSubType | null = null) {
-  useKycStore.setState({ businessType: { businessType, subType } });
+  savedWithType(businessType, subType);
   return renderKycRoute('/kyc/business-profile', [{ path: '/kyc/business-profile', Component: BusinessProfileStep }]);
 }
 
@@ -255,7 +268,10 @@ describe('BusinessProfileStep', () => {
     expect(await screen.findByText('Business profile submitted!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '/kyc/documents screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc/documents');
-    expect(useKycStore.getState().currentStep).toBe(3);
+    expect(savedCompany()?.application).toMatchObject({
+      businessProfile: { description: 'Freight and logistics across Lagos', monthlyIncome: 2500000 },
+      progress: { currentStep: 3 },
+    });
   });
 
   it('sends an individual’s date of birth as epoch milliseconds', async () => {
@@ -314,7 +330,8 @@ describe('BusinessProfileStep', () => {
     expect(router.state.location.pathname).toBe('/kyc');
   });
 
-  it('sends a user without a business type to step 1', async () => {
+  it('sends a user without a saved business type to step 1', async () => {
+    savedWithType(null);
     const { router } = renderKycRoute('/kyc/business-profile', [
       { path: '/kyc/business-profile', Component: BusinessProfileStep },
     ]);

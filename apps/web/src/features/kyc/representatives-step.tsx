@@ -20,7 +20,7 @@ import {
   removeRepresentative,
   representativesMessages,
   saveRepresentatives,
-} from './representatives/representatives-api';
+} from './api/representatives';
 import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
 import { markAddressed, useChangeRequest } from './review-items';
 
