@@ -1,4 +1,4 @@
-import type { Application, Company } from '@fipay/contracts/company';
+import type { Application } from '@fipay/contracts/company';
 import { companyEndpoints } from '@fipay/contracts/endpoints/company';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -72,7 +72,7 @@ export function DocumentsStep() {
   const saved = useSavedApplication()?.documents ?? [];
   const changes = useChangeRequest();
   const submit = useSubmitDocuments();
-  const { register, control, handleSubmit, watch, setValue, setError, clearErrors, formState } = useForm<
+  const { register, control, handleSubmit, subscribe, setValue, setError, clearErrors, formState } = useForm<
     DocumentsForm,
     unknown,
     DocumentsFields
@@ -90,14 +90,16 @@ export function DocumentsStep() {
   useKycLeaveOverride({ onConfirm: () => useKycStore.getState().clearDraft('documents') });
 
   // What the slots hold becomes the draft as soon as a file is added or removed.
-  useEffect(() => {
-    const subscription = watch((values, { name }) => {
-      if (!name?.endsWith('.file')) return;
-      const held = documentSlots.flatMap((slot) => values[slot.docKey]?.file ?? []) as DocumentDraft[];
-      useKycStore.getState().setDocuments(held);
-    });
-    return () => subscription.unsubscribe();
-  }, [watch]);
+  useEffect(
+    () =>
+      subscribe({
+        name: documentSlots.map((slot) => `${slot.docKey}.file` as const),
+        formState: { values: true },
+        callback: ({ values }) =>
+          useKycStore.getState().setDocuments(documentSlots.flatMap((slot) => values[slot.docKey].file ?? [])),
+      }),
+    [subscribe],
+  );
 
   const savedFileOf = (docKey: DocKey) => saved.find((doc) => doc.docKey === docKey);
   /** A file this visit added, not the one the server has. */

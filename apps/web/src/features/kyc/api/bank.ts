@@ -69,6 +69,7 @@ export function useSubmitKyb() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitKyb,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryOptions().queryKey }),
+    // The dashboard it goes to reads the company on arrival.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryOptions().queryKey, refetchType: 'none' }),
   });
 }

@@ -18,7 +18,9 @@ type IncomeFieldProps = {
 export function IncomeField({ control, currency, currencyError, amountError, onAmountChange }: IncomeFieldProps) {
   const id = useId();
   // The form keeps the digits; the input shows them grouped.
-  const { field: amount } = useController({ control, name: 'monthlyIncome' });
+  const {
+    field: { ref, name, value, onChange, onBlur },
+  } = useController({ control, name: 'monthlyIncome' });
   const errors = [currencyError && `${id}-currency-error`, amountError && `${id}-amount-error`].filter(Boolean);
   return (
     <div className="space-y-1.5">
@@ -44,17 +46,17 @@ export function IncomeField({ control, currency, currencyError, amountError, onA
         </div>
         <input
           id={`${id}-amount`}
-          ref={amount.ref}
-          name={amount.name}
+          ref={ref}
+          name={name}
           inputMode="numeric"
           autoComplete="off"
           placeholder="0"
-          value={formatIncome(amount.value)}
+          value={formatIncome(value)}
           onChange={(event) => {
-            amount.onChange(incomeDigits(event.target.value));
+            onChange(incomeDigits(event.target.value));
             onAmountChange();
           }}
-          onBlur={amount.onBlur}
+          onBlur={onBlur}
           aria-invalid={amountError ? true : undefined}
           aria-describedby={errors.length > 0 ? errors.join(' ') : undefined}
           className={`${inputClasses} ${amountError ? 'border-red-500' : 'border-slate-300'} -ml-px rounded-l-none`}
