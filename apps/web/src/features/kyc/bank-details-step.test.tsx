@@ -253,6 +253,31 @@ describe('BankDetailsStep', () => {
     expect(localStorage.getItem(KYC_STORAGE_KEY)).toBeNull();
   });
 
+  it("puts the server's field errors under the BVN and, for the bank's code, under the bank", async () => {
+    stubFetch(ok(resolved), {
+      status: 400,
+      body: {
+        isSuccessful: false,
+        message: 'Please correct the highlighted fields.',
+        data: { code: 'VALIDATION_FAILED', errors: { bvn: 'This BVN belongs to none of your representatives.', bankCode: 'Unknown bank code.' } },
+      },
+    });
+    const { user } = renderStep();
+    await user.click(bankInput());
+    await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
+    await user.type(accountNumber(), '0123456789');
+    await user.type(screen.getByLabelText('BVN'), '22345678901');
+    await vi.waitFor(() => expect(accountName()).toHaveValue('ACME LOGISTICS LTD'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('BVN')).toHaveAccessibleDescription('This BVN belongs to none of your representatives.'),
+    );
+    expect(screen.getByLabelText('BVN')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Unknown bank code.')).toHaveClass('text-red-600');
+    expect(accountNumber()).not.toHaveAttribute('aria-invalid');
+  });
+
   it('links to the first missing step when the server says steps are still to do', async () => {
     stubFetch(ok(resolved), {
       status: 422,

@@ -312,6 +312,34 @@ describe('DocumentsStep', () => {
     expect(screen.getByText('This number is already registered.')).toHaveClass('text-red-600');
   });
 
+  it("puts the server's error for the certificate's number under the CAC field of the certificate slot", async () => {
+    savedWith(
+      ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
+        savedDocument(key as DocumentRecord['docKey'], `${key}.pdf`),
+      ),
+    );
+    stubFetch({
+      status: 409,
+      body: {
+        isSuccessful: false,
+        message: 'This number is already registered.',
+        data: { code: 'CONFLICT', errors: { 'certificate.cacRegNumber': 'This number is already registered.' } },
+      },
+    });
+    const { user } = renderStep();
+    await user.click(continueButton());
+
+    const certificate = screen.getByRole('region', { name: 'Certificate of Incorporation' });
+    const cac = within(certificate).getByLabelText('CAC Registration Number');
+    await vi.waitFor(() => expect(cac).toHaveAccessibleDescription('This number is already registered.'));
+    expect(cac).toHaveAttribute('aria-invalid', 'true');
+    // The number's error is the field's, not the slot's: no file error under the certificate.
+    expect(within(certificate).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(cac, '1');
+    expect(cac).not.toHaveAttribute('aria-invalid');
+  });
+
   it("clears the documents uploaded here when the user leaves with 'I'll do this later'", async () => {
     useKycStore.setState({
       documents: [

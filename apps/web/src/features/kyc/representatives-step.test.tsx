@@ -206,3 +206,65 @@ describe('RepresentativesStep', () => {
     expect(router.state.location.pathname).toBe('/kyc/documents');
   });
 });
+
+describe('RepresentativesStep after a request for changes', () => {
+  const tundeFlag = {
+    id: 'item-2',
+    target: 'representative' as const,
+    key: tunde.id,
+    label: 'Tunde Bello',
+    reason: 'other' as const,
+    reasonLabel: 'The ID number does not match the ID document.',
+    note: null,
+    message: 'Tunde Bello: The ID number does not match the ID document.',
+    step: 4,
+    addressed: false,
+    requestedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    // The session's copy is from before the review (submitted, one representative); the bank
+    // submission wiped the onboarding store.
+    useAuthStore.getState().setSession(
+      sessionFixture({
+        company: { ...session.company, application: { ...session.company.application, status: { code: 'SUBMITTED' } } },
+      }),
+    );
+    useKycStore.getState().reset();
+    setSavedCompany({
+      ...session.company,
+      application: {
+        ...session.company.application,
+        representatives: [record(), tunde],
+        status: { code: 'CHANGES_REQUESTED' },
+        reviewItems: [tundeFlag],
+        progress: { currentStep: 4 },
+      },
+    });
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the saved representatives and the flagged one from the company query', async () => {
+    const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Representatives submitted!', data: [record(), tunde] } });
+    const { user, router } = renderStep();
+
+    expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('ada@acme.ng');
+    expect(within(card(1)).getByText('Accepted')).toBeInTheDocument();
+    expect(within(card(2)).getByLabelText('Email Address')).toHaveValue('tunde@acme.ng');
+    expect(within(card(2)).getByText('Tunde Bello: The ID number does not match the ID document.')).toBeInTheDocument();
+    expect(useKycStore.getState().representatives).toEqual([]);
+
+    await user.type(within(card(2)).getByLabelText('ID Number'), 'AB12345678904322');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/kyc/bank-details'));
+    expect(requestBody(fetchMock)).toEqual([
+      { position: 'Shareholder', fullName: 'Tunde Bello', email: 'tunde@acme.ng', phone: tunde.phone, idType: 'VNIN', idNumber: 'AB12345678904322' },
+    ]);
+    expect(savedCompany()?.application.reviewItems?.[0]?.addressed).toBe(true);
+  });
+});
