@@ -38,7 +38,6 @@ type KycData = {
 type KycState = KycData & {
   /** SPEC.md section 4: sign-in copies the application into the onboarding store. */
   hydrateFromApplication: (application: Application) => void;
-  setBusinessType: (businessType: Application['businessType']) => void;
   setBusinessProfile: (businessProfile: BusinessProfileDraft | null) => void;
   setDocuments: (documents: DocumentDraft[]) => void;
   /** A saved step has no draft left; the query holds what was saved. */
@@ -73,7 +72,6 @@ export const useKycStore = create<KycState>()(
           bankDetails: application.bankDetails,
           resolvedAccount: null,
         }),
-      setBusinessType: (businessType) => set({ businessType }),
       setBusinessProfile: (businessProfile) => set({ businessProfile }),
       setDocuments: (documents) => set({ documents }),
       clearDraft: (field) => set({ [field]: initialData[field] }),

@@ -216,6 +216,21 @@ describe('BusinessProfileStep', () => {
     });
   });
 
+  it('keeps the field errors when the draft of what was typed is saved after a refused Continue', async () => {
+    vi.useFakeTimers();
+    renderStep('Individual');
+    fireEvent.change(screen.getByLabelText('Business description'), { target: { value: 'Freight and logistics' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    });
+    expect(screen.getByText('Date of Birth is required')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(PROFILE_DRAFT_DELAY_MS));
+    expect(useKycStore.getState().businessProfile).toMatchObject({ description: 'Freight and logistics' });
+    expect(screen.getByText('Date of Birth is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Business description')).toHaveValue('Freight and logistics');
+  });
+
   it('fills the form once from the saved profile, converting the date of birth', async () => {
     useKycStore.setState({ businessProfile: savedProfile });
     const { user } = renderStep('Individual');

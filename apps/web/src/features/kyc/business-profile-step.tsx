@@ -105,7 +105,8 @@ function BusinessProfileForm({ businessType, subType, savedProfile }: BusinessPr
     defaultValues: source ? formFromProfile(source) : emptyProfileForm,
     reValidateMode: 'onSubmit',
   });
-  const { errors, isSubmitting: isBusy } = formState;
+  // isDirty is read on every render so the form tracks it (react-hook-form computes what is read).
+  const { errors, isDirty, isSubmitting: isBusy } = formState;
   const [prefilled, setPrefilled] = useState(source !== null);
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -113,7 +114,7 @@ function BusinessProfileForm({ businessType, subType, savedProfile }: BusinessPr
   const state = useWatch({ control, name: 'state' });
 
   // A profile that arrives after the first render (another tab's draft) fills the form once, unless the user has started typing.
-  if (!prefilled && source && !formState.isDirty) {
+  if (!prefilled && source && !isDirty) {
     setPrefilled(true);
     reset(formFromProfile(source));
   }
