@@ -110,7 +110,8 @@ export function DocumentsStep() {
   const slotFile = (docKey: DocKey): SlotFile | null => {
     const file = fileOf(docKey);
     if (!file) return null;
-    return isNew(docKey) ? { name: file.name, size: file.size } : { name: file.name, size: file.size, viewUrl: savedFileOf(docKey)?.viewUrl };
+    // The saved file opens through the link the server signed for it.
+    return { name: file.name, size: file.size, viewUrl: isNew(docKey) ? undefined : savedFileOf(docKey)?.viewUrl };
   };
   const flaggedDone = changes.items.every((item) => item.target !== 'document' || fileOf(item.key as DocKey));
   const canContinue = requiredDocKeys.every((key) => fileOf(key)) && flaggedDone && !isSubmitting && uploadsInFlight === 0;
