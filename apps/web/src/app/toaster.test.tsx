@@ -4,11 +4,14 @@ import { StrictMode } from 'react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { companyQueryOptions } from '../api/company';
 import { BankDetailsStep } from '../features/kyc/bank-details-step';
 import { KycLayout } from '../features/kyc/kyc-layout';
+import { queryClient } from '../lib/query-client';
 import { useAuthStore } from '../stores/auth-store';
 import { useKycStore } from '../stores/kyc-store';
 import { sessionFixture } from '../test/session-fixture';
+import { QueryLayout } from './query-layout';
 import { RootLayout } from './root-layout';
 import { AppToaster } from './toaster';
 
@@ -42,7 +45,10 @@ function renderApp(initialPath = '/form') {
           // Lazy as in the app's route table, so the layout mounts after the toaster.
           { path: '/form', lazy: async () => ({ Component: FormPage }) },
           { path: '/elsewhere', element: <h1>Elsewhere page</h1> },
-          { path: '/kyc', Component: KycLayout, children: [{ path: 'bank-details', Component: BankDetailsStep }] },
+          {
+            Component: QueryLayout,
+            children: [{ path: '/kyc', Component: KycLayout, children: [{ path: 'bank-details', Component: BankDetailsStep }] }],
+          },
           { path: '/dashboard', element: <h1>Dashboard screen</h1> },
         ],
       },
@@ -115,7 +121,10 @@ describe('AppToaster', () => {
 
     beforeEach(() => {
       localStorage.clear();
-      useAuthStore.getState().setSession(sessionFixture());
+      const session = sessionFixture();
+      useAuthStore.getState().setSession(session);
+      // The dashboard loaded the company on the way in.
+      queryClient.setQueryData(companyQueryOptions().queryKey, session.company);
       useKycStore.getState().reset();
       useKycStore.setState({ banks });
     });

@@ -3,24 +3,34 @@ import { ApiError } from './api-client';
 
 /**
  * Puts a refusal's field errors (keyed by the request's field path, ADR 0013) under the form's
- * fields of the same path. Keys the form has no field for are left to the caller's general
- * error or toast. Returns whether any field got an error.
+ * fields of the same path. A form whose fields sit elsewhere than the request's (an array body
+ * sent from some of the form's rows, a request field the form shows under another) passes
+ * `{ requestPath: formField }` instead. Keys the form has no field for are left to the caller's
+ * general error or toast. Returns whether any field got an error.
  */
 export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   error: unknown,
-  fields: readonly FieldPath<T>[],
+  fields: readonly FieldPath<T>[] | Readonly<Record<string, FieldPath<T>>>,
 ): boolean {
   if (!(error instanceof ApiError)) return false;
-  let placed = false;
-  for (const field of fields) {
-    const message = error.fieldErrors[field];
-    if (message) {
+  const targets: [string, FieldPath<T>][] = isFieldList(fields) ? fields.map((field) => [field, field]) : Object.entries(fields);
+  const placed = new Set<string>();
+  for (const [key, field] of targets) {
+    const message = error.fieldErrors[key];
+    // Where two request fields show under one form field, the first error listed stays.
+    if (message && !placed.has(field)) {
       setError(field, { type: 'server', message });
-      placed = true;
+      placed.add(field);
     }
   }
-  return placed;
+  return placed.size > 0;
+}
+
+function isFieldList<T extends FieldValues>(
+  fields: readonly FieldPath<T>[] | Readonly<Record<string, FieldPath<T>>>,
+): fields is readonly FieldPath<T>[] {
+  return Array.isArray(fields);
 }
 
 /**

@@ -97,7 +97,7 @@ describe('kyc store', () => {
     useKycStore.getState().reset();
   });
 
-  it('copies the application and never persists the resolved account', () => {
+  it("copies the application at sign-in and persists SPEC's fields, never the resolved account", () => {
     const { application } = sessionFixture().company;
     useKycStore.getState().hydrateFromApplication(application);
     useKycStore.setState({
@@ -117,8 +117,6 @@ describe('kyc store', () => {
         'banks',
         'businessProfile',
         'businessType',
-        'currentStep',
-        'documentDrafts',
         'documents',
         'representatives',
       ].sort(),

@@ -4,43 +4,44 @@ import type { DocKey } from '@fipay/contracts/kyb-options';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** A file uploaded to storage for a document slot but not yet submitted with the documents step. */
+/**
+ * A file a document slot holds: one uploaded to storage this visit and not yet submitted, or one
+ * the server already has (its record). The server's record of a slot stays the query's; a draft
+ * with the saved file's objectKey is that saved file, not a new one.
+ */
 export type DocumentDraft = Omit<DocumentInput, 'docKey' | 'cacRegNumber'> & {
   docKey: DocKey;
   contentType: string;
   size: number;
 };
 
-/** The profile as the business-profile step keeps it: a draft while typing, the server's record after sign-in. */
+/** The profile as the business-profile step keeps it while the user types. */
 export type BusinessProfileDraft = BusinessProfileRecord & { userId?: string; companyId?: string };
 
+/**
+ * What the person typed, chose or uploaded and has not saved (docs/decisions/0018): the saved
+ * application is the company query's. Each step starts from its draft when there is one; a
+ * successful save clears it.
+ */
 type KycData = {
   businessType: Application['businessType'];
   businessProfile: BusinessProfileDraft | null;
-  documents: Application['documents'];
+  /** The files the documents step's slots hold, once the user changed one; empty means "as saved". */
+  documents: DocumentDraft[];
   representatives: Application['representatives'];
-  /** Uploaded files waiting for the documents step's Continue; each replaces the saved document of its slot. */
-  documentDrafts: DocumentDraft[];
+  /** The bank list as last loaded: the bank query's placeholder, kept for SPEC.md's kyc-storage. */
   banks: Bank[];
   bankDetails: Application['bankDetails'];
   resolvedAccount: ResolvedAccount | null;
-  /** The first step not yet saved (the server's progress.currentStep); the steps before it are done. */
-  currentStep: number;
 };
 
 type KycState = KycData & {
+  /** SPEC.md section 4: sign-in copies the application into the onboarding store. */
   hydrateFromApplication: (application: Application) => void;
-  setBusinessType: (businessType: Application['businessType']) => void;
   setBusinessProfile: (businessProfile: BusinessProfileDraft | null) => void;
-  /** Records a successful save of `step`; progress never goes backwards, as on the server. */
-  completeStep: (step: number) => void;
-  saveDocumentDraft: (draft: DocumentDraft) => void;
-  /** Forgets a slot's file locally, draft and saved record alike; the server keeps its copy until replaced. */
-  removeDocument: (docKey: DocKey) => void;
-  clearDocumentDrafts: () => void;
-  /** The server's documents after a successful submission; the drafts are then part of them. */
-  setDocuments: (documents: Application['documents']) => void;
-  setRepresentatives: (representatives: Application['representatives']) => void;
+  setDocuments: (documents: DocumentDraft[]) => void;
+  /** A saved step has no draft left; the query holds what was saved. */
+  clearDraft: (field: 'businessType' | 'businessProfile' | 'documents' | 'representatives') => void;
   setBanks: (banks: Bank[]) => void;
   setResolvedAccount: (resolvedAccount: ResolvedAccount | null) => void;
   reset: () => void;
@@ -51,11 +52,9 @@ const initialData: KycData = {
   businessProfile: null,
   documents: [],
   representatives: [],
-  documentDrafts: [],
   banks: [],
   bankDetails: null,
   resolvedAccount: null,
-  currentStep: 1,
 };
 
 export const KYC_STORAGE_KEY = 'kyc-storage';
@@ -72,23 +71,10 @@ export const useKycStore = create<KycState>()(
           representatives: application.representatives,
           bankDetails: application.bankDetails,
           resolvedAccount: null,
-          currentStep: application.progress.currentStep,
         }),
-      setBusinessType: (businessType) => set({ businessType }),
       setBusinessProfile: (businessProfile) => set({ businessProfile }),
-      completeStep: (step) => set((state) => ({ currentStep: Math.max(state.currentStep, step + 1) })),
-      saveDocumentDraft: (draft) =>
-        set((state) => ({
-          documentDrafts: [...state.documentDrafts.filter((d) => d.docKey !== draft.docKey), draft],
-        })),
-      removeDocument: (docKey) =>
-        set((state) => ({
-          documentDrafts: state.documentDrafts.filter((d) => d.docKey !== docKey),
-          documents: state.documents.filter((d) => d.docKey !== docKey),
-        })),
-      clearDocumentDrafts: () => set({ documentDrafts: [] }),
-      setDocuments: (documents) => set({ documents, documentDrafts: [] }),
-      setRepresentatives: (representatives) => set({ representatives }),
+      setDocuments: (documents) => set({ documents }),
+      clearDraft: (field) => set({ [field]: initialData[field] }),
       setBanks: (banks) => set({ banks }),
       setResolvedAccount: (resolvedAccount) => set({ resolvedAccount }),
       reset: () => set(initialData),

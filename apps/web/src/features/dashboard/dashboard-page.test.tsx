@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { companyQueryOptions } from '../../api/company';
+import { queryClient } from '../../lib/query-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { QueryWrapper } from '../../test/query-wrapper';
@@ -150,8 +152,8 @@ describe('DashboardPage KYC banner', () => {
     expect(within(banner).queryByText('Complete your KYC process to Go Live!')).not.toBeInTheDocument();
     const proceed = within(banner).getByRole('link', { name: 'Proceed to KYC' });
     expect(proceed).toHaveAttribute('href', '/kyc/documents');
-    // The onboarding store is filled from the server's application, so the steps show what was submitted.
-    expect(useKycStore.getState().currentStep).toBe(3);
+    // The onboarding steps read this same answer: what was submitted, and the progress.
+    expect(queryClient.getQueryData<Company>(companyQueryOptions().queryKey)?.application.progress.currentStep).toBe(3);
     await user.click(proceed);
     expect(await screen.findByRole('heading', { name: 'KYC screen' })).toBeInTheDocument();
   });

@@ -216,7 +216,7 @@ describe('BankDetailsStep', () => {
   });
 
   it('submits the bank payload, wipes the onboarding data and goes to the dashboard', async () => {
-    useKycStore.setState({ documents: session.company.application.documents, currentStep: 5 });
+    useKycStore.setState({ documents: session.company.application.documents });
     let answer: (response: Response) => void = () => {};
     const fetchMock = stubFetch(ok(resolved), new Promise<Response>((resolve) => (answer = resolve)));
     const { user, router } = renderStep();
@@ -249,8 +249,33 @@ describe('BankDetailsStep', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.getByText('KYB submitted for verification successful!')).toBeInTheDocument();
     const state = useKycStore.getState();
-    expect(state).toMatchObject({ documents: [], banks: [], representatives: [], resolvedAccount: null, currentStep: 1 });
+    expect(state).toMatchObject({ documents: [], banks: [], representatives: [], resolvedAccount: null });
     expect(localStorage.getItem(KYC_STORAGE_KEY)).toBeNull();
+  });
+
+  it("puts the server's field errors under the BVN and, for the bank's code, under the bank", async () => {
+    stubFetch(ok(resolved), {
+      status: 400,
+      body: {
+        isSuccessful: false,
+        message: 'Please correct the highlighted fields.',
+        data: { code: 'VALIDATION_FAILED', errors: { bvn: 'This BVN belongs to none of your representatives.', bankCode: 'Unknown bank code.' } },
+      },
+    });
+    const { user } = renderStep();
+    await user.click(bankInput());
+    await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }));
+    await user.type(accountNumber(), '0123456789');
+    await user.type(screen.getByLabelText('BVN'), '22345678901');
+    await vi.waitFor(() => expect(accountName()).toHaveValue('ACME LOGISTICS LTD'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('BVN')).toHaveAccessibleDescription('This BVN belongs to none of your representatives.'),
+    );
+    expect(screen.getByLabelText('BVN')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Unknown bank code.')).toHaveClass('text-red-600');
+    expect(accountNumber()).not.toHaveAttribute('aria-invalid');
   });
 
   it('links to the first missing step when the server says steps are still to do', async () => {

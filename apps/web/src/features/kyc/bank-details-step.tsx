@@ -1,7 +1,10 @@
 import { kybMessages, type Bank } from '@fipay/contracts/kyb';
 import { bankCurrencies } from '@fipay/contracts/kyb-options';
 import { matchBusinessNames } from '@fipay/contracts/names';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Application } from '@fipay/contracts/company';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -9,18 +12,18 @@ import { Button, textLinkClasses } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
-import { bankMessages, getBanks, resolveAccount, submitKyb } from './bank/bank-api';
+import { bankMessages, resolveAccount, useBanks, useSubmitKyb } from './api/bank';
+import { useSavedApplication } from './api/saved-application';
 import { BankCombobox } from './bank/bank-combobox';
 import {
   ACCOUNT_NUMBER_LENGTH,
-  bankErrorsFromServer,
+  bankFormSchema,
   BVN_LENGTH,
   findBank,
   firstMissingStep,
-  validateBankForm,
-  type BankFormErrors,
   type BankFormValues,
 } from './bank/bank-form';
 import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
@@ -50,9 +53,8 @@ function AccountNameNotice({ companyName, result }: { companyName: string; resul
   );
 }
 
-function initialValues(): BankFormValues {
-  const saved = useKycStore.getState().bankDetails;
-  // The saved BVN comes back masked, so it is asked for again.
+/** The saved bank details, or empty fields; the saved BVN comes back masked, so it is asked for again. */
+function initialValues(saved: Application['bankDetails']): BankFormValues {
   return {
     currency: saved?.currency || bankCurrencies[0],
     bankName: saved?.bankName ?? '',
@@ -62,51 +64,43 @@ function initialValues(): BankFormValues {
   };
 }
 
-/** Loads the bank list once per session: SPEC.md fetches it when it is empty and an access token exists. */
-function useBanks(enabled: boolean) {
-  const banks = useKycStore((state) => state.banks);
-  const accessToken = useAuthStore((state) => state.accessToken);
-  const shouldLoad = enabled && banks.length === 0 && accessToken !== null;
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!shouldLoad) return;
-    const controller = new AbortController();
-    getBanks(controller.signal)
-      .then(({ data }) => useKycStore.getState().setBanks(data))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Could not load the bank list', error);
-        setFailed(true);
-      });
-    return () => controller.abort();
-  }, [shouldLoad]);
-
-  return { banks, loading: shouldLoad && !failed };
-}
+/** Where the refusal's field errors go: the bank's code is chosen with its name. */
+const serverErrorFields = {
+  currency: 'currency',
+  bankName: 'bankName',
+  bankCode: 'bankName',
+  accountNumber: 'accountNumber',
+  accountName: 'accountName',
+  bvn: 'bvn',
+} as const;
 
 export function BankDetailsStep() {
   const navigate = useNavigate();
   const { requestLeave } = useKycNavigation();
-  // Set with the store wipe on success, so the emptied bank list is not fetched again on the way out.
-  const [submitted, setSubmitted] = useState(false);
-  const { banks, loading } = useBanks(!submitted);
+  const { banks, loading } = useBanks();
+  const savedBank = useSavedApplication()?.bankDetails ?? null;
   const companyId = useAuthStore((state) => state.user?.companyId ?? state.company?.id ?? '');
   const companyName = useAuthStore((state) => state.company?.name ?? '');
-  const [values, setValues] = useState<BankFormValues>(initialValues);
-  const [errors, setErrors] = useState<BankFormErrors>({});
+  const submitKyb = useSubmitKyb();
+  const schema = useMemo(() => bankFormSchema(banks), [banks]);
+  const { control, register, handleSubmit, setValue, setError, clearErrors, formState } = useForm<BankFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(savedBank),
+    reValidateMode: 'onSubmit',
+  });
+  const values = useWatch({ control });
+  const { errors, isSubmitting } = formState;
   const [formError, setFormError] = useState<{ message: string; step: { title: string; path: string } | null } | null>(
     null,
   );
   const [resolving, setResolving] = useState(false);
   /** Why the last lookup failed; shown under the account number until the bank or number changes. */
   const [lookupError, setLookupError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const lookup = useRef(0);
   const changes = useChangeRequest();
   const bankFlag = changes.itemFor('bank', 'bank');
   // While changes are requested, unflagged bank details stay as submitted; only the BVN is asked again.
-  const bankLocked = changes.active && !bankFlag && Boolean(useKycStore.getState().bankDetails);
+  const bankLocked = changes.active && !bankFlag && savedBank !== null;
   // SPEC.md section 2: this step's own 'I'll do this later' goes straight to /dashboard.
   useKycLeaveOverride({ onClick: () => navigate(paths.dashboard), hideLink: true });
 
@@ -114,9 +108,9 @@ export function BankDetailsStep() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, []);
 
-  function setField<K extends keyof BankFormValues>(field: K, value: BankFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  function setField(field: keyof BankFormValues, value: string) {
+    setValue(field, value, { shouldDirty: true });
+    clearErrors(field);
   }
 
   /** A name looked up for another bank or number no longer applies. */
@@ -125,11 +119,11 @@ export function BankDetailsStep() {
     setResolving(false);
     setLookupError(null);
     useKycStore.getState().setResolvedAccount(null);
-    setValues((current) => ({ ...current, accountName: '' }));
+    setValue('accountName', '');
   }
 
   function changeBank(text: string, bank?: Bank) {
-    const before = findBank(banks, values.bankName);
+    const before = findBank(banks, values.bankName ?? '');
     setField('bankName', bank ? bank.bank_name : text);
     const after = bank ?? findBank(banks, text);
     if (before?.code !== after?.code) forgetAccountName();
@@ -137,8 +131,8 @@ export function BankDetailsStep() {
 
   // SPEC.md section 4: the lookup runs when the account number loses focus, with a bank code and 10 characters.
   async function handleAccountNumberBlur() {
-    const bank = findBank(banks, values.bankName);
-    const accountNumber = values.accountNumber;
+    const bank = findBank(banks, values.bankName ?? '');
+    const accountNumber = values.accountNumber ?? '';
     if (!bank?.code || accountNumber.length !== ACCOUNT_NUMBER_LENGTH) return;
     const resolved = useKycStore.getState().resolvedAccount;
     if (resolved && resolved.bank_code === bank.code && resolved.account_number === accountNumber && values.accountName) {
@@ -151,66 +145,57 @@ export function BankDetailsStep() {
       const { data } = await resolveAccount(bank.code, accountNumber);
       if (id !== lookup.current) return;
       useKycStore.getState().setResolvedAccount(data);
-      setValues((current) => ({ ...current, accountName: data.account_name }));
-      setErrors(({ accountNumber: _n, accountName: _a, ...rest }) => rest);
+      setValue('accountName', data.account_name);
+      clearErrors(['accountNumber', 'accountName']);
     } catch (error) {
       if (id !== lookup.current) return;
       const message = errorMessage(error, kybMessages.resolveFailed, kybMessages.resolveFailed);
       toast.error(message);
       useKycStore.getState().setResolvedAccount(null);
-      setValues((current) => ({ ...current, accountName: '' }));
+      setValue('accountName', '');
       setLookupError(message);
     } finally {
       if (id === lookup.current) setResolving(false);
     }
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSubmitting || resolving) return;
+  async function submit(fields: BankFormValues) {
+    if (resolving) return;
+    const bank = findBank(banks, fields.bankName);
+    if (!bank) return;
     setFormError(null);
-    const invalid = validateBankForm(values, banks);
-    const bank = findBank(banks, values.bankName);
-    if (Object.keys(invalid).length > 0 || !bank) {
-      setErrors(invalid);
-      if (invalid.bankName === kybMessages.bankInvalid) toast.error(kybMessages.bankInvalid);
-      return;
-    }
-    setIsSubmitting(true);
     try {
-      await submitKyb({
+      await submitKyb.mutateAsync({
         companyId,
-        accountName: values.accountName.trim(),
-        accountNumber: values.accountNumber,
+        accountName: fields.accountName.trim(),
+        accountNumber: fields.accountNumber,
         bankName: bank.bank_name,
         bankCode: bank.code,
-        bvn: values.bvn,
+        bvn: fields.bvn,
         currency: 'NGN',
       });
       toast.success(bankMessages.submitted);
       // SPEC.md section 4: after the bank step succeeds, every piece of local onboarding data goes.
-      setSubmitted(true);
       useKycStore.getState().reset();
       useKycStore.persist.clearStorage();
       navigate(paths.dashboard);
     } catch (error) {
       const message = errorMessage(error, bankMessages.failed, bankMessages.requestFailed);
       toast.error(message);
-      if (error instanceof ApiError) {
-        setErrors(bankErrorsFromServer(error.fieldErrors));
-        setFormError({ message, step: firstMissingStep(error.fieldErrors) });
-      } else {
-        setFormError({ message, step: null });
-      }
-      setIsSubmitting(false);
+      applyServerErrors(setError, error, serverErrorFields);
+      setFormError({ message, step: error instanceof ApiError ? firstMissingStep(error.fieldErrors) : null });
     }
   }
 
+  function invalid(found: FieldErrors<BankFormValues>) {
+    if (found.bankName?.message === kybMessages.bankInvalid) toast.error(kybMessages.bankInvalid);
+  }
+
   const busy = isSubmitting;
-  const nameMatch =
-    companyName && values.accountName.trim() ? matchBusinessNames(companyName, values.accountName).result : 'exact';
+  const accountName = values.accountName ?? '';
+  const nameMatch = companyName && accountName.trim() ? matchBusinessNames(companyName, accountName).result : 'exact';
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-6">
+    <form onSubmit={(event) => void handleSubmit(submit, invalid)(event)} noValidate className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Add your bank to receive settlements</h1>
         <p className="text-sm text-slate-600">Settlements are paid into this account once your business is verified.</p>
@@ -243,9 +228,8 @@ export function BankDetailsStep() {
         <SelectField
           id="bank-currency"
           label="Currency"
-          value={values.currency}
-          onChange={(event) => setField('currency', event.target.value)}
-          error={errors.currency}
+          {...register('currency', { onChange: () => clearErrors('currency') })}
+          error={errors.currency?.message}
           disabled={busy || bankLocked}
         >
           {bankCurrencies.map((currency) => (
@@ -259,9 +243,9 @@ export function BankDetailsStep() {
           id="bank-name"
           label="Bank"
           banks={banks}
-          value={values.bankName}
+          value={values.bankName ?? ''}
           loading={loading}
-          error={errors.bankName}
+          error={errors.bankName?.message}
           disabled={busy || bankLocked}
           onChange={(text) => changeBank(text)}
           onSelect={(bank) => changeBank(bank.bank_name, bank)}
@@ -274,14 +258,14 @@ export function BankDetailsStep() {
           autoComplete="off"
           placeholder="0123456789"
           maxLength={ACCOUNT_NUMBER_LENGTH}
-          value={values.accountNumber}
+          value={values.accountNumber ?? ''}
           onChange={(event) => {
             const next = digitsOnly(event.target.value, ACCOUNT_NUMBER_LENGTH);
             if (next !== values.accountNumber) forgetAccountName();
             setField('accountNumber', next);
           }}
           onBlur={() => void handleAccountNumberBlur()}
-          error={errors.accountNumber ?? lookupError ?? undefined}
+          error={errors.accountNumber?.message ?? lookupError ?? undefined}
           disabled={busy || bankLocked}
         />
 
@@ -292,9 +276,9 @@ export function BankDetailsStep() {
           autoComplete="off"
           placeholder="12345678901"
           maxLength={BVN_LENGTH}
-          value={values.bvn}
+          value={values.bvn ?? ''}
           onChange={(event) => setField('bvn', digitsOnly(event.target.value, BVN_LENGTH))}
-          error={errors.bvn}
+          error={errors.bvn?.message}
           hint="Must belong to one of your representatives."
           disabled={busy}
         />
@@ -305,8 +289,8 @@ export function BankDetailsStep() {
             label="Account Name"
             readOnly
             placeholder={resolving ? 'Checking account...' : 'Filled in from your bank'}
-            value={values.accountName}
-            error={errors.accountName}
+            value={accountName}
+            error={errors.accountName?.message}
             aria-busy={resolving}
             aria-describedby={nameMatch !== 'exact' ? ACCOUNT_NAME_NOTICE_ID : undefined}
             className="bg-slate-50! text-slate-700"

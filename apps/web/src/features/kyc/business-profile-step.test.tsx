@@ -7,12 +7,25 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore, type BusinessProfileDraft } from '../../stores/kyc-store';
 import { sessionFixture } from '../../test/session-fixture';
 import { BusinessProfileStep, PROFILE_DRAFT_DELAY_MS } from './business-profile-step';
-import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { renderKycRoute, requestBody, savedCompany, setSavedCompany, stubFetch } from './kyc-test-utils';
 
 const session = sessionFixture();
 
+/** A company that saved its business type (step 1) and no profile yet. */
+function savedWithType(businessType: BusinessType | null, subType: BusinessSubType | null = null) {
+  setSavedCompany({
+    ...session.company,
+    application: {
+      ...session.company.application,
+      businessType: businessType && { businessType, subType },
+      businessProfile: null,
+      progress: { currentStep: businessType ? 2 : 1 },
+    },
+  });
+}
+
 function renderStep(businessType: BusinessType, subType: BusinessSubType | null = null) {
-  useKycStore.setState({ businessType: { businessType, subType } });
+  savedWithType(businessType, subType);
   return renderKycRoute('/kyc/business-profile', [{ path: '/kyc/business-profile', Component: BusinessProfileStep }]);
 }
 
@@ -203,6 +216,21 @@ describe('BusinessProfileStep', () => {
     });
   });
 
+  it('keeps the field errors when the draft of what was typed is saved after a refused Continue', async () => {
+    vi.useFakeTimers();
+    renderStep('Individual');
+    fireEvent.change(screen.getByLabelText('Business description'), { target: { value: 'Freight and logistics' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    });
+    expect(screen.getByText('Date of Birth is required')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(PROFILE_DRAFT_DELAY_MS));
+    expect(useKycStore.getState().businessProfile).toMatchObject({ description: 'Freight and logistics' });
+    expect(screen.getByText('Date of Birth is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Business description')).toHaveValue('Freight and logistics');
+  });
+
   it('fills the form once from the saved profile, converting the date of birth', async () => {
     useKycStore.setState({ businessProfile: savedProfile });
     const { user } = renderStep('Individual');
@@ -255,7 +283,10 @@ describe('BusinessProfileStep', () => {
     expect(await screen.findByText('Business profile submitted!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '/kyc/documents screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc/documents');
-    expect(useKycStore.getState().currentStep).toBe(3);
+    expect(savedCompany()?.application).toMatchObject({
+      businessProfile: { description: 'Freight and logistics across Lagos', monthlyIncome: 2500000 },
+      progress: { currentStep: 3 },
+    });
   });
 
   it('sends an individual’s date of birth as epoch milliseconds', async () => {
@@ -314,7 +345,8 @@ describe('BusinessProfileStep', () => {
     expect(router.state.location.pathname).toBe('/kyc');
   });
 
-  it('sends a user without a business type to step 1', async () => {
+  it('sends a user without a saved business type to step 1', async () => {
+    savedWithType(null);
     const { router } = renderKycRoute('/kyc/business-profile', [
       { path: '/kyc/business-profile', Component: BusinessProfileStep },
     ]);

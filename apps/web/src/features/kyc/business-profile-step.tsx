@@ -1,4 +1,4 @@
-import { kybMessages, profileFieldsFor } from '@fipay/contracts/kyb';
+import { kybMessages, profileFieldsFor, type BusinessProfileRequest } from '@fipay/contracts/kyb';
 import {
   industries,
   profileCurrencies,
@@ -8,24 +8,29 @@ import {
   type BusinessSubType,
   type BusinessType,
 } from '@fipay/contracts/kyb-options';
+import type { BusinessProfileRecord } from '@fipay/contracts/company';
 import { nigerianStates, stateNames } from '@fipay/contracts/nigeria';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
-import { saveBusinessProfile } from './api/save-business-profile';
+import { useSaveBusinessProfile } from './api/save-business-profile';
+import { useSavedApplication } from './api/saved-application';
 import { IncomeField } from './business-profile/income-field';
 import {
   COUNTRY,
   draftFromForm,
   emptyProfileForm,
   formFromProfile,
-  payloadFromForm,
-  validateProfile,
+  profileFields,
+  profileFormSchema,
   type ProfileField,
   type ProfileForm,
 } from './business-profile/profile-form';
@@ -42,8 +47,6 @@ export const profileMessages = {
   thrown: 'An error occurred. Please try again.',
 } as const;
 
-type FieldErrors = Partial<Record<ProfileField, string>>;
-
 function Options({ values, placeholder }: { values: readonly string[]; placeholder: string }) {
   return (
     <>
@@ -59,108 +62,118 @@ function Options({ values, placeholder }: { values: readonly string[]; placehold
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Step 2. Without a business type the fields to ask for are unknown, so step 1 comes first. */
+/** Step 2. Without a saved business type the fields to ask for are unknown, so step 1 comes first. */
 export function BusinessProfileStep() {
-  const selection = useKycStore((state) => state.businessType);
+  const saved = useSavedApplication();
+  const selection = saved?.businessType;
   if (!selection) return <Navigate to="/kyc" replace />;
-  return <BusinessProfileForm businessType={selection.businessType} subType={selection.subType} />;
+  return (
+    <BusinessProfileForm
+      businessType={selection.businessType}
+      subType={selection.subType}
+      savedProfile={saved.businessProfile}
+    />
+  );
 }
 
-type BusinessProfileFormProps = { businessType: BusinessType; subType: BusinessSubType | null };
+type BusinessProfileFormProps = {
+  businessType: BusinessType;
+  subType: BusinessSubType | null;
+  savedProfile: BusinessProfileRecord | null;
+};
 
-function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps) {
-  const saved = useKycStore((state) => state.businessProfile);
-  const setBusinessProfile = useKycStore((state) => state.setBusinessProfile);
-  const user = useAuthStore((state) => state.user);
+/** The session's ids, read when the form is checked and sent: the request carries them. */
+function sessionIds() {
+  const user = useAuthStore.getState().user;
+  return { userId: user?.id ?? '', companyId: user?.companyId ?? '' };
+}
+
+const idFields = new Set(['userId', 'companyId']);
+
+function BusinessProfileForm({ businessType, subType, savedProfile }: BusinessProfileFormProps) {
+  const draft = useKycStore((state) => state.businessProfile);
+  const source = draft ?? savedProfile;
   const { previousPath, goBack, goNext } = useKycNavigation();
-  const [form, setForm] = useState<ProfileForm>(() => (saved ? formFromProfile(saved) : emptyProfileForm));
-  const [prefilled, setPrefilled] = useState(saved !== null);
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const save = useSaveBusinessProfile();
+  const [schema] = useState(() => profileFormSchema(businessType, subType, sessionIds));
+  const { register, control, handleSubmit, reset, watch, getValues, setValue, setError, clearErrors, formState } = useForm<
+    ProfileForm,
+    unknown,
+    BusinessProfileRequest
+  >({
+    resolver: zodResolver(schema),
+    defaultValues: source ? formFromProfile(source) : emptyProfileForm,
+    reValidateMode: 'onSubmit',
+  });
+  // isDirty is read on every render so the form tracks it (react-hook-form computes what is read).
+  const { errors, isDirty, isSubmitting: isBusy } = formState;
+  const [prefilled, setPrefilled] = useState(source !== null);
   const sectionRef = useRef<HTMLElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const needs = profileFieldsFor(businessType, subType);
+  const state = useWatch({ control, name: 'state' });
 
-  // A profile that arrives after the first render (another tab) fills the form once, unless the user has started typing.
-  if (!prefilled && saved && !dirty) {
+  // A profile that arrives after the first render (another tab's draft) fills the form once, unless the user has started typing.
+  if (!prefilled && source && !isDirty) {
     setPrefilled(true);
-    setForm(formFromProfile(saved));
+    reset(formFromProfile(source));
   }
 
   useEffect(() => {
     sectionRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, []);
 
+  // SPEC.md section 4: what was typed becomes the draft 500 ms after the typing stops.
   useEffect(() => {
-    if (!dirty) return;
-    const timer = setTimeout(
-      () => setBusinessProfile(draftFromForm(form, { userId: user?.id, companyId: user?.companyId })),
-      PROFILE_DRAFT_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [dirty, form, setBusinessProfile, user]);
-
-  function update(field: ProfileField, value: string) {
-    setDirty(true);
-    // A new state has other LGAs, so the chosen one no longer applies.
-    setForm((current) => (field === 'state' ? { ...current, state: value, lga: '' } : { ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current) && !(field === 'state' && 'lga' in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      if (field === 'state') delete next.lga;
-      return next;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = watch((_values, { type }) => {
+      if (type !== 'change') return;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => useKycStore.getState().setBusinessProfile(draftFromForm(getValues(), sessionIds())),
+        PROFILE_DRAFT_DELAY_MS,
+      );
     });
-  }
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [watch, getValues]);
 
-  function focusFirstError(found: FieldErrors) {
+  function focusFirstError(fields: string[]) {
     const elements = Array.from(formRef.current?.elements ?? []);
-    const first = elements.find((element) => element instanceof HTMLElement && (element as HTMLInputElement).name in found);
+    const first = elements.find((element) => fields.includes((element as HTMLInputElement).name));
     if (first instanceof HTMLElement) first.focus();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isBusy) return;
-    const ids = { userId: user?.id ?? '', companyId: user?.companyId ?? '' };
-    const payload = payloadFromForm(form, businessType, subType, ids);
-    const found = validateProfile(payload, businessType, subType);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
-      return;
-    }
-    if (!user) {
-      toast.error(profileMessages.sessionMissing);
-      return;
-    }
-    setIsBusy(true);
+  async function submit(payload: BusinessProfileRequest) {
     try {
-      await saveBusinessProfile(payload);
-      setBusinessProfile(draftFromForm(form, ids));
+      await save.mutateAsync(payload);
       toast.success(kybMessages.profileSaved);
       goNext();
     } catch (error) {
       toast.error(errorMessage(error, profileMessages.failed, profileMessages.thrown));
-      if (error instanceof ApiError) {
-        const fieldErrors: FieldErrors = {};
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field in emptyProfileForm) fieldErrors[field as ProfileField] = message;
-        }
-        setErrors(fieldErrors);
-        focusFirstError(fieldErrors);
+      if (applyServerErrors(setError, error, profileFields)) {
+        focusFirstError(profileFields.filter((field) => error instanceof ApiError && error.fieldErrors[field]));
       }
-      setIsBusy(false);
     }
   }
 
-  const lgas = form.state ? (nigerianStates[form.state] ?? []) : [];
-  const select = (field: ProfileField) => ({
-    name: field,
-    value: form[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+  // Only the session's ids are wrong: the fields are fine, but the request cannot be sent.
+  function invalid(found: FieldErrors<ProfileForm>) {
+    if (Object.keys(found).every((field) => idFields.has(field))) toast.error(profileMessages.sessionMissing);
+  }
+
+  const lgas = state ? (nigerianStates[state] ?? []) : [];
+  /** A field's registration; a change clears its error (and whatever `also` clears). */
+  const select = (field: ProfileField, also?: () => void) => ({
+    error: errors[field]?.message,
+    ...register(field, {
+      onChange: () => {
+        clearErrors(field);
+        also?.();
+      },
+    }),
   });
 
   return (
@@ -168,7 +181,7 @@ function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps
       <h1 id="business-profile-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
         Add your business profile
       </h1>
-      <form ref={formRef} onSubmit={handleSubmit} noValidate className="space-y-5" aria-busy={isBusy}>
+      <form ref={formRef} onSubmit={(event) => void handleSubmit(submit, invalid)(event)} noValidate className="space-y-5" aria-busy={isBusy}>
         <TextAreaField
           label="Business description"
           placeholder="Tell us what your business does"
@@ -196,12 +209,11 @@ function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps
         )}
         {needs.monthlyIncome ? (
           <IncomeField
-            currency={form.currency}
-            amount={form.monthlyIncome}
-            currencyError={errors.currency}
-            amountError={errors.monthlyIncome}
-            onCurrencyChange={(value) => update('currency', value)}
-            onAmountChange={(value) => update('monthlyIncome', value)}
+            control={control}
+            currency={register('currency', { onChange: () => clearErrors('currency') })}
+            currencyError={errors.currency?.message}
+            amountError={errors.monthlyIncome?.message}
+            onAmountChange={() => clearErrors('monthlyIncome')}
           />
         ) : (
           <SelectField label="Currency" {...select('currency')}>
@@ -222,11 +234,18 @@ function BusinessProfileForm({ businessType, subType }: BusinessProfileFormProps
         />
         <TextField label="Country" name="country" value={COUNTRY} readOnly className="read-only:bg-slate-50 read-only:text-slate-600" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField label="State" {...select('state')}>
+          <SelectField
+            label="State"
+            {...select('state', () => {
+              // A new state has other LGAs, so the chosen one no longer applies.
+              setValue('lga', '');
+              clearErrors('lga');
+            })}
+          >
             <Options values={stateNames} placeholder="Select state" />
           </SelectField>
-          <SelectField label="LGA" disabled={!form.state} {...select('lga')}>
-            <Options values={lgas} placeholder={form.state ? 'Select LGA' : 'Select a state first'} />
+          <SelectField label="LGA" disabled={!state} {...select('lga')}>
+            <Options values={lgas} placeholder={state ? 'Select LGA' : 'Select a state first'} />
           </SelectField>
         </div>
         <TextField label="Business address" autoComplete="street-address" {...select('address')} />

@@ -5,9 +5,14 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { sessionFixture } from '../../test/session-fixture';
 import { BusinessTypeStep } from './business-type-step';
-import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { renderKycRoute, requestBody, savedCompany, setSavedCompany, stubFetch } from './kyc-test-utils';
 
 const session = sessionFixture();
+/** A company that has not saved step 1 yet. */
+const newCompany = {
+  ...session.company,
+  application: { ...session.company.application, businessType: null, progress: { currentStep: 1 } },
+};
 
 function renderStep() {
   return renderKycRoute('/kyc', [{ index: true, Component: BusinessTypeStep }]);
@@ -18,6 +23,7 @@ describe('BusinessTypeStep', () => {
     localStorage.clear();
     useAuthStore.getState().setSession(session);
     useKycStore.getState().reset();
+    setSavedCompany(newCompany);
     toast.remove();
   });
   afterEach(() => {
@@ -50,7 +56,7 @@ describe('BusinessTypeStep', () => {
     expect(continueButton).toBeEnabled();
   });
 
-  it('saves the choice with the session ids, keeps it and moves to the business profile', async () => {
+  it('saves the choice with the session ids, records it as saved and moves to the business profile', async () => {
     const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business type saved.', data: null } });
     const { user, router } = renderStep();
     await user.click(screen.getByRole('radio', { name: 'Registered Business' }));
@@ -67,12 +73,18 @@ describe('BusinessTypeStep', () => {
       userId: session.user.id,
       companyId: session.user.companyId,
     });
-    expect(useKycStore.getState().businessType).toEqual({ businessType: 'Registered Business', subType: 'SME' });
-    expect(useKycStore.getState().currentStep).toBe(2);
+    expect(savedCompany()?.application).toMatchObject({
+      businessType: { businessType: 'Registered Business', subType: 'SME' },
+      progress: { currentStep: 2 },
+    });
+    expect(useKycStore.getState().businessType).toBeNull();
   });
 
   it('sends no sub-type for other types and starts from the saved choice', async () => {
-    useKycStore.setState({ businessType: { businessType: 'Registered Business', subType: 'Non-SME' } });
+    setSavedCompany({
+      ...newCompany,
+      application: { ...newCompany.application, businessType: { businessType: 'Registered Business', subType: 'Non-SME' } },
+    });
     const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business type saved.', data: null } });
     const { user } = renderStep();
     expect(screen.getByRole('radio', { name: 'Registered Non-SME' })).toBeChecked();
@@ -94,6 +106,6 @@ describe('BusinessTypeStep', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
     expect(router.state.location.pathname).toBe('/kyc');
     expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
-    expect(useKycStore.getState().businessType).toBeNull();
+    expect(savedCompany()?.application.businessType).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '@fipay/contracts/company';
+import type { Application, DocumentRecord } from '@fipay/contracts/company';
 import { MAX_DOCUMENT_BYTES } from '@fipay/contracts/kyb-options';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { sessionFixture } from '../../test/session-fixture';
 import { DocumentsStep } from './documents-step';
-import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { renderKycRoute, requestBody, savedCompany, setSavedCompany, stubFetch } from './kyc-test-utils';
 
 const session = sessionFixture();
 const companyId = session.company.id;
@@ -75,6 +75,11 @@ const pdf = (name: string, bytes = 2048) => {
 
 const ok = (data: unknown, message = 'OK') => ({ body: { isSuccessful: true, message, data } });
 
+/** The company query's answer with these documents saved (and whatever else the application holds). */
+function savedWith(documents: DocumentRecord[], application: Partial<Application> = {}) {
+  setSavedCompany({ ...session.company, application: { ...session.company.application, documents, ...application } });
+}
+
 function renderStep() {
   return renderKycRoute('/kyc/documents', [{ path: '/kyc/documents', Component: DocumentsStep }]);
 }
@@ -86,6 +91,7 @@ describe('DocumentsStep', () => {
     localStorage.clear();
     useAuthStore.getState().setSession(session);
     useKycStore.getState().reset();
+    savedWith([]);
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
@@ -157,7 +163,7 @@ describe('DocumentsStep', () => {
     await act(async () => xhr.finish(200));
 
     expect(await screen.findByText('cac.pdf uploaded')).toBeInTheDocument();
-    expect(useKycStore.getState().documentDrafts).toEqual([
+    expect(useKycStore.getState().documents).toEqual([
       {
         name: 'cac.pdf',
         fileUrl: `http://localhost:3000/api/v1/uploads/companies/${companyId}/documents/1700-abc-dd.pdf`,
@@ -187,17 +193,11 @@ describe('DocumentsStep', () => {
     await act(async () => FakeXhr.sent[0]!.finish(413));
     const slot = screen.getByRole('region', { name: 'MEMART' });
     expect(within(slot).getByRole('alert')).toHaveTextContent('File exceeds 5MB.');
-    expect(useKycStore.getState().documentDrafts).toEqual([]);
+    expect(useKycStore.getState().documents).toEqual([]);
   });
 
   it('enables Continue only with the four required documents, then submits them and goes to step 4', async () => {
-    useKycStore.setState({
-      documents: [
-        savedDocument('certificate', 'cac.pdf'),
-        savedDocument('proofOfAddress', 'bill.pdf'),
-        savedDocument('memart', 'memart.pdf'),
-      ],
-    });
+    savedWith([savedDocument('certificate', 'cac.pdf'), savedDocument('proofOfAddress', 'bill.pdf'), savedDocument('memart', 'memart.pdf')]);
     const fetchMock = stubFetch(ok(presignedUrl));
     const { user, router } = renderStep();
 
@@ -242,17 +242,16 @@ describe('DocumentsStep', () => {
     expect(body[0]).toMatchObject({ name: 'cac.pdf', isCAC: true, cacRegNumber: 'BN2020' });
     expect(body[2]!.fileUrl).not.toContain('?');
     expect(body.slice(1).every((doc) => !('cacRegNumber' in doc))).toBe(true);
-    expect(useKycStore.getState().documents).toEqual(saved);
-    expect(useKycStore.getState().documentDrafts).toEqual([]);
-    expect(useKycStore.getState().currentStep).toBe(4);
+    expect(savedCompany()?.application).toMatchObject({ documents: saved, progress: { currentStep: 4 } });
+    expect(useKycStore.getState().documents).toEqual([]);
   });
 
   it('checks the CAC number before sending, and shows the server message and field errors on failure', async () => {
-    useKycStore.setState({
-      documents: ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
+    savedWith(
+      ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
         savedDocument(key as DocumentRecord['docKey'], `${key}.pdf`),
       ),
-    });
+    );
     const fetchMock = stubFetch(
       {
         status: 422,
@@ -286,11 +285,11 @@ describe('DocumentsStep', () => {
   });
 
   it('puts each server field error under the slot its key names, whatever the message says', async () => {
-    useKycStore.setState({
-      documents: ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
+    savedWith(
+      ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
         savedDocument(key as DocumentRecord['docKey'], `${key}.pdf`),
       ),
-    });
+    );
     stubFetch({
       status: 400,
       body: {
@@ -313,9 +312,37 @@ describe('DocumentsStep', () => {
     expect(screen.getByText('This number is already registered.')).toHaveClass('text-red-600');
   });
 
+  it("puts the server's error for the certificate's number under the CAC field of the certificate slot", async () => {
+    savedWith(
+      ['certificate', 'proofOfAddress', 'memart', 'dueDiligence'].map((key) =>
+        savedDocument(key as DocumentRecord['docKey'], `${key}.pdf`),
+      ),
+    );
+    stubFetch({
+      status: 409,
+      body: {
+        isSuccessful: false,
+        message: 'This number is already registered.',
+        data: { code: 'CONFLICT', errors: { 'certificate.cacRegNumber': 'This number is already registered.' } },
+      },
+    });
+    const { user } = renderStep();
+    await user.click(continueButton());
+
+    const certificate = screen.getByRole('region', { name: 'Certificate of Incorporation' });
+    const cac = within(certificate).getByLabelText('CAC Registration Number');
+    await vi.waitFor(() => expect(cac).toHaveAccessibleDescription('This number is already registered.'));
+    expect(cac).toHaveAttribute('aria-invalid', 'true');
+    // The number's error is the field's, not the slot's: no file error under the certificate.
+    expect(within(certificate).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(cac, '1');
+    expect(cac).not.toHaveAttribute('aria-invalid');
+  });
+
   it("clears the documents uploaded here when the user leaves with 'I'll do this later'", async () => {
     useKycStore.setState({
-      documentDrafts: [
+      documents: [
         {
           name: 'memart.pdf',
           fileUrl: 'http://localhost:3000/api/v1/uploads/x/memart.pdf',
@@ -333,7 +360,7 @@ describe('DocumentsStep', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes, leave' }));
 
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(useKycStore.getState().documentDrafts).toEqual([]);
+    expect(useKycStore.getState().documents).toEqual([]);
   });
 });
 
@@ -354,23 +381,17 @@ describe('DocumentsStep while changes are requested', () => {
 
   beforeEach(() => {
     localStorage.clear();
-    useAuthStore.getState().setSession(
-      sessionFixture({
-        company: {
-          ...session.company,
-          application: { ...session.company.application, status: { code: 'CHANGES_REQUESTED' }, reviewItems: [flagged] },
-        },
-      }),
-    );
+    useAuthStore.getState().setSession(session);
     useKycStore.getState().reset();
-    useKycStore.setState({
-      documents: [
+    savedWith(
+      [
         savedDocument('certificate', 'cac.pdf'),
         savedDocument('proofOfAddress', 'bill.pdf'),
         savedDocument('memart', 'memart.pdf'),
         savedDocument('dueDiligence', 'dd.pdf'),
       ],
-    });
+      { status: { code: 'CHANGES_REQUESTED' }, reviewItems: [flagged] },
+    );
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
@@ -418,6 +439,7 @@ describe('DocumentsStep while changes are requested', () => {
       ['dueDiligence', 'dd.pdf'],
     ]);
     expect(sent.find((doc) => doc.docKey === 'memart')!.objectKey).toBe(`companies/${companyId}/documents/memart.pdf`);
+    expect(savedCompany()?.application.reviewItems?.[0]?.addressed).toBe(true);
     expect(useAuthStore.getState().company?.application.reviewItems?.[0]?.addressed).toBe(true);
   });
 });

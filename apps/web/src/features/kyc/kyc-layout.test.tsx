@@ -2,19 +2,39 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client';
 import { useKycStore } from '../../stores/kyc-store';
+import { sessionFixture } from '../../test/session-fixture';
+import { recordSavedStep } from './api/saved-application';
 import { KycLayout } from './kyc-layout';
+import { setSavedCompany } from './kyc-test-utils';
 import { useKycLeaveOverride, useKycNavigation, type KycLeaveOverride } from './kyc-navigation';
 
+const session = sessionFixture();
+
+/** The company query's answer, saved up to the step before `currentStep`. */
+function savedUpTo(currentStep: number) {
+  setSavedCompany({ ...session.company, application: { ...session.company.application, progress: { currentStep } } });
+}
+
+/** A step whose save changes nothing but the progress, as every step's mutation moves it. */
 function StubStep({ override }: { override?: KycLeaveOverride }) {
   const { step, title, goNext } = useKycNavigation();
+  const client = useQueryClient();
   useKycLeaveOverride(override);
   return (
     <div>
       <h1>
         Step {step}: {title}
       </h1>
-      <button type="button" onClick={goNext}>
+      <button
+        type="button"
+        onClick={() => {
+          recordSavedStep(client, { step, change: () => ({}) });
+          goNext();
+        }}
+      >
         Save step
       </button>
     </div>
@@ -40,7 +60,11 @@ function renderAt(path: string, override?: KycLeaveOverride) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return { user: userEvent.setup(), router };
 }
 
@@ -48,10 +72,11 @@ describe('KycLayout', () => {
   beforeEach(() => {
     localStorage.clear();
     useKycStore.getState().reset();
+    savedUpTo(1);
   });
 
   it('shows the panel texts and ticks the saved steps, with the showing one current', () => {
-    useKycStore.setState({ currentStep: 3 });
+    savedUpTo(3);
     renderAt('/kyc/business-profile');
 
     expect(screen.getByRole('heading', { name: 'Set up your business account' })).toBeInTheDocument();
@@ -79,7 +104,7 @@ describe('KycLayout', () => {
     expect(await screen.findByRole('heading', { name: 'Step 2: Business Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc/business-profile');
     expect(screen.getByRole('link', { name: /Business Type.*completed/ })).toHaveAttribute('href', '/kyc');
-    expect(useKycStore.getState().currentStep).toBe(2);
+    expect(queryClient.getQueryData<typeof session.company>(['company'])?.application.progress.currentStep).toBe(2);
   });
 
   it('ends at the dashboard after the last step', async () => {
@@ -147,10 +172,10 @@ describe('KycLayout', () => {
     expect(screen.queryByRole('button', { name: "I'll do this later" })).not.toBeInTheDocument();
   });
 
-  it('follows progress saved in another tab', () => {
+  it("follows the server's progress when the company is read again", async () => {
     renderAt('/kyc/documents');
     expect(screen.queryByRole('link', { name: /completed/ })).not.toBeInTheDocument();
-    act(() => useKycStore.setState({ currentStep: 3 }));
-    expect(screen.getAllByRole('link', { name: /completed/ })).toHaveLength(2);
+    act(() => savedUpTo(3));
+    expect(await screen.findAllByRole('link', { name: /completed/ })).toHaveLength(2);
   });
 });

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { paths } from '../../config/paths';
-import { useKycStore } from '../../stores/kyc-store';
+import { useSavedApplication } from './api/saved-application';
 import { KycProgressDots, KycStepChecklist } from './components/kyc-step-checklist';
 import { LeaveDialog } from './components/leave-dialog';
 import { KycLayoutContext, navigationFor, stepForPath, type RegisteredLeaveOverride } from './kyc-navigation';
@@ -14,8 +14,8 @@ export function KycLayout() {
   const navigate = useNavigate();
   const { step, title } = stepForPath(location.pathname);
   const { previousPath, nextPath } = navigationFor(step);
-  const doneBefore = useKycStore((state) => state.currentStep);
-  const completeStep = useKycStore((state) => state.completeStep);
+  // The server's progress: a save's answer moves it in the cache, so the step just saved is ticked too.
+  const doneBefore = useSavedApplication()?.progress.currentStep ?? 1;
   const [leaveOverride, setLeaveOverride] = useState<RegisteredLeaveOverride | null>(null);
   const [leaveOpen, setLeaveOpen] = useState(false);
 
@@ -33,7 +33,6 @@ export function KycLayout() {
   }
 
   function goNext() {
-    completeStep(step);
     navigate(nextPath);
   }
 

@@ -7,8 +7,8 @@ import { paths } from '../../config/paths';
  *
  *   const { step, previousPath, nextPath, goNext, goBack, requestLeave } = useKycNavigation();
  *
- * - `goNext()` after a successful save: marks the step done in the kyc store (the checklist ticks it)
- *   and goes to the next step; after step 5 that is /dashboard.
+ * - `goNext()` after a successful save goes to the next step; after step 5 that is /dashboard. The
+ *   save's mutation has already moved the application's progress, so the checklist ticks the step.
  * - `goBack()` goes to the previous step (a step's own Back button); on step 1 it asks to leave.
  * - `requestLeave()` does what the layout's 'I'll do this later' link does, for a step that shows
  *   its own button (step 5 puts one beside Submit).

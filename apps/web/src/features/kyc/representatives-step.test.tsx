@@ -1,3 +1,4 @@
+import type { RepresentativeRecord } from '@fipay/contracts/company';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -5,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { representativeFixture, sessionFixture } from '../../test/session-fixture';
-import { renderKycRoute, requestBody, stubFetch } from './kyc-test-utils';
+import { renderKycRoute, requestBody, savedCompany, setSavedCompany, stubFetch } from './kyc-test-utils';
 import { RepresentativesStep } from './representatives-step';
 
 const session = sessionFixture();
@@ -20,6 +21,11 @@ const tunde = record({
   idType: 'VNIN',
   idNumber: '*******4321',
 });
+
+/** The company query's answer with these representatives saved. */
+function savedWith(representatives: RepresentativeRecord[]) {
+  setSavedCompany({ ...session.company, application: { ...session.company.application, representatives } });
+}
 
 function renderStep() {
   return renderKycRoute('/kyc/representative', [{ path: '/kyc/representative', Component: RepresentativesStep }]);
@@ -42,6 +48,7 @@ describe('RepresentativesStep', () => {
     localStorage.clear();
     useAuthStore.getState().setSession(session);
     useKycStore.getState().reset();
+    savedWith([]);
   });
   afterEach(() => {
     act(() => toast.remove());
@@ -86,7 +93,7 @@ describe('RepresentativesStep', () => {
   });
 
   it('removes a saved representative on the server first, then from the list', async () => {
-    useKycStore.setState({ representatives: [record(), tunde] });
+    savedWith([record(), tunde]);
     const fetchMock = stubFetch(
       new TypeError('Failed to fetch'),
       { body: { isSuccessful: true, message: 'Representative removed.', data: null } },
@@ -97,7 +104,7 @@ describe('RepresentativesStep', () => {
     await user.click(screen.getByRole('button', { name: 'Remove representative 1' }));
     expect(await screen.findByText('Failed to remove representative.')).toBeInTheDocument();
     expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('ada@acme.ng');
-    expect(useKycStore.getState().representatives).toHaveLength(2);
+    expect(savedCompany()?.application.representatives).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Remove representative 1' }));
     expect(await screen.findByText('Representative removed.')).toBeInTheDocument();
@@ -106,13 +113,11 @@ describe('RepresentativesStep', () => {
     expect(fetchMock.mock.calls[1]![1]!.method).toBe('DELETE');
     expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('tunde@acme.ng');
     expect(screen.queryByRole('group', { name: 'Representative 2' })).not.toBeInTheDocument();
-    expect(useKycStore.getState().representatives).toEqual([tunde]);
+    expect(savedCompany()?.application.representatives).toEqual([tunde]);
   });
 
   it('shows whether each saved representative has approved, and keeps the masked ID out of the form', () => {
-    useKycStore.setState({
-      representatives: [record({ isRepApproved: true, approvedBy: 'Ada N. Okafor', approvedAt: '2026-11-21T09:00:00Z' }), tunde],
-    });
+    savedWith([record({ isRepApproved: true, approvedBy: 'Ada N. Okafor', approvedAt: '2026-11-21T09:00:00Z' }), tunde]);
     renderStep();
     expect(within(card(1)).getByText('Approved by Ada N. Okafor')).toBeInTheDocument();
     expect(within(card(2)).getByText('Awaiting approval')).toBeInTheDocument();
@@ -122,7 +127,7 @@ describe('RepresentativesStep', () => {
   });
 
   it("sends new and changed representatives only, shows 'Saving...', then goes to step 5", async () => {
-    useKycStore.setState({ representatives: [record()] });
+    savedWith([record()]);
     let answer: (response: Response) => void = () => {};
     const fetchMock = stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
     const { user, router } = renderStep();
@@ -149,11 +154,11 @@ describe('RepresentativesStep', () => {
     expect(await screen.findByRole('heading', { name: '/kyc/bank-details screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc/bank-details');
     expect(screen.getByText('Representatives submitted!')).toBeInTheDocument();
-    expect(useKycStore.getState().representatives).toEqual([record(), tunde]);
+    expect(savedCompany()?.application).toMatchObject({ representatives: [record(), tunde], progress: { currentStep: 5 } });
   });
 
   it('asks for the ID number again when a saved representative is changed', async () => {
-    useKycStore.setState({ representatives: [record()] });
+    savedWith([record()]);
     const fetchMock = stubFetch({ body: {} });
     const { user } = renderStep();
     await user.clear(within(card(1)).getByLabelText('Phone Number'));
@@ -199,5 +204,67 @@ describe('RepresentativesStep', () => {
     await user.click(screen.getByRole('button', { name: "I'll do this later" }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/kyc/documents');
+  });
+});
+
+describe('RepresentativesStep after a request for changes', () => {
+  const tundeFlag = {
+    id: 'item-2',
+    target: 'representative' as const,
+    key: tunde.id,
+    label: 'Tunde Bello',
+    reason: 'other' as const,
+    reasonLabel: 'The ID number does not match the ID document.',
+    note: null,
+    message: 'Tunde Bello: The ID number does not match the ID document.',
+    step: 4,
+    addressed: false,
+    requestedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    // The session's copy is from before the review (submitted, one representative); the bank
+    // submission wiped the onboarding store.
+    useAuthStore.getState().setSession(
+      sessionFixture({
+        company: { ...session.company, application: { ...session.company.application, status: { code: 'SUBMITTED' } } },
+      }),
+    );
+    useKycStore.getState().reset();
+    setSavedCompany({
+      ...session.company,
+      application: {
+        ...session.company.application,
+        representatives: [record(), tunde],
+        status: { code: 'CHANGES_REQUESTED' },
+        reviewItems: [tundeFlag],
+        progress: { currentStep: 4 },
+      },
+    });
+  });
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the saved representatives and the flagged one from the company query', async () => {
+    const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Representatives submitted!', data: [record(), tunde] } });
+    const { user, router } = renderStep();
+
+    expect(within(card(1)).getByLabelText('Email Address')).toHaveValue('ada@acme.ng');
+    expect(within(card(1)).getByText('Accepted')).toBeInTheDocument();
+    expect(within(card(2)).getByLabelText('Email Address')).toHaveValue('tunde@acme.ng');
+    expect(within(card(2)).getByText('Tunde Bello: The ID number does not match the ID document.')).toBeInTheDocument();
+    expect(useKycStore.getState().representatives).toEqual([]);
+
+    await user.type(within(card(2)).getByLabelText('ID Number'), 'AB12345678904322');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/kyc/bank-details'));
+    expect(requestBody(fetchMock)).toEqual([
+      { position: 'Shareholder', fullName: 'Tunde Bello', email: 'tunde@acme.ng', phone: tunde.phone, idType: 'VNIN', idNumber: 'AB12345678904322' },
+    ]);
+    expect(savedCompany()?.application.reviewItems?.[0]?.addressed).toBe(true);
   });
 });

@@ -1,28 +1,30 @@
 import { kybMessages } from '@fipay/contracts/kyb';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useKycStore } from '../../stores/kyc-store';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
+import { representativesMessages, useRemoveRepresentative, useSaveRepresentatives } from './api/representatives';
+import { useSavedApplication } from './api/saved-application';
+import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
 import { RepresentativeCard } from './representatives/representative-card';
 import {
   cardFromRecord,
   emptyCard,
-  errorsByCard,
-  validateCards,
-  type RepresentativeCard as Card,
-  type RepresentativeErrors,
+  inputFromCard,
+  needsSaving,
+  representativeFields,
+  representativesFormSchema,
+  serverErrorFields,
   type RepresentativeField,
+  type RepresentativesFields,
+  type RepresentativesForm,
 } from './representatives/representative-form';
-import {
-  removeRepresentative,
-  representativesMessages,
-  saveRepresentatives,
-} from './representatives/representatives-api';
-import { useKycLeaveOverride, useKycNavigation } from './kyc-navigation';
-import { markAddressed, useChangeRequest } from './review-items';
+import { useChangeRequest } from './review-items';
 
 /** react-router numbers the entries it pushed; 0 means this tab opened the app on this page. */
 function hasPreviousPage() {
@@ -30,116 +32,98 @@ function hasPreviousPage() {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
-function initialCards(): Card[] {
-  const saved = useKycStore.getState().representatives;
-  return saved.length > 0 ? saved.map(cardFromRecord) : [emptyCard()];
-}
-
 export function RepresentativesStep() {
   const navigate = useNavigate();
   const { goBack, goNext } = useKycNavigation();
-  const [cards, setCards] = useState<Card[]>(initialCards);
-  const [errors, setErrors] = useState<Record<string, RepresentativeErrors>>({});
+  const saved = useSavedApplication()?.representatives ?? [];
+  const saveAll = useSaveRepresentatives();
+  const remove = useRemoveRepresentative();
+  const { register, control, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<RepresentativesForm, unknown, RepresentativesFields>({
+    resolver: zodResolver(representativesFormSchema),
+    defaultValues: { representatives: saved.length > 0 ? saved.map(cardFromRecord) : [emptyCard()] },
+    reValidateMode: 'onSubmit',
+  });
+  const { fields: cards, append, remove: dropCardAt } = useFieldArray({ control, name: 'representatives' });
+  const { errors, isSubmitting: isSaving } = formState;
   const [formError, setFormError] = useState<string | null>(null);
-  const [removingKey, setRemovingKey] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const [removingId, setRemovingId] = useState<string | null>(null);
   const changes = useChangeRequest();
   // While changes are requested, people may be added only in place of a flagged representative.
   const canAdd = !changes.active || changes.has('representative');
   // SPEC.md section 2: on this step 'I'll do this later' goes back one page (the previous step when opened directly).
   useKycLeaveOverride({ onClick: () => (hasPreviousPage() ? navigate(-1) : goBack()) });
 
-  function updateCard(key: string, field: RepresentativeField, value: string) {
-    setCards((current) =>
-      current.map((card) => (card.key === key ? { ...card, [field]: value, edited: card.saved !== null } : card)),
-    );
-    setErrors((current) => {
-      if (!current[key]?.[field]) return current;
-      const { [field]: _cleared, ...rest } = current[key];
-      return { ...current, [key]: rest };
+  /** A field's registration: changing a saved representative marks it to be sent again. */
+  function registerField(index: number, field: RepresentativeField) {
+    return register(`representatives.${index}.${field}`, {
+      onChange: () => {
+        if (getValues(`representatives.${index}.status`) === 'saved') setValue(`representatives.${index}.status`, 'edited');
+        clearErrors(`representatives.${index}.${field}`);
+      },
     });
   }
 
-  function dropCard(key: string) {
-    setCards((current) => {
-      const remaining = current.filter((card) => card.key !== key);
-      return remaining.length > 0 ? remaining : [emptyCard()];
-    });
-    setErrors(({ [key]: _dropped, ...rest }) => rest);
+  function dropCard(index: number) {
+    dropCardAt(index);
+    if (getValues('representatives').length === 0) append(emptyCard());
   }
 
   // SPEC.md section 4: a saved representative is deleted on the server first, then from the list.
-  async function handleRemove(card: Card) {
-    if (!card.saved) {
-      dropCard(card.key);
+  async function handleRemove(index: number) {
+    const { saved: record } = getValues(`representatives.${index}`);
+    if (!record) {
+      dropCard(index);
       toast.success(representativesMessages.removed);
       return;
     }
-    const email = card.saved.email.trim();
+    const email = record.email.trim();
     if (!email) {
       toast.error(kybMessages.representativeEmailMissing);
       return;
     }
-    setRemovingKey(card.key);
+    setRemovingId(record.id);
     try {
-      await removeRepresentative(email);
+      await remove.mutateAsync({ email, id: record.id });
+      dropCard(index);
+      toast.success(representativesMessages.removed);
     } catch (error) {
-      // Already gone on the server (404) is what the user asked for.
-      if (!(error instanceof ApiError && error.status === 404)) {
-        toast.error(errorMessage(error, representativesMessages.removeFailed, representativesMessages.removeFailed));
-        setRemovingKey(null);
-        return;
-      }
+      toast.error(errorMessage(error, representativesMessages.removeFailed, representativesMessages.removeFailed));
+    } finally {
+      setRemovingId(null);
     }
-    const store = useKycStore.getState();
-    store.setRepresentatives(store.representatives.filter((rep) => rep.email !== card.saved?.email));
-    if (changes.active) markAddressed('representative', [card.saved.id]);
-    dropCard(card.key);
-    setRemovingKey(null);
-    toast.success(representativesMessages.removed);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSaving || removingKey) return;
+  async function send() {
+    if (removingId) return;
     setFormError(null);
-    const { errors: invalid, toSend } = validateCards(cards);
-    if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
-      return;
-    }
-    setErrors({});
-    if (toSend.length === 0) {
+    // The values as typed go out; the schema only checked them.
+    const all = getValues('representatives');
+    const sent = all.flatMap((card, index) => (needsSaving(card) ? [index] : []));
+    if (sent.length === 0) {
       // Every card is saved and unchanged: nothing to send, the step is already done.
       goNext();
       return;
     }
-    setIsSaving(true);
     try {
-      const { data } = await saveRepresentatives(toSend.map((item) => item.input));
-      useKycStore.getState().setRepresentatives(data);
-      if (changes.active) {
-        const sentKeys = new Set(toSend.map((item) => item.key));
-        markAddressed(
-          'representative',
-          cards.flatMap((card) => (card.saved && sentKeys.has(card.key) ? [card.saved.id] : [])),
-        );
-      }
+      await saveAll.mutateAsync({
+        representatives: sent.map((index) => inputFromCard(all[index]!)),
+        corrected: sent.flatMap((index) => all[index]!.saved?.id ?? []),
+      });
       toast.success(representativesMessages.submitted);
       goNext();
     } catch (error) {
       const message = errorMessage(error, representativesMessages.failed, representativesMessages.requestFailed);
       toast.error(message);
       setFormError(message);
-      if (error instanceof ApiError) setErrors(errorsByCard(error.fieldErrors, toSend.map((item) => item.key)));
-      setIsSaving(false);
+      applyServerErrors(setError, error, serverErrorFields(sent));
     }
   }
 
   const onlyBlankCard = cards.length === 1 && cards[0]?.saved === null;
+  const busy = isSaving || removingId !== null;
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-6">
+    <form onSubmit={(event) => void handleSubmit(send)(event)} noValidate className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Add your business&apos; representatives</h1>
         <p className="text-sm text-slate-600">
@@ -161,17 +145,19 @@ export function RepresentativesStep() {
       <div className="space-y-4">
         {cards.map((card, index) => {
           const flag = card.saved ? changes.itemFor('representative', card.saved.id) : undefined;
+          const cardErrors = errors.representatives?.[index];
           return (
             <RepresentativeCard
-              key={card.key}
-              card={card}
+              key={card.id}
+              idPrefix={card.id}
+              saved={card.saved}
               number={index + 1}
-              errors={errors[card.key] ?? {}}
+              fields={(field) => registerField(index, field)}
+              errors={Object.fromEntries(representativeFields.map((field) => [field, cardErrors?.[field]?.message]))}
               canRemove={!onlyBlankCard}
-              removing={removingKey === card.key}
+              removing={card.saved !== null && removingId === card.saved.id}
               disabled={isSaving}
-              onChange={(field, value) => updateCard(card.key, field, value)}
-              onRemove={() => void handleRemove(card)}
+              onRemove={() => void handleRemove(index)}
               flagMessage={flag?.message}
               accepted={changes.active && card.saved !== null && !flag}
             />
@@ -182,7 +168,7 @@ export function RepresentativesStep() {
       {canAdd && (
         <Button
           variant="secondary"
-          onClick={() => setCards((current) => [...current, emptyCard()])}
+          onClick={() => append(emptyCard())}
           disabled={isSaving}
           className="w-full border-dashed sm:w-auto"
         >
@@ -197,7 +183,7 @@ export function RepresentativesStep() {
             Back
           </Button>
         </div>
-        <Button type="submit" disabled={isSaving || removingKey !== null} className="w-full md:ml-auto md:w-40">
+        <Button type="submit" disabled={busy} className="w-full md:ml-auto md:w-40">
           {isSaving ? 'Saving...' : 'Continue'}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import type { ReviewItem } from '@fipay/contracts/company';
 import type { ReviewTarget } from '@fipay/contracts/kyb-options';
-import { useAuthStore } from '../../stores/auth-store';
+import { useSavedApplication } from './api/saved-application';
 
 export type ChangeRequest = {
   /** The application is CHANGES_REQUESTED: only flagged items may change. */
@@ -13,11 +13,11 @@ export type ChangeRequest = {
 };
 
 /**
- * What the compliance team asked the company to change, from the company the session holds
- * (the dashboard refreshes it). Empty outside CHANGES_REQUESTED.
+ * What the compliance team asked the company to change, from the saved application (the company
+ * query). Empty outside CHANGES_REQUESTED.
  */
 export function useChangeRequest(): ChangeRequest {
-  const application = useAuthStore((state) => state.company?.application);
+  const application = useSavedApplication();
   const active = application?.status.code === 'CHANGES_REQUESTED';
   const items = active ? (application?.reviewItems ?? []) : [];
   return {
@@ -27,14 +27,3 @@ export function useChangeRequest(): ChangeRequest {
     has: (target) => items.some((item) => item.target === target),
   };
 }
-
-/** Records in the session's copy that items were dealt with (the server did the same). */
-export function markAddressed(target: ReviewTarget, keys?: string[]) {
-  const { company } = useAuthStore.getState();
-  if (!company?.application.reviewItems) return;
-  const reviewItems = company.application.reviewItems.map((item) =>
-    item.target === target && (!keys || keys.includes(item.key)) ? { ...item, addressed: true } : item,
-  );
-  useAuthStore.setState({ company: { ...company, application: { ...company.application, reviewItems } } });
-}
-

@@ -3,7 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { inputClasses } from '../../../components/ui/field';
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
-import { bankMessages } from './bank-api';
+import { bankMessages } from '../api/bank';
 import { filterBanks } from './bank-form';
 
 type BankComboboxProps = {

@@ -1,4 +1,5 @@
-import { kybMessages, missingStepsSchema, type Bank } from '@fipay/contracts/kyb';
+import { kybMessages, missingStepsSchema, submitKybRequest, type Bank } from '@fipay/contracts/kyb';
+import { z } from 'zod';
 import { kybSteps } from '@fipay/contracts/kyb-options';
 
 export type BankFormValues = {
@@ -8,7 +9,6 @@ export type BankFormValues = {
   accountName: string;
   bvn: string;
 };
-export type BankFormErrors = Partial<Record<keyof BankFormValues, string>>;
 
 export const ACCOUNT_NUMBER_LENGTH = 10;
 export const BVN_LENGTH = 11;
@@ -25,34 +25,19 @@ export function filterBanks(banks: Bank[], query: string): Bank[] {
   return wanted ? banks.filter((bank) => bank.bank_name.toLowerCase().includes(wanted)) : banks;
 }
 
-/** SPEC.md section 5, bank form. */
-export function validateBankForm(values: BankFormValues, banks: Bank[]): BankFormErrors {
-  const errors: BankFormErrors = {};
-  if (!values.currency) errors.currency = kybMessages.currency;
-  if (!values.bankName.trim()) errors.bankName = kybMessages.bank;
-  else if (!findBank(banks, values.bankName)) errors.bankName = kybMessages.bankInvalid;
-  if (!new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`).test(values.accountNumber)) errors.accountNumber = kybMessages.accountNumber;
-  if (!new RegExp(`^\\d{${BVN_LENGTH}}$`).test(values.bvn)) errors.bvn = kybMessages.bvn;
-  if (!values.accountName.trim()) errors.accountName = kybMessages.accountName;
-  return errors;
-}
-
-const fieldOfServerError: Record<string, keyof BankFormValues> = {
-  currency: 'currency',
-  bankName: 'bankName',
-  bankCode: 'bankName',
-  accountNumber: 'accountNumber',
-  accountName: 'accountName',
-  bvn: 'bvn',
-};
-
-export function bankErrorsFromServer(fieldErrors: Record<string, string>): BankFormErrors {
-  const errors: BankFormErrors = {};
-  for (const [key, message] of Object.entries(fieldErrors)) {
-    const field = fieldOfServerError[key];
-    if (field) errors[field] ??= message;
-  }
-  return errors;
+/**
+ * SPEC.md section 5, bank form: the submission's own checks for the account number, BVN and
+ * account name, and a bank that is on the list.
+ */
+export function bankFormSchema(banks: Bank[]) {
+  return submitKybRequest.pick({ accountNumber: true, bvn: true, accountName: true }).extend({
+    currency: z.string().min(1, kybMessages.currency),
+    bankName: z
+      .string()
+      .trim()
+      .min(1, kybMessages.bank)
+      .refine((name) => findBank(banks, name) !== undefined, kybMessages.bankInvalid),
+  });
 }
 
 const stepOfMissing = { businessType: 1, businessProfile: 2, documents: 3, representatives: 4 } as const;

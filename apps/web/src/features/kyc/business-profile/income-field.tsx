@@ -1,28 +1,26 @@
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import type { BusinessProfileRequest } from '@fipay/contracts/kyb';
 import { profileCurrencies } from '@fipay/contracts/kyb-options';
 import { useId } from 'react';
+import { useController, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { inputClasses } from '../../../components/ui/field';
-import { formatIncome, incomeDigits } from './profile-form';
+import { formatIncome, incomeDigits, type ProfileForm } from './profile-form';
 
 type IncomeFieldProps = {
-  currency: string;
-  amount: string;
+  control: Control<ProfileForm, unknown, BusinessProfileRequest>;
+  currency: UseFormRegisterReturn<'currency'>;
   currencyError?: string;
   amountError?: string;
-  onCurrencyChange: (currency: string) => void;
-  onAmountChange: (digits: string) => void;
+  onAmountChange: () => void;
 };
 
 /** Expected monthly income: a currency choice joined to an amount shown with thousands separators. */
-export function IncomeField({
-  currency,
-  amount,
-  currencyError,
-  amountError,
-  onCurrencyChange,
-  onAmountChange,
-}: IncomeFieldProps) {
+export function IncomeField({ control, currency, currencyError, amountError, onAmountChange }: IncomeFieldProps) {
   const id = useId();
+  // The form keeps the digits; the input shows them grouped.
+  const {
+    field: { ref, name, value, onChange, onBlur },
+  } = useController({ control, name: 'monthlyIncome' });
   const errors = [currencyError && `${id}-currency-error`, amountError && `${id}-amount-error`].filter(Boolean);
   return (
     <div className="space-y-1.5">
@@ -32,10 +30,8 @@ export function IncomeField({
       <div className="flex">
         <div className="relative w-24 shrink-0">
           <select
-            name="currency"
             aria-label="Currency"
-            value={currency}
-            onChange={(event) => onCurrencyChange(event.target.value)}
+            {...currency}
             aria-invalid={currencyError ? true : undefined}
             aria-describedby={currencyError ? `${id}-currency-error` : undefined}
             className={`${inputClasses} ${currencyError ? 'border-red-500' : 'border-slate-300'} appearance-none rounded-r-none bg-slate-50 pr-8 font-medium`}
@@ -50,12 +46,17 @@ export function IncomeField({
         </div>
         <input
           id={`${id}-amount`}
-          name="monthlyIncome"
+          ref={ref}
+          name={name}
           inputMode="numeric"
           autoComplete="off"
           placeholder="0"
-          value={formatIncome(amount)}
-          onChange={(event) => onAmountChange(incomeDigits(event.target.value))}
+          value={formatIncome(value)}
+          onChange={(event) => {
+            onChange(incomeDigits(event.target.value));
+            onAmountChange();
+          }}
+          onBlur={onBlur}
           aria-invalid={amountError ? true : undefined}
           aria-describedby={errors.length > 0 ? errors.join(' ') : undefined}
           className={`${inputClasses} ${amountError ? 'border-red-500' : 'border-slate-300'} -ml-px rounded-l-none`}

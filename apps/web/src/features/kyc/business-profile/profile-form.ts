@@ -6,6 +6,7 @@ import {
 } from '@fipay/contracts/kyb';
 import type { BusinessSubType, BusinessType } from '@fipay/contracts/kyb-options';
 import { isLgaOf, nigerianStates } from '@fipay/contracts/nigeria';
+import { z } from 'zod';
 import type { BusinessProfileDraft } from '../../../stores/kyc-store';
 
 /** The form holds text: the date as YYYY-MM-DD, the income as a digit string (SPEC.md section 3). */
@@ -46,6 +47,9 @@ export const emptyProfileForm: ProfileForm = {
   sourceOfFund: '',
   monthlyIncome: '',
 };
+
+/** Every field of the form: where the server's field errors for the profile may go. */
+export const profileFields = Object.keys(emptyProfileForm) as ProfileField[];
 
 const MAX_INCOME_DIGITS = 15;
 const incomeFormat = new Intl.NumberFormat('en-NG');
@@ -133,33 +137,22 @@ export function payloadFromForm(
   };
 }
 
-/** Field errors with the messages the server would send (SPEC.md section 5); empty when valid. */
-export function validateProfile(
-  payload: BusinessProfileRequest,
+/**
+ * The form's checks: the payload the form would send, read by the contract's schema, plus the
+ * checks of the chosen business type (SPEC.md section 5's messages). Every issue's path is a form
+ * field; the session's ids are checked too, since a request without them cannot be sent.
+ */
+export function profileFormSchema(
   type: BusinessType,
   subType: BusinessSubType | null,
-): Partial<Record<ProfileField, string>> {
-  const errors: Partial<Record<ProfileField, string>> = {};
-  const result = businessProfileRequest.safeParse(payload);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0];
-      // The ids come from the session, not from the form; a missing session is reported on submit.
-      if (typeof field !== 'string' || !(field in emptyProfileForm)) continue;
-      errors[field as ProfileField] ??= issue.message;
-    }
-  }
-  const typed = profileErrorsForType(
-    {
-      dateOfBirth: payload.dateOfBirth ?? 0,
-      incorporatedTrusteeCategory: payload.incorporatedTrusteeCategory ?? '',
-      smeCategory: payload.smeCategory ?? '',
-      sourceOfFund: payload.sourceOfFund ?? '',
-      monthlyIncome: payload.monthlyIncome ?? 0,
-    },
-    type,
-    subType,
+  ids: () => { userId: string; companyId: string },
+) {
+  return z.preprocess(
+    (form: ProfileForm) => payloadFromForm(form, type, subType, ids()),
+    businessProfileRequest.superRefine((payload, ctx) => {
+      for (const [field, message] of Object.entries(profileErrorsForType(payload, type, subType))) {
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    }),
   );
-  // The per-type checks carry SPEC.md's messages; they win over the shared schema's for the same field.
-  return { ...errors, ...typed };
 }

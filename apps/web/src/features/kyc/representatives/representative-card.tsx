@@ -1,16 +1,22 @@
 import { idTypes, representativeRoles } from '@fipay/contracts/kyb-options';
 import { SelectField, TextField } from '../../../components/ui/field';
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
-import type { RepresentativeCard as Card, RepresentativeErrors, RepresentativeField } from './representative-form';
+import type { RepresentativeRecord } from '@fipay/contracts/company';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { RepresentativeField } from './representative-form';
 
 type RepresentativeCardProps = {
-  card: Card;
+  /** Makes the fields' ids unique on the page. */
+  idPrefix: string;
+  /** The server's record of this representative, once saved. */
+  saved: RepresentativeRecord | null;
   number: number;
-  errors: RepresentativeErrors;
+  /** Each field's registration with the step's form. */
+  fields: (field: RepresentativeField) => UseFormRegisterReturn;
+  errors: Partial<Record<RepresentativeField, string>>;
   canRemove: boolean;
   removing: boolean;
   disabled: boolean;
-  onChange: (field: RepresentativeField, value: string) => void;
   onRemove: () => void;
   /** While changes are requested: why the compliance team flagged this representative. */
   flagMessage?: string;
@@ -18,13 +24,13 @@ type RepresentativeCardProps = {
   accepted?: boolean;
 };
 
-function ApprovalStatus({ card }: { card: Card }) {
-  if (!card.saved) return null;
-  if (card.saved.isRepApproved) {
+function ApprovalStatus({ saved }: { saved: RepresentativeRecord | null }) {
+  if (!saved) return null;
+  if (saved.isRepApproved) {
     return (
       <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
         <CheckCircleIcon className="h-3.5 w-3.5" />
-        Approved by {card.saved.approvedBy ?? card.saved.fullName}
+        Approved by {saved.approvedBy ?? saved.fullName}
       </span>
     );
   }
@@ -36,19 +42,20 @@ function ApprovalStatus({ card }: { card: Card }) {
 }
 
 export function RepresentativeCard({
-  card,
+  idPrefix,
+  saved,
   number,
+  fields,
   errors,
   canRemove,
   removing,
   disabled,
-  onChange,
   onRemove,
   flagMessage,
   accepted = false,
 }: RepresentativeCardProps) {
   const title = `Representative ${number}`;
-  const fieldId = (field: RepresentativeField) => `${card.key}-${field}`;
+  const fieldId = (field: RepresentativeField) => `${idPrefix}-${field}`;
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" disabled={disabled || accepted}>
       <legend className="sr-only">{title}</legend>
@@ -57,7 +64,7 @@ export function RepresentativeCard({
           <h2 className="text-sm font-semibold text-slate-900" aria-hidden="true">
             {title}
           </h2>
-          <ApprovalStatus card={card} />
+          <ApprovalStatus saved={saved} />
           {accepted && (
             <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-700">
               Accepted
@@ -86,8 +93,7 @@ export function RepresentativeCard({
         <SelectField
           id={fieldId('position')}
           label="Role"
-          value={card.position}
-          onChange={(event) => onChange('position', event.target.value)}
+          {...fields('position')}
           error={errors.position}
         >
           <option value="">Select role</option>
@@ -101,8 +107,7 @@ export function RepresentativeCard({
           id={fieldId('fullName')}
           label="Full Name"
           autoComplete="off"
-          value={card.fullName}
-          onChange={(event) => onChange('fullName', event.target.value)}
+          {...fields('fullName')}
           error={errors.fullName}
         />
         <TextField
@@ -110,27 +115,24 @@ export function RepresentativeCard({
           label="Email Address"
           type="email"
           autoComplete="off"
-          value={card.email}
-          readOnly={card.saved !== null}
-          onChange={(event) => onChange('email', event.target.value)}
+          readOnly={saved !== null}
+          {...fields('email')}
           error={errors.email}
-          hint={card.saved ? 'To use another email, remove this representative and add them again.' : undefined}
-          className={card.saved ? 'bg-slate-50! text-slate-600' : ''}
+          hint={saved ? 'To use another email, remove this representative and add them again.' : undefined}
+          className={saved ? 'bg-slate-50! text-slate-600' : ''}
         />
         <TextField
           id={fieldId('phone')}
           label="Phone Number"
           type="tel"
           autoComplete="off"
-          value={card.phone}
-          onChange={(event) => onChange('phone', event.target.value)}
+          {...fields('phone')}
           error={errors.phone}
         />
         <SelectField
           id={fieldId('idType')}
           label="ID Type"
-          value={card.idType}
-          onChange={(event) => onChange('idType', event.target.value)}
+          {...fields('idType')}
           error={errors.idType}
         >
           <option value="">Select ID type</option>
@@ -144,11 +146,10 @@ export function RepresentativeCard({
           id={fieldId('idNumber')}
           label="ID Number"
           autoComplete="off"
-          value={card.idNumber}
-          placeholder={card.saved?.idNumber}
-          onChange={(event) => onChange('idNumber', event.target.value)}
+          placeholder={saved?.idNumber}
+          {...fields('idNumber')}
           error={errors.idNumber}
-          hint={card.saved ? 'Saved. Enter the full number again only if you change this representative.' : undefined}
+          hint={saved ? 'Saved. Enter the full number again only if you change this representative.' : undefined}
         />
       </div>
     </fieldset>

@@ -1,24 +1,12 @@
 import type { RepresentativeRecord } from '@fipay/contracts/company';
 import { kybMessages, representativeInput, type RepresentativeInput } from '@fipay/contracts/kyb';
+import { z } from 'zod';
 
 export const representativeFields = ['position', 'fullName', 'email', 'phone', 'idType', 'idNumber'] as const;
 export type RepresentativeField = (typeof representativeFields)[number];
-export type RepresentativeValues = Record<RepresentativeField, string>;
-export type RepresentativeErrors = Partial<Record<RepresentativeField, string>>;
-
-/** One card of the step: what the user typed, and the server's record once it is saved. */
-export type RepresentativeCard = RepresentativeValues & {
-  key: string;
-  saved: RepresentativeRecord | null;
-  /** A saved representative the user changed since; unchanged ones are not sent again. */
-  edited: boolean;
-};
-
-let lastKey = 0;
-const nextKey = () => `representative-${++lastKey}`;
 
 export function emptyCard(): RepresentativeCard {
-  return { key: nextKey(), saved: null, edited: false, position: '', fullName: '', email: '', phone: '', idType: '', idNumber: '' };
+  return { saved: null, status: 'new', position: '', fullName: '', email: '', phone: '', idType: '', idNumber: '' };
 }
 
 /**
@@ -27,9 +15,8 @@ export function emptyCard(): RepresentativeCard {
  */
 export function cardFromRecord(record: RepresentativeRecord): RepresentativeCard {
   return {
-    key: nextKey(),
     saved: record,
-    edited: false,
+    status: 'saved',
     position: record.position,
     fullName: record.fullName,
     email: record.email,
@@ -39,52 +26,61 @@ export function cardFromRecord(record: RepresentativeRecord): RepresentativeCard
   };
 }
 
-export const needsSaving = (card: RepresentativeCard) => !card.saved || card.edited;
+export const needsSaving = (card: RepresentativeCard) => card.status !== 'saved';
 
-/**
- * Checks the cards to send with the same schema the server uses, plus one email per
- * representative across every card (saved ones included, since saving upserts by email).
- */
-export function validateCards(cards: RepresentativeCard[]) {
-  const errors: Record<string, RepresentativeErrors> = {};
-  const toSend: { key: string; input: RepresentativeInput }[] = [];
-  const emailOf = (card: RepresentativeCard) => card.email.trim().toLowerCase();
-  const emailCounts = new Map<string, number>();
-  for (const card of cards) emailCounts.set(emailOf(card), (emailCounts.get(emailOf(card)) ?? 0) + 1);
-  for (const card of cards) {
-    if (!needsSaving(card)) continue;
-    const duplicate = emailOf(card) !== '' && (emailCounts.get(emailOf(card)) ?? 0) > 1;
-    const cardErrors: RepresentativeErrors = {};
-    const values: RepresentativeInput = {
-      position: card.position,
-      fullName: card.fullName,
-      email: card.email,
-      phone: card.phone,
-      idType: card.idType,
-      idNumber: card.idNumber,
-    };
-    const parsed = representativeInput.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as RepresentativeField;
-        cardErrors[field] ??= issue.message;
-      }
-    }
-    if (duplicate) cardErrors.email ??= kybMessages.representativeDuplicate;
-    if (Object.keys(cardErrors).length > 0) errors[card.key] = cardErrors;
-    else toSend.push({ key: card.key, input: values });
-  }
-  return { errors, toSend };
+/** What the request carries for a card: the values as typed (the server reads them with its own schema). */
+export function inputFromCard(card: RepresentativeCard): RepresentativeInput {
+  return Object.fromEntries(representativeFields.map((field) => [field, card[field]])) as RepresentativeInput;
 }
 
-/** Server field errors name the array item by index ('0.email'); map them back to the cards that were sent. */
-export function errorsByCard(fieldErrors: Record<string, string>, sentKeys: string[]) {
-  const errors: Record<string, RepresentativeErrors> = {};
-  for (const [path, message] of Object.entries(fieldErrors)) {
-    const [index, field] = path.split('.');
-    const key = sentKeys[Number(index)];
-    if (!key || !field || !(representativeFields as readonly string[]).includes(field)) continue;
-    errors[key] = { ...errors[key], [field]: message };
-  }
-  return errors;
+const emailOf = (card: { email: string }) => card.email.trim().toLowerCase();
+
+const savedRecord = z.custom<RepresentativeRecord>();
+
+/**
+ * The step's cards: what the user typed, the server's record once saved, and whether the card is
+ * to be sent: a new one, or a saved one the user changed ('edited'). Those are checked with the
+ * server's schema; unchanged saved ones are not sent again. One email per representative across
+ * every card, saved ones included, since saving upserts by email.
+ */
+export const representativesFormSchema = z
+  .object({
+    representatives: z.array(
+      z.discriminatedUnion('status', [
+        z.object({
+          status: z.literal('saved'),
+          saved: savedRecord,
+          position: z.string(),
+          fullName: z.string(),
+          email: z.string(),
+          phone: z.string(),
+          idType: z.string(),
+          idNumber: z.string(),
+        }),
+        representativeInput.extend({ status: z.enum(['new', 'edited']), saved: savedRecord.nullable() }),
+      ]),
+    ),
+  })
+  .superRefine(({ representatives: cards }, ctx) => {
+    cards.forEach((card, index) => {
+      if (card.status === 'saved' || emailOf(card) === '') return;
+      if (cards.filter((other) => emailOf(other) === emailOf(card)).length > 1) {
+        ctx.addIssue({ code: 'custom', path: ['representatives', index, 'email'], message: kybMessages.representativeDuplicate });
+      }
+    });
+  });
+export type RepresentativesForm = z.input<typeof representativesFormSchema>;
+export type RepresentativesFields = z.output<typeof representativesFormSchema>;
+export type RepresentativeCard = RepresentativesForm['representatives'][number];
+
+/**
+ * Where the refusal's field errors go: the request names a representative by its index in what was
+ * sent ('0.email'), the form by the card's index (`sent` lists the cards' indexes in sending order).
+ */
+export function serverErrorFields(sent: number[]) {
+  return Object.fromEntries(
+    sent.flatMap((cardIndex, index) =>
+      representativeFields.map((field) => [`${index}.${field}`, `representatives.${cardIndex}.${field}`] as const),
+    ),
+  ) as Record<string, `representatives.${number}.${RepresentativeField}`>;
 }
