@@ -67,14 +67,14 @@ describe('the server process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const base = `http://127.0.0.1:${port}/api/v1`;
-      await expect.poll(async () => (await fetch(`${base}/ready`).catch(() => undefined))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${base}/ready`).catch(() => undefined))?.status, { timeout: 90_000, interval: 200 }).toBe(200);
       expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 
       const inFlight = requestInTwoHalves(port, '/api/v1/auth/login/initiate', JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' }));
       await inFlight.started;
       child.kill('SIGTERM');
       // New connections are refused once the signal is handled...
-      await expect.poll(async () => (await fetch(`${base}/health`).then(() => 'answered', () => 'refused')), { timeout: 10_000, interval: 50 }).toBe('refused');
+      await expect.poll(async () => (await fetch(`${base}/health`).then(() => 'answered', () => 'refused')), { timeout: 30_000, interval: 50 }).toBe('refused');
       // ...while the request already started gets its whole answer.
       inFlight.finish();
       const answer = await inFlight.answer;
@@ -92,5 +92,5 @@ describe('the server process', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -56,9 +56,17 @@ function lockDataDir(dataDir: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`);
 }
 
-export function createPgliteDb(dataDir?: string): Db {
+/**
+ * The embedded database, in `dataDir` or in memory. `from` starts an in-memory one from a data folder saved
+ * with `dumpDataDir` instead of running initdb (the tests' migrated template: a fifth of the start time).
+ */
+export function createPgliteDb(dataDir?: string, from?: Blob): Db {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  const lite = new PGlite(dataDir);
+  return pgliteDb(new PGlite({ dataDir, loadDataDir: from }), unlock);
+}
+
+/** Our database interface over a PGlite instance; `close` closes it, then runs `onClosed`. */
+export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): Db {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
@@ -77,7 +85,7 @@ export function createPgliteDb(dataDir?: string): Db {
       try {
         await lite.close();
       } finally {
-        unlock();
+        onClosed();
       }
     },
   };

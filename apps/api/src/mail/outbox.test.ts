@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupBody } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/server';
-import { linkIn, startSmtpSink } from '../test/smtp-sink';
+import { linkIn } from '../test/smtp-sink';
 import { retryDelaySeconds } from './outbox';
 
 describe('outbox delivery over SMTP', () => {
@@ -23,27 +24,34 @@ describe('outbox delivery over SMTP', () => {
     const link = linkIn(mail);
     const res = await server.api.get(`/auth/verify-email?${link.searchParams.toString()}`);
     expect(res.status).toBe(200);
-    const { rows } = await server.db.query<{ sent_at: Date | null; body_text: string | null }>(
-      "SELECT sent_at, body_text FROM outbox_emails WHERE recipient = $1",
-      [body.user.email],
-    );
-    expect(rows[0]!.sent_at).not.toBeNull();
-    // Single-use links are not kept once the mail is out.
-    expect(rows[0]!.body_text).toBeNull();
+    // The row is marked sent (and its single-use link forgotten) once the SMTP server has accepted the
+    // message, a moment after the message arrived.
+    await expect.poll(async () => {
+      const { rows } = await server.db.query<{ sent: boolean; body_text: string | null }>(
+        'SELECT sent_at IS NOT NULL AS sent, body_text FROM outbox_emails WHERE recipient = $1',
+        [body.user.email],
+      );
+      return rows[0];
+    }, { timeout: 10_000 }).toEqual({ sent: true, body_text: null });
   });
 
   it('keeps email queued while the SMTP server is down and delivers it when it is back', async () => {
-    const down = await startSmtpSink();
-    const port = down.port;
-    await down.close();
-    const flaky = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    // The SMTP server is down: its port drops every connection. Holding the port (instead of closing it and
+    // hoping it stays free) keeps another test running alongside from taking it before the server comes back.
+    const down = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const { port } = down.address() as AddressInfo;
+    const flaky = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).catch(async (error: unknown) => {
+      down.close();
+      throw error;
+    });
     try {
       const body = signupBody();
       expect((await flaky.api.post('/auth/signup', body)).status).toBe(201);
       await expect.poll(async () => {
         const { rows } = await flaky.db.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM outbox_emails');
         return rows[0]?.last_error ?? null;
-      }, { timeout: 10_000 }).not.toBeNull();
+      }, { timeout: 30_000 }).not.toBeNull();
       const { rows } = await flaky.db.query<{ sent_at: Date | null; wait: number }>(
         'SELECT sent_at, extract(epoch FROM next_attempt_at - now())::int AS wait FROM outbox_emails',
       );
@@ -63,6 +71,7 @@ describe('outbox delivery over SMTP', () => {
             stream.on('end', () => callback());
           },
         });
+        await new Promise<void>((resolve) => down.close(() => resolve()));
         await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
         return { smtp, received };
       })();
@@ -70,16 +79,20 @@ describe('outbox delivery over SMTP', () => {
         // Bring the retry forward instead of waiting out the back-off.
         await flaky.db.query('UPDATE outbox_emails SET next_attempt_at = now()');
         flaky.app.outbox.kick();
-        await expect.poll(() => revived.received, { timeout: 10_000 }).toContain(body.user.email);
-        const after = await flaky.db.query<{ sent_at: Date | null }>('SELECT sent_at FROM outbox_emails');
-        expect(after.rows[0]!.sent_at).not.toBeNull();
+        await expect.poll(() => revived.received, { timeout: 30_000 }).toContain(body.user.email);
+        // Marked sent a moment after the message arrived, as in the test above.
+        await expect.poll(async () => {
+          const { rows } = await flaky.db.query<{ sent_at: Date | null }>('SELECT sent_at FROM outbox_emails');
+          return rows[0]?.sent_at ?? null;
+        }, { timeout: 10_000 }).not.toBeNull();
       } finally {
         await new Promise<void>((resolve) => revived.smtp.close(() => resolve()));
       }
     } finally {
+      down.close();
       await flaky.close();
     }
-  });
+  }, 90_000);
 
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([10, 20, 40, 80]);

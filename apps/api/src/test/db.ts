@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { createPgliteDb, createPostgresDb, type Db } from '../db/client';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or
- * a new database on the PostgreSQL server of TEST_DATABASE_URL when the test
- * project asks for it (TEST_DB=postgres).
+ * A fresh database for one test file: in-memory PGlite by default (started from
+ * the project's migrated template when its global setup made one, else empty),
+ * or a new, empty database on the PostgreSQL server of TEST_DATABASE_URL when
+ * the test project asks for it (TEST_DB=postgres).
  */
 export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres') {
-    const db = createPgliteDb();
+    const template = inject('pgliteTemplate');
+    const db = createPgliteDb(undefined, template ? new Blob([readFileSync(template)]) : undefined);
     return { db, drop: () => db.close() };
   }
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
