@@ -13,6 +13,18 @@ describe('business profile rules by type', () => {
     expect(profileErrorsForType({ ...empty, dateOfBirth: Date.now() + 86_400_000 }, 'Individual', null)).toEqual({ dateOfBirth: kybMessages.dateOfBirthInvalid });
   });
 
+  it('answers a date of birth before 1900 or not a whole millisecond with the same message as a future one', () => {
+    const base = {
+      description: 'A business long enough', industry: 'Fintech', currency: 'NGN', country: 'Nigeria', state: 'Kano', lga: 'Kano Municipal',
+      address: '1 Marina Road', landmark: 'Bridge', userId: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', companyId: '7d4e2a10-1c3b-4e5f-8a9b-0c1d2e3f4a5b',
+    };
+    for (const dateOfBirth of [Date.UTC(1899, 11, 31), 1.5]) {
+      const result = businessProfileRequest.safeParse({ ...base, dateOfBirth });
+      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['dateOfBirth'], message: kybMessages.dateOfBirthInvalid })]);
+    }
+    expect(businessProfileRequest.safeParse({ ...base, dateOfBirth: Date.UTC(1900, 0, 1) }).success).toBe(true);
+  });
+
   it('asks each type only for its own fields', () => {
     expect(Object.keys(profileErrorsForType(empty, 'NGO', null))).toEqual(['incorporatedTrusteeCategory']);
     expect(Object.keys(profileErrorsForType(empty, 'Registered Business', 'SME'))).toEqual(['smeCategory', 'sourceOfFund', 'monthlyIncome']);

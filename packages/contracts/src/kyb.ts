@@ -141,7 +141,7 @@ export const businessProfileRequest = z.object({
   address: text(kybMessages.address).trim().min(5, kybMessages.address).max(300),
   landmark: text(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
   // Epoch milliseconds; 0 means empty (SPEC.md). Dates before 1970 are negative.
-  dateOfBirth: z.number().int().min(EARLIEST_BIRTH_DATE).optional().default(0),
+  dateOfBirth: z.number().int(kybMessages.dateOfBirthInvalid).min(EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid).optional().default(0),
   incorporatedTrusteeCategory: text().trim().optional().default(''),
   smeCategory: text().trim().optional().default(''),
   sourceOfFund: text().trim().optional().default(''),

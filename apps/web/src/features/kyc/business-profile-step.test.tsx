@@ -1,3 +1,4 @@
+import { kybMessages } from '@fipay/contracts/kyb';
 import type { BusinessSubType, BusinessType } from '@fipay/contracts/kyb-options';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -187,6 +188,16 @@ describe('BusinessProfileStep', () => {
     const { user } = renderStep('Individual');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Date of Birth is required')).toBeInTheDocument();
+  });
+
+  it('refuses a date of birth before 1900 with its own message and sends nothing', async () => {
+    const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business profile submitted!', data: null } });
+    const { user } = renderStep('Individual');
+    await fillSharedFields(user);
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1899-12-31' } });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(kybMessages.dateOfBirthInvalid)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('requires the category of an NGO', async () => {
