@@ -369,6 +369,7 @@ export const assignRequest = z.object({ reviewerId: uuid.nullable() });
 export const assignResponse = envelope(z.object({ assignee: assigneeSchema.nullable(), case: caseStateSchema }));
 
 export const noteRequest = z.object({ text: text(backOfficeMessages.noteRequired).trim().min(1, backOfficeMessages.noteRequired).max(REVIEW_NOTE_MAX) });
+export type NoteRequest = z.infer<typeof noteRequest>;
 export const noteResponse = envelope(caseNoteSchema.extend({ case: caseStateSchema }));
 
 export const revealFields = ['bvn', 'idNumber'] as const;

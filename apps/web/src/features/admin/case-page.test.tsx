@@ -289,6 +289,36 @@ describe('CasePage', () => {
     expect(api.calls('GET', casePath)).toHaveLength(1);
   });
 
+  it('adds a note only when it says something, keeps it when refused and clears it once added', async () => {
+    signInAs(plainReviewer);
+    const opened = caseFixture();
+    const note = { id: 'n1', text: 'Called the director.', author: { id: plainReviewer.id, name: plainReviewer.name }, createdAt: '2026-11-21T09:05:00.000Z' };
+    let attempts = 0;
+    const api = stubApi([
+      ['GET', casePath, ok(opened)],
+      ['POST', `${casePath}/notes`, () => (++attempts === 1 ? fail(503, 'The service is busy. Try again in a moment.') : ok({ ...note, case: caseStateOf({ ...opened, notes: [note] }) }, 'Note added.'))],
+    ]);
+    const user = renderCase();
+    const box = await screen.findByRole('textbox', { name: 'Add a note' });
+    await user.type(box, '   ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Write a note.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('POST', `${casePath}/notes`)).toHaveLength(0);
+
+    await user.clear(box);
+    await user.type(box, '  Called the director.  ');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('The service is busy. Try again in a moment.')).toBeInTheDocument();
+    expect(box).toHaveValue('  Called the director.  ');
+
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await within(section('Internal notes')).findByText('Called the director.')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(screen.queryByText('The service is busy. Try again in a moment.')).toBeNull();
+    expect(JSON.parse(String(api.calls('POST', `${casePath}/notes`)[1]![1]!.body))).toEqual({ text: 'Called the director.' });
+  });
+
   it('a plain reviewer sees no admin-only control: no Reveal, no Export CSV, no reassignment', async () => {
     signInAs(plainReviewer);
     const api = stubApi([

@@ -1,6 +1,6 @@
 import { backOfficeMessages, type CaseDocument, type ReviewerListItem } from '@fipay/contracts/back-office';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -14,7 +14,6 @@ import {
   caseQueryOptions,
   downloadAuditCsv,
   reviewersQueryOptions,
-  useAddCaseNote,
   useAssignCase,
   useClaimCase,
   useDecideCase,
@@ -22,6 +21,7 @@ import {
   type CaseDecision,
 } from './api/admin-api';
 import { useAdminSession } from './admin-session';
+import { CaseNoteForm } from './components/case-note-form';
 import { ApproveDialog, flaggableItems, RejectDialog, RequestChangesDialog } from './components/decision-dialogs';
 import { formatBytes, formatDateTime, StatusBadge } from './components/format';
 
@@ -122,14 +122,11 @@ export function CasePage() {
   const reviewers = canAssign ? (reviewersQuery.data ?? (reviewersQuery.isError ? [] : null)) : null;
   const claimCase = useClaimCase(companyId);
   const assignCase = useAssignCase(companyId);
-  const addCaseNote = useAddCaseNote(companyId);
   const revealValue = useRevealValue(companyId);
   const decideCase = useDecideCase(companyId);
   const [openDoc, setOpenDoc] = useState<CaseDocument | null>(null);
   const [decision, setDecision] = useState<Decision>(null);
   const [decisionError, setDecisionError] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const myId = useAdminSession((state) => state.reviewer?.id);
 
@@ -186,22 +183,6 @@ export function CasePage() {
       toast.success(message || backOfficeMessages.revealed);
     } catch (error) {
       toast.error(errorMessage(error, 'The value could not be revealed.'));
-    }
-  }
-
-  async function addNote(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!note.trim()) {
-      setNoteError(backOfficeMessages.noteRequired);
-      return;
-    }
-    setNoteError(null);
-    try {
-      await addCaseNote.mutateAsync(note.trim());
-      toast.success(backOfficeMessages.noteAdded);
-      setNote('');
-    } catch (error) {
-      setNoteError(errorMessage(error, 'The note could not be added.'));
     }
   }
 
@@ -485,28 +466,7 @@ export function CasePage() {
                 </li>
               ))}
             </ul>
-            <form onSubmit={(event) => void addNote(event)} noValidate className="space-y-2">
-              <label htmlFor="case-note" className="block text-sm font-medium text-slate-700">
-                Add a note
-              </label>
-              <textarea
-                id="case-note"
-                rows={3}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                aria-invalid={Boolean(noteError)}
-                aria-describedby={noteError ? 'case-note-error' : undefined}
-                className={`${inputClasses} h-auto py-2 ${noteError ? 'border-red-500' : 'border-slate-300'}`}
-              />
-              {noteError && (
-                <p id="case-note-error" className="text-xs font-medium text-red-600">
-                  {noteError}
-                </p>
-              )}
-              <Button type="submit" size="sm" variant="secondary">
-                Add note
-              </Button>
-            </form>
+            <CaseNoteForm companyId={companyId} />
           </Section>
 
           <Section

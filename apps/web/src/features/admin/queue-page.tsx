@@ -1,7 +1,7 @@
 import { QUEUE_SEARCH_MAX } from '@fipay/contracts/back-office';
 import { applicationStatuses, businessTypes, type ApplicationStatus } from '@fipay/contracts/kyb-options';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -27,7 +27,8 @@ export function QueuePage() {
   const businessType = params.get('type') ?? '';
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(q);
+  // The box follows the URL (a tab, Back, a shared link) until the reviewer types.
+  const searchForm = useForm<{ q: string }>({ values: { q } });
   const query = useQuery({
     ...queueQueryOptions({
       status,
@@ -52,9 +53,8 @@ export function QueuePage() {
     setParams(next);
   }
 
-  function submitSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update({ q: search.trim() || null });
+  function submitSearch({ q: typed }: { q: string }) {
+    update({ q: typed.trim() || null });
   }
 
   const pagination = data?.pagination;
@@ -95,17 +95,16 @@ export function QueuePage() {
       </nav>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <form role="search" onSubmit={submitSearch} className="flex flex-1 gap-2">
+        <form role="search" onSubmit={(event) => void searchForm.handleSubmit(submitSearch)(event)} className="flex flex-1 gap-2">
           <label htmlFor="queue-search" className="sr-only">
             Search by company name, email or CAC number
           </label>
           <input
             id="queue-search"
             type="search"
-            value={search}
             maxLength={QUEUE_SEARCH_MAX}
             placeholder="Company, email or CAC number"
-            onChange={(event) => setSearch(event.target.value)}
+            {...searchForm.register('q')}
             className={`${inputClasses} border-slate-300`}
           />
           <Button type="submit" variant="secondary">
