@@ -56,6 +56,20 @@ async function fillCompany(user: ReturnType<typeof userEvent.setup>, overrides: 
   await user.selectOptions(await screen.findByLabelText('Country'), '160');
 }
 
+/** Step 2, once it shows. */
+async function fillUser(user: ReturnType<typeof userEvent.setup>, overrides: Record<string, string> = {}) {
+  const values = {
+    'First Name': 'Ada',
+    'Last Name': 'Okafor',
+    Email: 'ada@acme.ng',
+    'Phone Number': '+2348098765432',
+    Password: 'Sup3r$ecret',
+    ...overrides,
+  };
+  await screen.findByLabelText('First Name');
+  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);
+}
+
 describe('SignupPage step 1 gate', () => {
   beforeEach(() => {
     stubCountries(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: countries }), { status: 200 }));
@@ -116,11 +130,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText('First Name'), 'Ada');
-    await user.type(screen.getByLabelText('Last Name'), 'Okafor');
-    await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
-    await user.type(screen.getByLabelText('Phone Number'), '+2348098765432');
-    await user.type(screen.getByLabelText('Password'), 'Sup3r$ecret');
+    await fillUser(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(signup).toHaveBeenCalledWith({
@@ -159,11 +169,7 @@ describe('SignupPage server field errors', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText('First Name'), 'Ada');
-    await user.type(screen.getByLabelText('Last Name'), 'Okafor');
-    await user.type(screen.getByLabelText('Email'), 'ada@acme.ng');
-    await user.type(screen.getByLabelText('Phone Number'), '12');
-    await user.type(screen.getByLabelText('Password'), 'Sup3r$ecret');
+    await fillUser(user, { 'Phone Number': '12' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Company Information' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { RepresentativeRecord } from '@fipay/contracts/company';
+import { representativeRecord, type RepresentativeRecord } from '@fipay/contracts/company';
 import { kybMessages, representativeInput, type RepresentativeInput } from '@fipay/contracts/kyb';
 import { z } from 'zod';
 
@@ -36,6 +36,8 @@ export function inputFromCard(card: RepresentativeCard): RepresentativeInput {
 const emailOf = (card: { email: string }) => card.email.trim().toLowerCase();
 
 const savedRecord = z.custom<RepresentativeRecord>();
+/** The six typed fields, as a pick mask. */
+const typedFields = Object.fromEntries(representativeFields.map((field) => [field, true])) as { [K in RepresentativeField]: true };
 
 /**
  * The step's cards: what the user typed, the server's record once saved, and whether the card is
@@ -47,16 +49,7 @@ export const representativesFormSchema = z
   .object({
     representatives: z.array(
       z.discriminatedUnion('status', [
-        z.object({
-          status: z.literal('saved'),
-          saved: savedRecord,
-          position: z.string(),
-          fullName: z.string(),
-          email: z.string(),
-          phone: z.string(),
-          idType: z.string(),
-          idNumber: z.string(),
-        }),
+        representativeRecord.pick(typedFields).extend({ status: z.literal('saved'), saved: savedRecord }),
         representativeInput.extend({ status: z.enum(['new', 'edited']), saved: savedRecord.nullable() }),
       ]),
     ),
