@@ -69,6 +69,16 @@ const savedProfile: BusinessProfileDraft = {
   monthlyIncome: 0,
 };
 
+/** Fills an individual's profile with this date of birth (yyyy-mm-dd) and presses Continue; the stubbed fetch. */
+async function submitIndividualBornOn(date: string) {
+  const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business profile submitted!', data: null } });
+  const { user } = renderStep('Individual');
+  await fillSharedFields(user);
+  fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: date } });
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  return fetchMock;
+}
+
 describe('BusinessProfileStep', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -191,11 +201,7 @@ describe('BusinessProfileStep', () => {
   });
 
   it('refuses a date of birth before 1900 with its own message and sends nothing', async () => {
-    const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business profile submitted!', data: null } });
-    const { user } = renderStep('Individual');
-    await fillSharedFields(user);
-    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1899-12-31' } });
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const fetchMock = await submitIndividualBornOn('1899-12-31');
     expect(await screen.findByText(kybMessages.dateOfBirthInvalid)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -301,11 +307,7 @@ describe('BusinessProfileStep', () => {
   });
 
   it('sends an individual’s date of birth as epoch milliseconds', async () => {
-    const fetchMock = stubFetch({ body: { isSuccessful: true, message: 'Business profile submitted!', data: null } });
-    const { user } = renderStep('Individual');
-    await fillSharedFields(user);
-    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-17' } });
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const fetchMock = await submitIndividualBornOn('1990-05-17');
     await screen.findByText('Business profile submitted!');
     expect(requestBody(fetchMock)).toMatchObject({ dateOfBirth: Date.UTC(1990, 4, 17), monthlyIncome: 0, sourceOfFund: '' });
   });
