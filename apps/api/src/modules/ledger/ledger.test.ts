@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createTestDb } from '../../test/db';
+import { AlreadyPostedError, companyBalances, InsufficientBalanceError, ledgerDiscrepancies, post, type Entry, type Line } from './ledger';
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop } = await createTestDb());
+  await migrate(db);
+});
+afterAll(() => drop());
+
+let companies = 0;
+async function newCompany(): Promise<string> {
+  companies += 1;
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
+     VALUES ($1, $2, '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
+    [`Ledger Test ${companies}`, `ledger-${companies}@example.ng`],
+  );
+  return rows[0]!.id;
+}
+
+let references = 0;
+const reference = () => `ref_${++references}`;
+
+/** A successful charge of `amount` kobo with `fee` kept: clearing is owed the amount, the company's pending the net. */
+const charge = (companyId: string, amount: number, fee: number, livemode = false): Entry => ({
+  livemode,
+  companyId,
+  kind: 'charge.success',
+  reference: reference(),
+  lines: ([
+    { account: { code: 'acquirer_clearing', currency: 'NGN' }, amount },
+    { account: { companyId, code: 'pending', currency: 'NGN' }, amount: -(amount - fee) },
+    { account: { code: 'fees', currency: 'NGN' }, amount: -fee },
+  ] satisfies Line[]).filter((line) => line.amount !== 0),
+});
+const settle = (companyId: string, amount: number, livemode = false): Entry => ({
+  livemode,
+  companyId,
+  kind: 'settlement.available',
+  reference: reference(),
+  lines: [
+    { account: { companyId, code: 'pending', currency: 'NGN' }, amount },
+    { account: { companyId, code: 'available', currency: 'NGN' }, amount: -amount },
+  ],
+});
+const refund = (companyId: string, amount: number, livemode = false): Entry => ({
+  livemode,
+  companyId,
+  kind: 'refund',
+  reference: reference(),
+  lines: [
+    { account: { companyId, code: 'available', currency: 'NGN' }, amount },
+    { account: { code: 'acquirer_clearing', currency: 'NGN' }, amount: -amount },
+  ],
+});
+
+const inTx = <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn);
+
+/** The database's own error for a statement, with its SQLSTATE code. */
+async function refusal(fn: (tx: Queryable) => Promise<unknown>): Promise<{ code?: string; message: string }> {
+  try {
+    await inTx(fn);
+  } catch (error) {
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+  throw new Error('expected the database to refuse this');
+}
+
+describe('the ledger', () => {
+  it('moves a company’s pending and available balances with each entry, per mode', async () => {
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 1_000_000, 25_000)));
+    expect(await companyBalances(db, company, false)).toEqual([{ currency: 'NGN', available: 0, pending: 975_000, payoutsInTransit: 0 }]);
+    await inTx((tx) => post(tx, settle(company, 975_000)));
+    await inTx((tx) => post(tx, refund(company, 300_000)));
+    expect(await companyBalances(db, company, false)).toEqual([{ currency: 'NGN', available: 675_000, pending: 0, payoutsInTransit: 0 }]);
+    // Live mode has its own accounts: nothing there yet.
+    expect(await companyBalances(db, company, true)).toEqual([]);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
+  it('posts a kind and reference once', async () => {
+    const company = await newCompany();
+    const entry = charge(company, 500_000, 17_500);
+    await inTx((tx) => post(tx, entry));
+    await expect(inTx((tx) => post(tx, entry))).rejects.toBeInstanceOf(AlreadyPostedError);
+    expect((await companyBalances(db, company, false))[0]!.pending).toBe(482_500);
+  });
+
+  it('refuses before writing anything an entry that does not sum to zero, has one line or a fractional amount', async () => {
+    const company = await newCompany();
+    const unbalanced = charge(company, 1_000, 0);
+    unbalanced.lines[0]!.amount += 1;
+    await expect(inTx((tx) => post(tx, unbalanced))).rejects.toThrow('sum to zero; NGN sums to 1');
+    const oneLine = { ...charge(company, 1_000, 0), lines: [{ account: { companyId: company, code: 'pending', currency: 'NGN' }, amount: 1 }] } satisfies Entry;
+    await expect(inTx((tx) => post(tx, oneLine))).rejects.toThrow('at least two lines');
+    const fractional = charge(company, 1_000, 0);
+    fractional.lines[0]!.amount = 1_000.5;
+    fractional.lines[1]!.amount = -1_000.5;
+    await expect(inTx((tx) => post(tx, fractional))).rejects.toThrow('non-zero whole number');
+    expect(await companyBalances(db, company, false)).toEqual([]);
+  });
+
+  describe('held together by the database itself', () => {
+    async function accountsOf(company: string) {
+      await inTx((tx) => post(tx, charge(company, 10_000, 0)));
+      const { rows } = await db.query<{ id: string; code: string }>('SELECT id, code FROM ledger_accounts WHERE company_id = $1 OR company_id IS NULL', [company]);
+      const { rows: entries } = await db.query<{ id: string }>('SELECT id FROM journal_entries WHERE company_id = $1', [company]);
+      return { pending: rows.find((r) => r.code === 'pending')!.id, clearing: rows.find((r) => r.code === 'acquirer_clearing')!.id, entry: entries[0]!.id };
+    }
+
+    it('refuses at commit an entry written by hand whose lines do not sum to zero, or that has a single line', async () => {
+      const company = await newCompany();
+      const { pending, clearing } = await accountsOf(company);
+      const unbalanced = await refusal(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>("INSERT INTO journal_entries (livemode, company_id, kind, reference) VALUES (false, $1, 'manual', 'by-hand-1') RETURNING id", [company]);
+        await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, 500)", [rows[0]!.id, clearing]);
+        await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, -499)", [rows[0]!.id, pending]);
+      });
+      expect(unbalanced).toMatchObject({ code: '23514', message: expect.stringContaining('does not balance (NGN 1)') });
+      const single = await refusal(async (tx) => {
+        await tx.query("INSERT INTO journal_entries (livemode, company_id, kind, reference) VALUES (false, $1, 'manual', 'by-hand-2')", [company]);
+      });
+      expect(single).toMatchObject({ code: '23514', message: expect.stringContaining('has 0 line(s)') });
+      expect(await db.query("SELECT 1 FROM journal_entries WHERE kind = 'manual'")).toMatchObject({ rows: [] });
+      expect(await ledgerDiscrepancies(db)).toEqual([]);
+    });
+
+    it('refuses a line added later to an entry already written, when it unbalances it', async () => {
+      const company = await newCompany();
+      const { pending, entry } = await accountsOf(company);
+      const added = await refusal((tx) => tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, -1)", [entry, pending]));
+      expect(added).toMatchObject({ code: '23514', message: expect.stringContaining('does not balance') });
+    });
+
+    it('refuses a line in another mode than its account or its entry', async () => {
+      const company = await newCompany();
+      const { pending, entry } = await accountsOf(company);
+      const otherMode = await refusal((tx) => tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', true, 1)", [entry, pending]));
+      expect(otherMode.code).toBe('23503');
+      const otherCurrency = await refusal((tx) => tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'USD', false, 1)", [entry, pending]));
+      expect(otherCurrency.code).toBe('23503');
+    });
+
+    it('refuses to change or delete entries and lines, and to set a balance by hand', async () => {
+      const company = await newCompany();
+      const { pending, entry } = await accountsOf(company);
+      for (const statement of [
+        ['UPDATE journal_lines SET amount = amount * 2 WHERE entry_id = $1', entry],
+        ['DELETE FROM journal_lines WHERE entry_id = $1', entry],
+        ["UPDATE journal_entries SET description = 'changed' WHERE id = $1", entry],
+        ['DELETE FROM journal_entries WHERE id = $1', entry],
+        ['UPDATE ledger_accounts SET balance = 1000000000 WHERE id = $1', pending],
+        ['UPDATE ledger_accounts SET allow_negative = true WHERE id = $1', pending],
+        ['DELETE FROM ledger_accounts WHERE id = $1', pending],
+      ] as const) {
+        const refused = await refusal((tx) => tx.query(statement[0], [statement[1]]));
+        expect(refused, statement[0]).toMatchObject({ code: '42501' });
+      }
+      expect((await refusal((tx) => tx.exec('TRUNCATE journal_lines'))).code).toBe('42501');
+      expect((await companyBalances(db, company, false))[0]!.pending).toBe(10_000);
+      expect(await ledgerDiscrepancies(db)).toEqual([]);
+    });
+  });
+
+  it('never lets a company balance go negative: of 50 concurrent refunds only those the balance covers go through', async () => {
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 2_000_000, 0)));
+    await inTx((tx) => post(tx, settle(company, 2_000_000)));
+    // ₦20,000 available; 50 refunds of ₦1,000 each: exactly 20 fit.
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => inTx((tx) => post(tx, refund(company, 100_000)))));
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
+    expect(refused).toHaveLength(30);
+    for (const o of refused) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientBalanceError);
+    expect(await companyBalances(db, company, false)).toEqual([{ currency: 'NGN', available: 0, pending: 0, payoutsInTransit: 0 }]);
+    const { rows } = await db.query<{ n: string }>("SELECT count(*) AS n FROM journal_entries WHERE company_id = $1 AND kind = 'refund'", [company]);
+    expect(Number(rows[0]!.n)).toBe(20);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
+  it('posts concurrently to the same accounts from both sides without deadlocking', async () => {
+    const [a, b] = [await newCompany(), await newCompany()];
+    for (const company of [a, b]) {
+      await inTx((tx) => post(tx, charge(company, 1_000_000, 0)));
+      await inTx((tx) => post(tx, settle(company, 1_000_000)));
+    }
+    // Transfers a→b and b→a list their lines in opposite orders; 40 of them at once.
+    const transfer = (from: string, to: string): Entry => ({
+      livemode: false,
+      companyId: from,
+      kind: 'transfer',
+      reference: reference(),
+      lines: [
+        { account: { companyId: from, code: 'available', currency: 'NGN' }, amount: 1_000 },
+        { account: { companyId: to, code: 'available', currency: 'NGN' }, amount: -1_000 },
+      ],
+    });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => inTx((tx) => post(tx, i % 2 ? transfer(a, b) : transfer(b, a)))));
+    expect((await companyBalances(db, a, false))[0]!.available).toBe(1_000_000);
+    expect((await companyBalances(db, b, false))[0]!.available).toBe(1_000_000);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import type { Queryable } from '../../db/client';
+
+/**
+ * Posting to the double-entry ledger (migration 0010). Amounts are integers in the currency's minor unit
+ * (kobo for NGN): a line's amount is positive for a debit and negative for a credit, and an entry's lines
+ * sum to zero per currency, which the database checks at commit. Post inside the transaction that makes
+ * the state change the money follows, so both are written or neither.
+ */
+
+export type Currency = 'NGN';
+
+/** A company's accounts (what it is owed), each per mode and currency. Credit-normal, never negative. */
+export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit'] as const;
+export type CompanyAccountCode = (typeof companyAccountCodes)[number];
+
+/**
+ * The platform's accounts per mode and currency: fees earned (credit-normal), money the acquirer owes us
+ * (debit-normal) and money in our bank account (debit-normal). They may go negative: a refund can move
+ * clearing below zero before the acquirer settles.
+ */
+const platformAccounts = {
+  fees: 'credit',
+  acquirer_clearing: 'debit',
+  bank: 'debit',
+} as const;
+export type PlatformAccountCode = keyof typeof platformAccounts;
+
+export type AccountRef =
+  | { companyId: string; code: CompanyAccountCode; currency: Currency }
+  | { companyId?: undefined; code: PlatformAccountCode; currency: Currency };
+
+export type Line = { account: AccountRef; amount: number };
+
+export type Entry = {
+  livemode: boolean;
+  companyId: string | null;
+  /** What kind of movement: `charge.success`, `refund`, `settlement`, … */
+  kind: string;
+  /** What it is about (a transaction reference, a refund id); an entry is posted once per kind and reference. */
+  reference: string;
+  description?: string;
+  lines: Line[];
+};
+
+/** A debit that would take an account that may not go negative below zero. */
+export class InsufficientBalanceError extends Error {
+  constructor() {
+    super('The balance is not enough for this.');
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+/** The same kind and reference was posted before (a retried job or a repeated provider event). */
+export class AlreadyPostedError extends Error {
+  constructor(readonly kind: string, readonly reference: string) {
+    super(`${kind} ${reference} is already posted`);
+    this.name = 'AlreadyPostedError';
+  }
+}
+
+const isInteger = (n: number) => Number.isSafeInteger(n);
+
+/** The account's id, made on first use. */
+export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRef): Promise<string> {
+  const company = ref.companyId ?? null;
+  const find = () =>
+    tx.query<{ id: string }>(
+      'SELECT id FROM ledger_accounts WHERE company_id IS NOT DISTINCT FROM $1 AND livemode = $2 AND code = $3 AND currency = $4',
+      [company, livemode, ref.code, ref.currency],
+    );
+  const found = (await find()).rows[0];
+  if (found) return found.id;
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO ledger_accounts (company_id, livemode, code, currency, normal_side, allow_negative)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (company_id, livemode, code, currency) DO NOTHING
+     RETURNING id`,
+    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null],
+  );
+  // Made by a transaction running alongside this one since the look-up: it is there now.
+  return inserted.rows[0]?.id ?? (await find()).rows[0]!.id;
+}
+
+function pgCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+function pgConstraint(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'constraint' in error ? String((error as { constraint: unknown }).constraint) : undefined;
+}
+
+/**
+ * Writes one entry in `tx`. Lines on the same account are merged; accounts are updated in the order of
+ * their ids, so two entries touching the same accounts never wait on each other in a circle (no deadlock).
+ * Throws InsufficientBalanceError when a company account would go negative (the transaction is then
+ * unusable: roll it back), AlreadyPostedError when this kind and reference was posted before.
+ */
+export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: string }> {
+  if (entry.lines.length < 2) throw new Error('A journal entry needs at least two lines');
+  for (const line of entry.lines) {
+    if (!isInteger(line.amount) || line.amount === 0) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${line.amount}`);
+  }
+  const totals = new Map<string, number>();
+  for (const line of entry.lines) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0) + line.amount);
+  for (const [currency, total] of totals) if (total !== 0) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
+
+  const merged = new Map<string, { id: string; currency: Currency; amount: number }>();
+  for (const line of entry.lines) {
+    const id = await accountId(tx, entry.livemode, line.account);
+    const seen = merged.get(id);
+    if (seen) seen.amount += line.amount;
+    else merged.set(id, { id, currency: line.account.currency, amount: line.amount });
+  }
+  const lines = [...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  try {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO journal_entries (livemode, company_id, kind, reference, description) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (livemode, kind, reference) DO NOTHING RETURNING id`,
+      [entry.livemode, entry.companyId, entry.kind, entry.reference, entry.description ?? ''],
+    );
+    const entryId = rows[0]?.id;
+    if (!entryId) throw new AlreadyPostedError(entry.kind, entry.reference);
+    // One statement per line, in account order: each takes its account's row lock in that order.
+    for (const line of lines) {
+      await tx.query('INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, $3, $4, $5)', [
+        entryId,
+        line.id,
+        line.currency,
+        entry.livemode,
+        line.amount,
+      ]);
+    }
+    return { entryId };
+  } catch (error) {
+    if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_not_negative') throw new InsufficientBalanceError();
+    throw error;
+  }
+}
+
+export type Balance = { currency: Currency; available: number; pending: number; payoutsInTransit: number };
+
+/** A company's balances in one mode, one row per currency it has money in. */
+export async function companyBalances(db: Queryable, companyId: string, livemode: boolean): Promise<Balance[]> {
+  const { rows } = await db.query<{ currency: Currency; code: CompanyAccountCode; balance: string }>(
+    'SELECT currency, code, balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 ORDER BY currency',
+    [companyId, livemode],
+  );
+  const byCurrency = new Map<Currency, Balance>();
+  for (const row of rows) {
+    const balance = byCurrency.get(row.currency) ?? { currency: row.currency, available: 0, pending: 0, payoutsInTransit: 0 };
+    const amount = Number(row.balance);
+    if (row.code === 'available') balance.available = amount;
+    else if (row.code === 'pending') balance.pending = amount;
+    else if (row.code === 'payouts_in_transit') balance.payoutsInTransit = amount;
+    byCurrency.set(row.currency, balance);
+  }
+  return [...byCurrency.values()];
+}
+
+/**
+ * What an auditor checks: every entry's lines sum to zero (so all lines do, per mode and currency), and
+ * every account's kept balance equals the sum of its lines. Empty when the ledger holds together.
+ */
+export async function ledgerDiscrepancies(db: Queryable): Promise<string[]> {
+  const problems: string[] = [];
+  const totals = await db.query<{ livemode: boolean; currency: string; total: string }>(
+    'SELECT livemode, currency, sum(amount) AS total FROM journal_lines GROUP BY livemode, currency HAVING sum(amount) <> 0',
+  );
+  for (const row of totals.rows) problems.push(`${row.livemode ? 'live' : 'test'} ${row.currency} lines sum to ${row.total}`);
+  const drift = await db.query<{ id: string; code: string; kept: string; summed: string }>(
+    `SELECT a.id, a.code, a.balance AS kept,
+            coalesce(sum(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END), 0) AS summed
+       FROM ledger_accounts a LEFT JOIN journal_lines l ON l.account_id = a.id
+      GROUP BY a.id
+     HAVING a.balance <> coalesce(sum(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END), 0)`,
+  );
+  for (const row of drift.rows) problems.push(`account ${row.code} ${row.id} keeps ${row.kept} but its lines sum to ${row.summed}`);
+  return problems;
+}
