@@ -20,10 +20,12 @@ import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { developerRoutes } from './modules/developers/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
+import { merchantAuthPlugin } from './plugins/merchant-auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     personalData: deriveKey(config.encryptionKey, 'personal-data'),
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
     refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),
+    apiKey: deriveKey(config.encryptionKey, 'api-key'),
   };
   app.decorate('outbox', outbox);
   app.decorate('ctx', {
@@ -142,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
+  await app.register(merchantAuthPlugin);
   await app.register(reviewerAuthPlugin);
   await app.register(openApiPlugin);
   await app.register(
@@ -154,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(bankRoutes);
       await api.register(kybRoutes);
       await api.register(notificationRoutes);
+      await api.register(developerRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -10,8 +10,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - reviewer-enrolment: a back-office session, also one still setting up its authenticator
  * - reviewer: a back-office session with its authenticator set up
  * - admin: a reviewer session of an admin
+ * - merchant: the merchant API: a secret key (its mode from the key) or a company user's access token with
+ *   the mode in the FiPay-Mode header; a company access route refuses secret keys
  */
-export type Access = 'anonymous' | 'company' | 'reviewer-enrolment' | 'reviewer' | 'admin';
+export type Access = 'anonymous' | 'company' | 'merchant' | 'reviewer-enrolment' | 'reviewer' | 'admin';
 
 export type EndpointDefinition = {
   method: HttpMethod;
@@ -51,7 +53,9 @@ export type Endpoint<D extends EndpointDefinition> = Omit<D, 'status' | 'errors'
 export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' | 'params' | 'query' | 'body'>): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (definition.access !== 'anonymous') codes.push('UNAUTHORIZED');
-  if (definition.access.startsWith('reviewer') || definition.access === 'admin') codes.push('FORBIDDEN');
+  // Company routes refuse a secret key; merchant routes refuse live mode before approval.
+  if (definition.access !== 'anonymous') codes.push('FORBIDDEN');
+  if (definition.access === 'merchant') codes.push('RATE_LIMITED', 'BAD_REQUEST');
   if (definition.access === 'reviewer' || definition.access === 'admin') codes.push('TWO_FACTOR_SETUP_REQUIRED');
   if (definition.params || definition.query || definition.body) codes.push('VALIDATION_FAILED');
   // The router refuses a path parameter that is not valid percent-encoding, or too long to read.

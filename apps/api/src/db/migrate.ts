@@ -7,6 +7,7 @@ import { sql as reviewItemState } from './migrations/0005-review-item-state';
 import { sql as tokenHousekeeping } from './migrations/0006-token-housekeeping';
 import { sql as notificationCounts } from './migrations/0007-notification-counts';
 import { sql as kybStatusCounts } from './migrations/0008-kyb-status-counts';
+import { sql as developerPlatform } from './migrations/0009-developer-platform';
 import { sql as ledger } from './migrations/0010-ledger';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
@@ -19,6 +20,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0006-token-housekeeping', sql: tokenHousekeeping },
   { id: '0007-notification-counts', sql: notificationCounts },
   { id: '0008-kyb-status-counts', sql: kybStatusCounts },
+  { id: '0009-developer-platform', sql: developerPlatform },
   { id: '0010-ledger', sql: ledger },
 ];
 

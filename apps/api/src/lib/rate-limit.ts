@@ -34,6 +34,11 @@ export const defaultRateRules = {
   reviewerTwoFactorPerReviewer: { limit: 10, windowSeconds: 15 * 60 },
   // Each reveal shows a BVN or ID number in clear; a burst of them is not review work.
   revealPerReviewer: { limit: 30, windowSeconds: 15 * 60 },
+  // Merchant API calls per secret key (and per dashboard session calling the merchant API), per second.
+  merchantLivePerKey: { limit: 100, windowSeconds: 1 },
+  merchantTestPerKey: { limit: 25, windowSeconds: 1 },
+  // Creating and rolling keys (a live roll checks a password).
+  apiKeyChangesPerUser: { limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

@@ -46,6 +46,8 @@ function guardFor(app: ZodApp, access: Access): onRequestHookHandler | undefined
       return undefined;
     case 'company':
       return app.authenticate;
+    case 'merchant':
+      return app.authenticateMerchant;
     case 'reviewer-enrolment':
       return app.reviewerOnly({ scope: 'enrolment' });
     case 'reviewer':
@@ -58,6 +60,7 @@ function guardFor(app: ZodApp, access: Access): onRequestHookHandler | undefined
 const securityFor: Record<Access, Record<string, string[]>[] | undefined> = {
   anonymous: undefined,
   company: [{ bearerAuth: [] }],
+  merchant: [{ bearerAuth: [] }],
   'reviewer-enrolment': [{ reviewerAuth: [] }],
   reviewer: [{ reviewerAuth: [] }],
   admin: [{ reviewerAuth: [] }],

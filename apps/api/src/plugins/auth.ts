@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@fipay/contracts/messages';
+import { developerMessages } from '@fipay/contracts/developers';
 import { AppError } from '../lib/errors';
 import { type AccessClaims, verifyAccessToken } from '../modules/auth/tokens';
 
@@ -20,6 +21,8 @@ export const authPlugin = fp(async (app) => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+    // API keys work on the merchant API only: keys, team, password, two-factor and KYB need a person signed in.
+    if (/^[sp]k_(test|live)_/.test(match[1])) throw new AppError('FORBIDDEN', developerMessages.secretKeyNotAllowed);
     request.auth = await verifyAccessToken(app.ctx, match[1]);
   });
 });

@@ -5,6 +5,7 @@ import { backOfficeEndpoints } from './back-office';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
+import { apiKeyEndpoints, eventEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
@@ -13,11 +14,13 @@ import { localUploadEndpoints, uploadEndpoints } from './uploads';
 // tests, and the server's test that it serves exactly these). The web app imports per module.
 const modules = {
   accountEndpoints,
+  apiKeyEndpoints,
   authEndpoints,
   backOfficeEndpoints,
   bankEndpoints,
   companyEndpoints,
   countryEndpoints,
+  eventEndpoints,
   notificationEndpoints,
   systemEndpoints,
   uploadEndpoints,

@@ -1,0 +1,60 @@
+import { EVENT_RETENTION_DAYS, type Event, type EventListQuery, type EventType } from '@fipay/contracts/developers';
+import type { Pagination } from '@fipay/contracts/notifications';
+import type { Queryable } from '../../db/client';
+import { randomBase62 } from '../../lib/crypto';
+
+/** Where a company's object lives: which company and which mode. */
+export type Scope = { companyId: string; livemode: boolean };
+
+type EventRow = { id: string; type: EventType; livemode: boolean; data: Event['data']; created_at: Date };
+
+const toEvent = (row: EventRow): Event => ({ id: row.id, type: row.type, createdAt: row.created_at.toISOString(), livemode: row.livemode, data: row.data });
+
+/**
+ * Writes an event; call it in the transaction that makes the change, so both are written or neither.
+ * `previousAttributes` holds the changed fields' values before the change (null for a new object).
+ */
+export async function recordEvent(
+  tx: Queryable,
+  scope: Scope,
+  type: EventType,
+  object: Record<string, unknown>,
+  previousAttributes: Record<string, unknown> | null = null,
+): Promise<Event> {
+  const { rows } = await tx.query<EventRow>(
+    `INSERT INTO events (id, company_id, livemode, type, data) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, type, livemode, data, created_at`,
+    [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify({ object, previousAttributes })],
+  );
+  return toEvent(rows[0]!);
+}
+
+const kept = `created_at > now() - interval '${EVENT_RETENTION_DAYS} days'`;
+
+/** One page of the scope's events, newest first, optionally of one type. */
+export async function listEvents(db: Queryable, scope: Scope, query: EventListQuery): Promise<{ events: Event[]; pagination: Pagination }> {
+  const type = query.type ?? null;
+  const filter = `company_id = $1 AND livemode = $2 AND ($3::text IS NULL OR type = $3) AND ${kept}`;
+  const [page, count] = await Promise.all([
+    db.query<EventRow>(
+      `SELECT id, type, livemode, data, created_at FROM events WHERE ${filter}
+       ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+      [scope.companyId, scope.livemode, type, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE ${filter}`, [scope.companyId, scope.livemode, type]),
+  ]);
+  const totalItems = Number(count.rows[0]!.n);
+  return {
+    events: page.rows.map(toEvent),
+    pagination: { currentPage: query.page, pageSize: query.pageSize, totalItems, totalPages: Math.ceil(totalItems / query.pageSize) },
+  };
+}
+
+/** One of the scope's events; undefined for a missing one and for another company's or mode's alike. */
+export async function findEvent(db: Queryable, scope: Scope, id: string): Promise<Event | undefined> {
+  const { rows } = await db.query<EventRow>(
+    `SELECT id, type, livemode, data, created_at FROM events WHERE id = $1 AND company_id = $2 AND livemode = $3 AND ${kept}`,
+    [id, scope.companyId, scope.livemode],
+  );
+  return rows[0] ? toEvent(rows[0]) : undefined;
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { developerMessages } from '@fipay/contracts/developers';
+import { apiKeyEndpoints, eventEndpoints } from '@fipay/contracts/endpoints/developers';
+import { AppError } from '../../lib/errors';
+import { registerRoute } from '../../lib/register-route';
+import { ok } from '../../lib/reply';
+import { requireAuth } from '../../plugins/auth';
+import { requireMerchant } from '../../plugins/merchant-auth';
+import { createApiKeys, listApiKeys, rollApiKey } from './api-keys';
+import { findEvent, listEvents } from './events';
+
+export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRoute(app, apiKeyEndpoints.list, async (request) => ok(developerMessages.keysLoaded, { keys: await listApiKeys(app.ctx.db, requireAuth(request).companyId) }));
+  registerRoute(app, apiKeyEndpoints.create, async (request) => ok(developerMessages.keysCreated, await createApiKeys(app.ctx, requireAuth(request), request.body.mode)));
+  registerRoute(app, apiKeyEndpoints.roll, async (request) =>
+    ok(developerMessages.keyRolled, await rollApiKey(app.ctx, requireAuth(request), request.params.id, request.body)),
+  );
+
+  registerRoute(app, eventEndpoints.list, async (request) => ok(developerMessages.eventsLoaded, await listEvents(app.ctx.db, requireMerchant(request), request.query)));
+  registerRoute(app, eventEndpoints.get, async (request) => {
+    const event = await findEvent(app.ctx.db, requireMerchant(request), request.params.id);
+    if (!event) throw new AppError('NOT_FOUND', developerMessages.eventNotFound);
+    return ok(developerMessages.eventLoaded, event);
+  });
+};
