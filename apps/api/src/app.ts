@@ -21,6 +21,7 @@ import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { developerRoutes } from './modules/developers/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/system/routes';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
     refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),
     apiKey: deriveKey(config.encryptionKey, 'api-key'),
+    webhookSecret: deriveKey(config.encryptionKey, 'webhook-secret'),
   };
   app.decorate('outbox', outbox);
   app.decorate('ctx', {
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kybRoutes);
       await api.register(notificationRoutes);
       await api.register(developerRoutes);
+      await api.register(webhookRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -39,6 +39,8 @@ const envSchema = z.object({
   BANK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   RATE_LIMITS: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Unset: allowed outside production (a laptop's receiver on localhost), refused in production.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -95,6 +97,8 @@ export type Config = {
   rateLimits: Partial<Record<RateRuleName, RateRule>>;
   /** How long SIGTERM waits for requests in flight and mail being sent before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Whether a webhook endpoint may point at a private, loopback or link-local address. */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -170,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -13,9 +13,9 @@ export type AppContext = {
   banks: BankProvider;
   /**
    * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
-   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys.
+   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets.
    */
-  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer };
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
 };

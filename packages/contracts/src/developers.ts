@@ -25,7 +25,7 @@ export const EVENT_PAGE_MAX = 10_000;
 /** Events are kept this long, then deleted by the scheduled clean-up. */
 export const EVENT_RETENTION_DAYS = 30;
 
-export const eventTypes = ['api_key.created', 'api_key.rolled'] as const;
+export const eventTypes = ['api_key.created', 'api_key.rolled', 'webhook_endpoint.created', 'webhook_endpoint.updated', 'webhook_endpoint.deleted'] as const;
 export type EventType = (typeof eventTypes)[number];
 
 export const developerMessages = {

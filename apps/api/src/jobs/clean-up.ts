@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client';
 import { EVENT_RETENTION_DAYS } from '@fipay/contracts/developers';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../modules/auth/tokens';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../plugins/idempotency';
 
 /**
  * How long a rotated refresh token is kept: presenting it again after its grace window revokes its
@@ -15,7 +16,7 @@ export const ENDED_ROW_RETENTION_HOURS = 1;
  * Deletes what can no longer be used: refresh tokens of ended sessions and long-rotated ones,
  * spent or expired verification, reset, sign-in-code and password-setup links, ended reviewer
  * sessions; forgets the pairs kept for a refresh replay once its window has passed, and spent
- * or expired representative consent links, and events past their 30 days. Returns the number of rows touched per kind.
+ * or expired representative consent links, events past their 30 days and idempotency keys past their 24 hours. Returns the number of rows touched per kind.
  */
 export async function cleanUpExpired(tx: Queryable): Promise<Record<string, number>> {
   const ended = `now() - make_interval(hours => ${ENDED_ROW_RETENTION_HOURS})`;
@@ -31,6 +32,7 @@ export async function cleanUpExpired(tx: Queryable): Promise<Record<string, numb
     reviewerSessions: `DELETE FROM reviewer_sessions WHERE expires_at < ${ended} OR revoked_at < ${ended}`,
     consentLinks: `UPDATE kyb_representatives SET approval_token_hash = NULL
       WHERE approval_token_hash IS NOT NULL AND approval_expires_at < ${ended}`,
+    idempotencyKeys: `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`,
     events: `DELETE FROM events WHERE created_at < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`,
   };
   const counts: Record<string, number> = {};

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, AnyEndpoint as Endpoint } from '@fipay/contracts/endpoint';
 import { errorEnvelope } from '@fipay/contracts/envelope';
+import { idempotencyHooks } from '../plugins/idempotency';
 import { statusByCode } from './errors';
 
 declare module 'fastify' {
@@ -98,10 +99,13 @@ export function schemaFor(endpoint: Endpoint) {
  */
 export function registerRoute<E extends Endpoint>(app: ZodApp, endpoint: E, handler: ContractHandler<E>, extras: RouteExtras = {}) {
   const guard = guardFor(app, endpoint.access);
+  // A merchant POST accepts Idempotency-Key.
+  const idempotent = endpoint.access === 'merchant' && endpoint.method === 'POST' ? idempotencyHooks(() => app.ctx) : undefined;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...(guard ? { onRequest: guard } : {}),
+    ...(idempotent ? { preHandler: idempotent.preHandler, onSend: idempotent.onSend } : {}),
     ...extras,
     ...(endpoint.bodyItemKey ? { config: { bodyItemKey: endpoint.bodyItemKey } } : {}),
     schema: schemaFor(endpoint),

@@ -32,6 +32,7 @@ export const isPublishableKey = (token: string) => /^pk_(test|live)_/.test(token
  */
 export const merchantAuthPlugin = fp(async (app) => {
   app.decorateRequest('merchant', null);
+  app.decorateRequest('idempotency', null);
   app.decorate('authenticateMerchant', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED', messages.unauthorized);

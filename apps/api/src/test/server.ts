@@ -70,6 +70,8 @@ export async function startTestServer(
     api: {
       get: <T = any>(url: string, init?: Parameters<typeof request>[2]) => request<T>('GET', `/api/v1${url}`, init),
       post: <T = any>(url: string, body?: unknown, init?: Parameters<typeof request>[2]) => request<T>('POST', `/api/v1${url}`, { ...init, body }),
+      patch: <T = any>(url: string, body?: unknown, init?: Parameters<typeof request>[2]) => request<T>('PATCH', `/api/v1${url}`, { ...init, body }),
+      delete: <T = any>(url: string, init?: Parameters<typeof request>[2]) => request<T>('DELETE', `/api/v1${url}`, init),
       request,
     },
     async close() {

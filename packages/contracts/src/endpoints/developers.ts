@@ -11,6 +11,14 @@ import {
   rollApiKeyResponse,
 } from '../developers';
 import { defineEndpoint } from '../endpoint';
+import {
+  createWebhookEndpointRequest,
+  createWebhookEndpointResponse,
+  updateWebhookEndpointRequest,
+  webhookEndpointIdParams,
+  webhookEndpointListResponse,
+  webhookEndpointResponse,
+} from '../webhooks';
 
 export const apiKeyEndpoints = {
   list: defineEndpoint({
@@ -67,6 +75,62 @@ export const eventEndpoints = {
     summary: 'One event of the current mode',
     params: eventIdParams,
     response: eventResponse,
+    errors: ['NOT_FOUND'],
+  }),
+};
+
+export const webhookEndpointEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/webhook-endpoints',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Webhook endpoints of the current mode',
+    response: webhookEndpointListResponse,
+    errors: [],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/webhook-endpoints',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Add a webhook endpoint; its signing secret is shown once',
+    description:
+      'At most 16 per mode. Live-mode URLs use https. A URL must not resolve to a private, loopback or link-local address unless the server allows it (WEBHOOK_ALLOW_PRIVATE). Accepts Idempotency-Key.',
+    status: 201,
+    body: createWebhookEndpointRequest,
+    response: createWebhookEndpointResponse,
+    errors: ['CONFLICT', 'UNPROCESSABLE'],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/webhook-endpoints/:id',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'One webhook endpoint of the current mode',
+    params: webhookEndpointIdParams,
+    response: webhookEndpointResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/webhook-endpoints/:id',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Change a webhook endpoint’s URL, description, events or whether it is disabled',
+    params: webhookEndpointIdParams,
+    body: updateWebhookEndpointRequest,
+    response: webhookEndpointResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/webhook-endpoints/:id',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Delete a webhook endpoint; nothing more is sent to it',
+    params: webhookEndpointIdParams,
+    response: webhookEndpointResponse,
     errors: ['NOT_FOUND'],
   }),
 };

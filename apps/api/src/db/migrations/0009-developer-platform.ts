@@ -7,6 +7,9 @@
  *   expiry and keeps working until then.
  * - `events`: what happened to a company's objects in one mode, written in the transaction of the change;
  *   kept 30 days.
+ * - `webhook_endpoints`: where a company's events of one mode are sent; the signing secret encrypted (it
+ *   is needed to sign), soft-deleted so deliveries keep their endpoint.
+ * - `idempotency_keys`: the first answer to a merchant POST with an `Idempotency-Key`, kept 24 hours.
  */
 export const sql = /* sql */ `
 CREATE TABLE api_keys (
@@ -40,4 +43,34 @@ CREATE TABLE events (
 CREATE INDEX events_list_idx ON events (company_id, livemode, created_at DESC, id DESC);
 CREATE INDEX events_type_idx ON events (company_id, livemode, type, created_at DESC, id DESC);
 CREATE INDEX events_created_idx ON events (created_at);
+
+CREATE TABLE webhook_endpoints (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  company_id uuid NOT NULL REFERENCES companies (id),
+  livemode boolean NOT NULL,
+  url text NOT NULL CHECK (length(url) <= 2048),
+  description text NOT NULL DEFAULT '' CHECK (length(description) <= 200),
+  enabled_events text[] NOT NULL CHECK (cardinality(enabled_events) >= 1),
+  disabled boolean NOT NULL DEFAULT false,
+  secret_ciphertext text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  deleted_at timestamptz
+);
+CREATE INDEX webhook_endpoints_company_idx ON webhook_endpoints (company_id, livemode, created_at) WHERE deleted_at IS NULL;
+
+CREATE TABLE idempotency_keys (
+  company_id uuid NOT NULL REFERENCES companies (id),
+  livemode boolean NOT NULL,
+  key text NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
+  request_hash text NOT NULL,
+  -- running: the first request is being handled; done: its answer is below.
+  status text NOT NULL CHECK (status IN ('running', 'done')),
+  response_status integer,
+  response_body text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (company_id, livemode, key),
+  CHECK ((status = 'done') = (response_status IS NOT NULL))
+);
+CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
 `;

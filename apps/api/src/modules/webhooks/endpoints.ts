@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import {
+  WEBHOOK_ENDPOINTS_PER_MODE,
+  webhookMessages,
+  type createWebhookEndpointRequest,
+  type updateWebhookEndpointRequest,
+  type WebhookEndpoint,
+} from '@fipay/contracts/webhooks';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { encrypt } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { recordEvent, type Scope } from '../developers/events';
+import { WEBHOOK_SECRET_PREFIX } from './signature';
+import { checkWebhookUrl } from './url-guard';
+
+type EndpointRow = {
+  id: string;
+  livemode: boolean;
+  url: string;
+  description: string;
+  enabled_events: string[];
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+const COLUMNS = 'id, livemode, url, description, enabled_events, disabled, created_at, updated_at';
+
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  livemode: row.livemode,
+  url: row.url,
+  description: row.description,
+  enabledEvents: row.enabled_events,
+  disabled: row.disabled,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/** "*" alone stands for every type; listed types are kept once, in the order given. */
+const normaliseEvents = (events: readonly string[]) => (events.includes('*') ? ['*'] : [...new Set(events)]);
+
+async function requireSendableUrl(ctx: AppContext, scope: Scope, url: string): Promise<string> {
+  const check = await checkWebhookUrl(url, { livemode: scope.livemode, allowPrivate: ctx.config.webhookAllowPrivate });
+  if (!check.ok) throw new AppError('VALIDATION_FAILED', check.reason, { errors: { url: check.reason } });
+  return check.url.toString();
+}
+
+export async function listWebhookEndpoints(db: Queryable, scope: Scope): Promise<WebhookEndpoint[]> {
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${COLUMNS} FROM webhook_endpoints WHERE company_id = $1 AND livemode = $2 AND deleted_at IS NULL ORDER BY created_at, id`,
+    [scope.companyId, scope.livemode],
+  );
+  return rows.map(toEndpoint);
+}
+
+export async function findWebhookEndpoint(db: Queryable, scope: Scope, id: string): Promise<WebhookEndpoint> {
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL`,
+    [id, scope.companyId, scope.livemode],
+  );
+  if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+  return toEndpoint(rows[0]);
+}
+
+/** Adds an endpoint with a new signing secret, returned whole this once. */
+export async function createWebhookEndpoint(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof createWebhookEndpointRequest>,
+): Promise<WebhookEndpoint & { secret: string }> {
+  const url = await requireSendableUrl(ctx, scope, input.url);
+  const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+  return ctx.db.transaction(async (tx) => {
+    // One count at a time per company and mode, so requests alongside cannot pass the limit together.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1 || ':' || $2, 0))", [scope.companyId, scope.livemode]);
+    const { rows: counted } = await tx.query<{ n: string }>(
+      'SELECT count(*) AS n FROM webhook_endpoints WHERE company_id = $1 AND livemode = $2 AND deleted_at IS NULL',
+      [scope.companyId, scope.livemode],
+    );
+    if (Number(counted[0]!.n) >= WEBHOOK_ENDPOINTS_PER_MODE) throw new AppError('CONFLICT', webhookMessages.tooMany);
+    const { rows } = await tx.query<EndpointRow>(
+      `INSERT INTO webhook_endpoints (company_id, livemode, url, description, enabled_events, disabled, secret_ciphertext)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      [scope.companyId, scope.livemode, url, input.description, normaliseEvents(input.enabledEvents), input.disabled, encrypt(ctx.keys.webhookSecret, secret)],
+    );
+    const endpoint = toEndpoint(rows[0]!);
+    await recordEvent(tx, scope, 'webhook_endpoint.created', endpoint);
+    return { ...endpoint, secret };
+  });
+}
+
+export async function updateWebhookEndpoint(
+  ctx: AppContext,
+  scope: Scope,
+  id: string,
+  input: z.output<typeof updateWebhookEndpointRequest>,
+): Promise<WebhookEndpoint> {
+  const url = input.url === undefined ? undefined : await requireSendableUrl(ctx, scope, input.url);
+  return ctx.db.transaction(async (tx) => {
+    const { rows: before } = await tx.query<EndpointRow>(
+      `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL FOR UPDATE`,
+      [id, scope.companyId, scope.livemode],
+    );
+    if (!before[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+    const previous = toEndpoint(before[0]);
+    const { rows } = await tx.query<EndpointRow>(
+      `UPDATE webhook_endpoints
+          SET url = coalesce($2, url), description = coalesce($3, description), enabled_events = coalesce($4, enabled_events),
+              disabled = coalesce($5, disabled), updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [previous.id, url ?? null, input.description ?? null, input.enabledEvents ? normaliseEvents(input.enabledEvents) : null, input.disabled ?? null],
+    );
+    const endpoint = toEndpoint(rows[0]!);
+    const changed = (['url', 'description', 'enabledEvents', 'disabled'] as const).filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(endpoint[field]));
+    await recordEvent(tx, scope, 'webhook_endpoint.updated', endpoint, Object.fromEntries(changed.map((field) => [field, previous[field]])));
+    return endpoint;
+  });
+}
+
+export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpoint> {
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<EndpointRow>(
+      `UPDATE webhook_endpoints SET deleted_at = now(), updated_at = now()
+        WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+      [id, scope.companyId, scope.livemode],
+    );
+    if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+    const endpoint = toEndpoint(rows[0]);
+    await recordEvent(tx, scope, 'webhook_endpoint.deleted', endpoint);
+    return endpoint;
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { webhookMessages } from '@fipay/contracts/webhooks';
+import { registerRoute } from '../../lib/register-route';
+import { ok } from '../../lib/reply';
+import { requireMerchant } from '../../plugins/merchant-auth';
+import { createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from './endpoints';
+
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const api = webhookEndpointEndpoints;
+  registerRoute(app, api.list, async (request) => ok(webhookMessages.loaded, { endpoints: await listWebhookEndpoints(app.ctx.db, requireMerchant(request)) }));
+  registerRoute(app, api.create, async (request) => ok(webhookMessages.created, await createWebhookEndpoint(app.ctx, requireMerchant(request), request.body)));
+  registerRoute(app, api.get, async (request) => ok(webhookMessages.endpointLoaded, await findWebhookEndpoint(app.ctx.db, requireMerchant(request), request.params.id)));
+  registerRoute(app, api.update, async (request) =>
+    ok(webhookMessages.updated, await updateWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id, request.body)),
+  );
+  registerRoute(app, api.remove, async (request) => ok(webhookMessages.deleted, await deleteWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id)));
+};

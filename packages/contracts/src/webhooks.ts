@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { eventTypes } from './developers';
+import { envelope } from './envelope';
+import { text } from './fields';
+
+/** Webhook endpoints: where a company's events are sent, per mode (docs/decisions/0029-webhooks.md). */
+
+export const WEBHOOK_ENDPOINTS_PER_MODE = 16;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
+export const webhookMessages = {
+  urlRequired: 'Enter the URL to send events to.',
+  urlTooLong: `A webhook URL is at most ${WEBHOOK_URL_MAX} characters.`,
+  descriptionTooLong: `A description is at most ${WEBHOOK_DESCRIPTION_MAX} characters.`,
+  enabledEventsRequired: `Choose at least one event type, or "*" for all of them.`,
+  enabledEventInvalid: `Each enabled event is "*" or one of: ${eventTypes.join(', ')}.`,
+  tooMany: `A mode has at most ${WEBHOOK_ENDPOINTS_PER_MODE} webhook endpoints.`,
+  created: 'Webhook endpoint created. Copy its signing secret now: it will not be shown again.',
+  loaded: 'Webhook endpoints loaded.',
+  endpointLoaded: 'Webhook endpoint loaded.',
+  updated: 'Webhook endpoint updated.',
+  deleted: 'Webhook endpoint deleted.',
+  notFound: 'Webhook endpoint not found.',
+  nothingToUpdate: 'Send at least one of url, description, enabledEvents or disabled.',
+} as const;
+
+export const enabledEventSchema = z.enum(['*', ...eventTypes], { error: webhookMessages.enabledEventInvalid });
+
+const url = text(webhookMessages.urlRequired).trim().min(1, webhookMessages.urlRequired).max(WEBHOOK_URL_MAX, webhookMessages.urlTooLong);
+const description = text().trim().max(WEBHOOK_DESCRIPTION_MAX, webhookMessages.descriptionTooLong);
+const enabledEvents = z.array(enabledEventSchema, { error: webhookMessages.enabledEventsRequired }).min(1, webhookMessages.enabledEventsRequired).max(eventTypes.length + 1);
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  url: z.string(),
+  description: z.string(),
+  enabledEvents: z.array(z.string()),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const createWebhookEndpointRequest = z.object({
+  url,
+  description: description.optional().default(''),
+  enabledEvents: enabledEvents.optional().default(['*']),
+  disabled: z.boolean().optional().default(false),
+});
+export type CreateWebhookEndpointRequest = z.input<typeof createWebhookEndpointRequest>;
+/** `secret` (`whsec_…`) is shown this once. */
+export const createWebhookEndpointResponse = envelope(webhookEndpointSchema.extend({ secret: z.string() }));
+
+export const updateWebhookEndpointRequest = z
+  .object({ url: url.optional(), description: description.optional(), enabledEvents: enabledEvents.optional(), disabled: z.boolean().optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: webhookMessages.nothingToUpdate });
+export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointRequest>;
+
+export const webhookEndpointIdParams = z.object({ id: text(webhookMessages.notFound) });
+export const webhookEndpointResponse = envelope(webhookEndpointSchema);
+export const webhookEndpointListResponse = envelope(z.object({ endpoints: z.array(webhookEndpointSchema) }));
