@@ -11,6 +11,7 @@ import { deriveKey } from './lib/crypto';
 import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { OutboxWorker } from './mail/outbox';
+import { DELIVERY_TIMEOUT_MS, WebhookWorker } from './modules/webhooks/delivery';
 import { analyzeEmbedded, housekeepingJobs } from './jobs/housekeeping';
 import { JobScheduler } from './jobs/scheduler';
 import { createBankProvider } from './banks/create-bank-provider';
@@ -37,6 +38,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     outbox: OutboxWorker;
+    webhooks: WebhookWorker;
   }
 }
 
@@ -47,6 +49,7 @@ export type BuildOptions = {
   rateRules?: Partial<RateRules>;
   mailTransport?: MailTransport;
   outboxPollMs?: number;
+  webhookPollMs?: number;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
 };
@@ -113,7 +116,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     apiKey: deriveKey(config.encryptionKey, 'api-key'),
     webhookSecret: deriveKey(config.encryptionKey, 'webhook-secret'),
   };
+  const webhooks = new WebhookWorker(
+    db,
+    keys,
+    { allowPrivate: config.webhookAllowPrivate, retryScheduleSeconds: config.webhookRetryScheduleSeconds, timeoutMs: DELIVERY_TIMEOUT_MS, appUrl: config.appUrl },
+    app.log,
+    options.webhookPollMs,
+    () => outbox.kick(),
+  );
   app.decorate('outbox', outbox);
+  app.decorate('webhooks', webhooks);
   app.decorate('ctx', {
     config,
     db,
@@ -122,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     banks: createBankProvider(config),
     keys,
     kickOutbox: () => outbox.kick(),
+    kickWebhooks: () => webhooks.kick(),
   } satisfies AppContext);
 
   await app.register(fastifyHelmet, {
@@ -169,9 +182,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   outbox.start();
+  webhooks.start();
   scheduler.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await webhooks.stop();
     await outbox.stop();
     transport.close();
     if (redis) await redis.quit().catch(() => undefined);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultRateRules, type RateRule, type RateRuleName } from './lib/rate-limit';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './modules/webhooks/delivery';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -41,6 +42,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Unset: allowed outside production (a laptop's receiver on localhost), refused in production.
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  // Seconds from a failed webhook attempt to the next, one per retry.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,19}\s*$/, 'must be up to 20 comma-separated numbers of seconds, e.g. 5,300,1800')
+    .optional(),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -99,6 +105,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Whether a webhook endpoint may point at a private, loopback or link-local address. */
   webhookAllowPrivate: boolean;
+  /** Seconds from a failed webhook attempt to the next, one per retry. */
+  webhookRetryScheduleSeconds: number[];
 };
 
 export class ConfigError extends Error {
@@ -174,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webhookRetryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

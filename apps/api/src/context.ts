@@ -18,4 +18,6 @@ export type AppContext = {
   keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
+  /** Asks the webhook worker to send now; call after a transaction that recorded events commits. */
+  kickWebhooks: () => void;
 };

@@ -27,6 +27,8 @@ export const EVENT_RETENTION_DAYS = 30;
 
 export const eventTypes = ['api_key.created', 'api_key.rolled', 'webhook_endpoint.created', 'webhook_endpoint.updated', 'webhook_endpoint.deleted'] as const;
 export type EventType = (typeof eventTypes)[number];
+/** Sent to one endpoint on request (Send test event); never to others. */
+export const PING_EVENT = 'ping';
 
 export const developerMessages = {
   modeInvalid: `${MODE_HEADER} must be test or live.`,
@@ -48,7 +50,7 @@ export const developerMessages = {
   eventsLoaded: 'Events loaded.',
   eventLoaded: 'Event loaded.',
   eventNotFound: 'Event not found.',
-  typeInvalid: `Type must be one of: ${eventTypes.join(', ')}.`,
+  typeInvalid: `Type must be one of: ${eventTypes.join(', ')}, ping.`,
   pageInvalid: `Page must be a whole number from 1 to ${EVENT_PAGE_MAX}.`,
   pageSizeInvalid: `Page size must be a whole number from 1 to ${EVENT_PAGE_SIZE_MAX}.`,
 } as const;
@@ -88,7 +90,7 @@ export const rollApiKeyResponse = envelope(z.object({ rolled: apiKeySchema, secr
 /** Something that happened to a merchant object, as webhooks deliver it. */
 export const eventSchema = z.object({
   id: z.string(),
-  type: z.enum(eventTypes),
+  type: z.enum([...eventTypes, PING_EVENT]),
   createdAt: z.string(),
   livemode: z.boolean(),
   data: z.object({ object: z.record(z.string(), z.unknown()), previousAttributes: z.record(z.string(), z.unknown()).nullable() }),
@@ -99,7 +101,7 @@ const wholeNumber = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 export const eventListQuery = z.object({
-  type: z.enum(eventTypes, { error: developerMessages.typeInvalid }).optional(),
+  type: z.enum([...eventTypes, PING_EVENT], { error: developerMessages.typeInvalid }).optional(),
   page: wholeNumber(developerMessages.pageInvalid, EVENT_PAGE_MAX).default(1),
   pageSize: wholeNumber(developerMessages.pageSizeInvalid, EVENT_PAGE_SIZE_MAX).default(EVENT_PAGE_SIZE_DEFAULT),
 });

@@ -50,12 +50,14 @@ export type Endpoint<D extends EndpointDefinition> = Omit<D, 'status' | 'errors'
 };
 
 /** The codes any endpoint of this shape may answer: failed checks of its access, of its request, and the unexpected. */
-export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' | 'params' | 'query' | 'body'>): ErrorCode[] {
+export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' | 'method' | 'params' | 'query' | 'body'>): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (definition.access !== 'anonymous') codes.push('UNAUTHORIZED');
   // Company routes refuse a secret key; merchant routes refuse live mode before approval.
   if (definition.access !== 'anonymous') codes.push('FORBIDDEN');
   if (definition.access === 'merchant') codes.push('RATE_LIMITED', 'BAD_REQUEST');
+  // Idempotency-Key: used with another request (422), or its first request still running (409).
+  if (definition.access === 'merchant' && definition.method === 'POST') codes.push('UNPROCESSABLE', 'CONFLICT');
   if (definition.access === 'reviewer' || definition.access === 'admin') codes.push('TWO_FACTOR_SETUP_REQUIRED');
   if (definition.params || definition.query || definition.body) codes.push('VALIDATION_FAILED');
   // The router refuses a path parameter that is not valid percent-encoding, or too long to read.

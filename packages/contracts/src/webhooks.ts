@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { eventTypes } from './developers';
 import { envelope } from './envelope';
 import { text } from './fields';
+import { paginationSchema } from './notifications';
 
-/** Webhook endpoints: where a company's events are sent, per mode (docs/decisions/0029-webhooks.md). */
+/** Webhook endpoints: where a company's events are sent, per mode (docs/decisions/0029-webhook-delivery.md). */
 
 export const WEBHOOK_ENDPOINTS_PER_MODE = 16;
 export const WEBHOOK_URL_MAX = 2048;
@@ -61,3 +62,57 @@ export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointR
 export const webhookEndpointIdParams = z.object({ id: text(webhookMessages.notFound) });
 export const webhookEndpointResponse = envelope(webhookEndpointSchema);
 export const webhookEndpointListResponse = envelope(z.object({ endpoints: z.array(webhookEndpointSchema) }));
+
+export const DELIVERY_PAGE_SIZE_DEFAULT = 20;
+export const DELIVERY_PAGE_SIZE_MAX = 50;
+export const DELIVERY_PAGE_MAX = 10_000;
+
+export const deliveryMessages = {
+  loaded: 'Deliveries loaded.',
+  notFound: 'Delivery not found.',
+  retried: 'Delivery queued to be sent again.',
+  pingQueued: 'Test event queued. It is sent within seconds; see it under Deliveries.',
+  pageInvalid: `Page must be a whole number from 1 to ${DELIVERY_PAGE_MAX}.`,
+  pageSizeInvalid: `Page size must be a whole number from 1 to ${DELIVERY_PAGE_SIZE_MAX}.`,
+  statusInvalid: 'Status must be pending, succeeded or failed.',
+} as const;
+
+export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
+
+/** One try at sending: what was sent and what came back (the first 4 KB). */
+export const deliveryAttemptSchema = z.object({
+  attemptedAt: z.string(),
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  livemode: z.boolean(),
+  status: z.enum(deliveryStatuses),
+  attempts: z.number().int(),
+  /** When the next try is due, while it is pending. */
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  attemptLog: z.array(deliveryAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+const whole = (message: string, max: number) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+export const deliveryListQuery = z.object({
+  status: z.enum(deliveryStatuses, { error: deliveryMessages.statusInvalid }).optional(),
+  page: whole(deliveryMessages.pageInvalid, DELIVERY_PAGE_MAX).default(1),
+  pageSize: whole(deliveryMessages.pageSizeInvalid, DELIVERY_PAGE_SIZE_MAX).default(DELIVERY_PAGE_SIZE_DEFAULT),
+});
+export type DeliveryListQuery = z.output<typeof deliveryListQuery>;
+export const deliveryListResponse = envelope(z.object({ deliveries: z.array(webhookDeliverySchema), pagination: paginationSchema }));
+export const deliveryIdParams = z.object({ id: text(deliveryMessages.notFound) });
+export const deliveryResponse = envelope(webhookDeliverySchema);

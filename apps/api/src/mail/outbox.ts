@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
+import { PollingWorker } from '../jobs/polling-worker';
 import type { MailTransport, OutgoingEmail } from './transport';
 
 export type EmailKind =
@@ -13,7 +14,8 @@ export type EmailKind =
   | 'reviewer_setup'
   | 'kyb_approved'
   | 'kyb_rejected'
-  | 'kyb_changes_requested';
+  | 'kyb_changes_requested'
+  | 'webhook_endpoint_disabled';
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {
@@ -37,73 +39,17 @@ export function retryDelaySeconds(attempts: number): number {
  * lease, so several instances can run workers without sending twice, and a
  * crashed worker's rows are picked up again when the lease ends.
  */
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-
+export class OutboxWorker extends PollingWorker {
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
-    private readonly pollMs = 5000,
-  ) {}
-
-  start() {
-    this.stopped = false;
-    this.schedule(0);
+    log: FastifyBaseLogger,
+    pollMs = 5000,
+  ) {
+    super(log, pollMs, BATCH, 'Outbox');
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** Asks for a delivery round now (after a transaction that queued email commits). */
-  kick() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  /** Delivers everything that is due; resolves when the outbox has nothing left to send now. */
-  async drain() {
-    await this.running;
-    while ((await this.deliverBatch()) > 0) {
-      /* keep going */
-    }
-  }
-
-  private schedule(delay: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.round().finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const next = this.again ? 0 : this.pollMs;
-        this.again = false;
-        this.schedule(next);
-      });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async round() {
-    try {
-      while (!this.stopped && (await this.deliverBatch()) === BATCH) {
-        /* a full batch means more may be waiting */
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'Outbox round failed');
-    }
-  }
-
-  private async deliverBatch(): Promise<number> {
+  protected async handleBatch(): Promise<number> {
     const { rows } = await this.db.query<ClaimedRow>(
       `UPDATE outbox_emails SET attempts = attempts + 1, locked_until = now() + interval '2 minutes'
        WHERE id IN (

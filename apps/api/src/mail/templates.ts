@@ -195,3 +195,17 @@ export function twoFactorOffEmail(to: { email: string; firstName: string }, meth
     html: layout('Two-factor authentication was turned off', lines, { label: 'Reset password', url: forgotPasswordUrl }),
   };
 }
+
+export function webhookEndpointDisabledEmail(to: CompanyRecipient, endpoint: { url: string; livemode: boolean }, developersUrl: string): OutgoingEmail {
+  const lines = [
+    `Hello ${to.firstName},`,
+    `Every delivery to your ${endpoint.livemode ? 'live' : 'test'} mode webhook endpoint ${endpoint.url} has failed for five days, so ${to.companyName}'s events are no longer sent to it.`,
+    'Events keep being recorded. Once the endpoint answers again, turn it back on in the dashboard and resend the deliveries it missed.',
+  ];
+  return {
+    to: to.email,
+    subject: 'A webhook endpoint was turned off',
+    text: `${lines.join('\n\n')}\n\nOpen webhooks: ${developersUrl}\n`,
+    html: layout('A webhook endpoint was turned off', lines, { label: 'Open webhooks', url: developersUrl }),
+  };
+}

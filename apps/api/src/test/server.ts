@@ -39,7 +39,7 @@ export async function startTestServer(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...options.env,
   });
-  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: 200, logStream: options.logStream });
+  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: 200, webhookPollMs: 200, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -5,7 +5,7 @@ import { backOfficeEndpoints } from './back-office';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
-import { apiKeyEndpoints, eventEndpoints, webhookEndpointEndpoints } from './developers';
+import { apiKeyEndpoints, eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
@@ -24,6 +24,7 @@ const modules = {
   notificationEndpoints,
   systemEndpoints,
   uploadEndpoints,
+  webhookDeliveryEndpoints,
   webhookEndpointEndpoints,
   // Served when files are stored with the local driver (the default, and the test server's).
   localUploadEndpoints,

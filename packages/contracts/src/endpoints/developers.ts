@@ -12,6 +12,10 @@ import {
 } from '../developers';
 import { defineEndpoint } from '../endpoint';
 import {
+  deliveryIdParams,
+  deliveryListQuery,
+  deliveryListResponse,
+  deliveryResponse,
   createWebhookEndpointRequest,
   createWebhookEndpointResponse,
   updateWebhookEndpointRequest,
@@ -132,5 +136,40 @@ export const webhookEndpointEndpoints = {
     params: webhookEndpointIdParams,
     response: webhookEndpointResponse,
     errors: ['NOT_FOUND'],
+  }),
+  deliveries: defineEndpoint({
+    method: 'GET',
+    path: '/webhook-endpoints/:id/deliveries',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Deliveries to a webhook endpoint, newest first, each with its attempts (kept 30 days)',
+    params: webhookEndpointIdParams,
+    query: deliveryListQuery,
+    response: deliveryListResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  sendTest: defineEndpoint({
+    method: 'POST',
+    path: '/webhook-endpoints/:id/test',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Send a ping event to this endpoint only',
+    params: webhookEndpointIdParams,
+    status: 201,
+    response: deliveryResponse,
+    errors: ['NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE'],
+  }),
+};
+
+export const webhookDeliveryEndpoints = {
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/webhook-deliveries/:id/retry',
+    access: 'merchant',
+    tags: ['webhooks'],
+    summary: 'Send a delivery again now, whatever its status',
+    params: deliveryIdParams,
+    response: deliveryResponse,
+    errors: ['NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE'],
   }),
 };

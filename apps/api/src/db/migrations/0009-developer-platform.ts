@@ -10,6 +10,8 @@
  * - `webhook_endpoints`: where a company's events of one mode are sent; the signing secret encrypted (it
  *   is needed to sign), soft-deleted so deliveries keep their endpoint.
  * - `idempotency_keys`: the first answer to a merchant POST with an `Idempotency-Key`, kept 24 hours.
+ * - `webhook_deliveries`: one event to one endpoint, written with the event (a crash loses none), sent by
+ *   whichever instance claims it, retried on a schedule; `webhook_attempts` keeps each try 30 days.
  */
 export const sql = /* sql */ `
 CREATE TABLE api_keys (
@@ -55,7 +57,9 @@ CREATE TABLE webhook_endpoints (
   secret_ciphertext text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
-  deleted_at timestamptz
+  deleted_at timestamptz,
+  -- Since when every delivery has failed (null while the last one succeeded); five days of it disables the endpoint.
+  failing_since timestamptz
 );
 CREATE INDEX webhook_endpoints_company_idx ON webhook_endpoints (company_id, livemode, created_at) WHERE deleted_at IS NULL;
 
@@ -73,4 +77,35 @@ CREATE TABLE idempotency_keys (
   CHECK ((status = 'done') = (response_status IS NOT NULL))
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
+
+CREATE TABLE webhook_deliveries (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  event_id text NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+  endpoint_id uuid NOT NULL REFERENCES webhook_endpoints (id),
+  company_id uuid NOT NULL REFERENCES companies (id),
+  livemode boolean NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'succeeded', 'failed')),
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  locked_until timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (event_id, endpoint_id)
+);
+CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+
+CREATE TABLE webhook_attempts (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  delivery_id uuid NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+  attempted_at timestamptz NOT NULL DEFAULT now(),
+  url text NOT NULL,
+  request_headers jsonb NOT NULL,
+  request_body text NOT NULL,
+  response_status integer,
+  response_body text,
+  duration_ms integer NOT NULL,
+  error text
+);
+CREATE INDEX webhook_attempts_delivery_idx ON webhook_attempts (delivery_id, id);
+CREATE INDEX webhook_attempts_time_idx ON webhook_attempts (attempted_at);
 `;

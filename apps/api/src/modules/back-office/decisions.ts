@@ -4,12 +4,10 @@ import { documentSlots, reviewTargetSteps, stepPath, type ApplicationStatus, typ
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { OutgoingEmail } from '../../mail/transport';
-import { enqueueEmail, type EmailKind } from '../../mail/outbox';
 import { kybApprovedEmail, kybChangesRequestedEmail, kybRejectedEmail } from '../../mail/templates';
 import { appendAudit, reviewerActor } from '../audit/audit-log';
 import { currentStates, reviewItemMessage, type FlaggedState } from '../kyb/review-items';
-import { notifyCompany, type NewNotification } from '../notifications/notify';
+import { tellCompany } from '../notifications/tell-company';
 import { loadCaseApplication, loadCaseState } from './case-view';
 import type { ReviewerPrincipal } from './sessions';
 
@@ -22,25 +20,6 @@ async function openForDecision(tx: Queryable, reviewer: ReviewerPrincipal, compa
   if (application.assignee_id !== reviewer.id) throw new AppError('FORBIDDEN', backOfficeMessages.assigneeOnly);
   if (application.status !== 'SUBMITTED') throw new AppError('CONFLICT', backOfficeMessages.notSubmitted);
   return application;
-}
-
-type CompanyUser = { email: string; first_name: string; company_name: string };
-
-/** Every decision reaches the company twice, in the decision's transaction: a notification for each user, and an email. */
-async function tellCompany(
-  tx: Queryable,
-  companyId: string,
-  notification: NewNotification,
-  email: { kind: EmailKind; build: (to: { email: string; firstName: string; companyName: string }) => OutgoingEmail },
-): Promise<void> {
-  await notifyCompany(tx, companyId, notification);
-  const { rows } = await tx.query<CompanyUser>(
-    'SELECT u.email, u.first_name, c.name AS company_name FROM users u JOIN companies c ON c.id = u.company_id WHERE u.company_id = $1 ORDER BY u.created_at',
-    [companyId],
-  );
-  for (const user of rows) {
-    await enqueueEmail(tx, email.kind, email.build({ email: user.email, firstName: user.first_name, companyName: user.company_name }));
-  }
 }
 
 async function markDecided(tx: Queryable, reviewer: ReviewerPrincipal, companyId: string, set: string, params: unknown[]): Promise<string> {

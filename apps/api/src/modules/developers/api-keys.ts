@@ -70,7 +70,7 @@ export async function createApiKeys(ctx: AppContext, user: { userId: string; com
   const livemode = mode === 'live';
   if (livemode) await requireLiveModeOpen(ctx.db, user.companyId);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const keys = await ctx.db.transaction(async (tx) => {
       const publishableKey = `${API_KEY_PREFIXES.publishable[mode]}${randomBase62(KEY_RANDOM_LENGTH)}`;
       const publishable = await tx.query<KeyRow>(
         `INSERT INTO api_keys (company_id, livemode, kind, publishable_key, last4) VALUES ($1, $2, 'publishable', $3, $4) RETURNING ${KEY_COLUMNS}`,
@@ -81,6 +81,8 @@ export async function createApiKeys(ctx: AppContext, user: { userId: string; com
       for (const made of [keys.publishable, keys.secret]) await recordEvent(tx, { companyId: user.companyId, livemode }, 'api_key.created', made);
       return keys;
     });
+    ctx.kickWebhooks();
+    return keys;
   } catch (error) {
     // The mode's current pair exists (made before, or by a request running alongside).
     if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', developerMessages.keysExist);
@@ -120,11 +122,13 @@ export async function rollApiKey(
       if (!(await checkSecondFactor(ctx, account, input.code))) throw new AppError('BAD_REQUEST', messages.otpInvalid, { errors: { code: messages.otpInvalid } });
     }
   }
-  return ctx.db.transaction(async (tx) => {
-    const fresh = await insertSecretKeyAfterRoll(ctx, tx, key, input.expiresIn);
-    await recordEvent(tx, { companyId: user.companyId, livemode: key.livemode }, 'api_key.rolled', fresh.rolled, { expiresAt: null });
-    return fresh;
+  const fresh = await ctx.db.transaction(async (tx) => {
+    const made = await insertSecretKeyAfterRoll(ctx, tx, key, input.expiresIn);
+    await recordEvent(tx, { companyId: user.companyId, livemode: key.livemode }, 'api_key.rolled', made.rolled, { expiresAt: null });
+    return made;
   });
+  ctx.kickWebhooks();
+  return fresh;
 }
 
 async function insertSecretKeyAfterRoll(ctx: AppContext, tx: Queryable, key: KeyRow, expiresIn: RollExpiry) {

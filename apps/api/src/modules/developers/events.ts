@@ -1,4 +1,4 @@
-import { EVENT_RETENTION_DAYS, type Event, type EventListQuery, type EventType } from '@fipay/contracts/developers';
+import { EVENT_RETENTION_DAYS, PING_EVENT, type Event, type EventListQuery, type EventType } from '@fipay/contracts/developers';
 import type { Pagination } from '@fipay/contracts/notifications';
 import type { Queryable } from '../../db/client';
 import { randomBase62 } from '../../lib/crypto';
@@ -6,13 +6,25 @@ import { randomBase62 } from '../../lib/crypto';
 /** Where a company's object lives: which company and which mode. */
 export type Scope = { companyId: string; livemode: boolean };
 
-type EventRow = { id: string; type: EventType; livemode: boolean; data: Event['data']; created_at: Date };
+type EventRow = { id: string; type: Event['type']; livemode: boolean; data: Event['data']; created_at: Date };
 
 const toEvent = (row: EventRow): Event => ({ id: row.id, type: row.type, createdAt: row.created_at.toISOString(), livemode: row.livemode, data: row.data });
 
+async function insertEvent(tx: Queryable, scope: Scope, type: Event['type'], data: Event['data']): Promise<Event> {
+  const { rows } = await tx.query<EventRow>(
+    `INSERT INTO events (id, company_id, livemode, type, data) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, type, livemode, data, created_at`,
+    [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify(data)],
+  );
+  return toEvent(rows[0]!);
+}
+
 /**
- * Writes an event; call it in the transaction that makes the change, so both are written or neither.
- * `previousAttributes` holds the changed fields' values before the change (null for a new object).
+ * Writes an event and a delivery of it to each of the scope's endpoints that takes its type; call it in the
+ * transaction that makes the change, so the change, its event and its deliveries are written or none is.
+ * `previousAttributes` holds the changed fields' values before the change (null for a new object); a new
+ * endpoint is not sent the event of its own creation (`exceptEndpointId`). Kick the webhook worker once the
+ * transaction commits.
  */
 export async function recordEvent(
   tx: Queryable,
@@ -20,13 +32,27 @@ export async function recordEvent(
   type: EventType,
   object: Record<string, unknown>,
   previousAttributes: Record<string, unknown> | null = null,
+  exceptEndpointId: string | null = null,
 ): Promise<Event> {
-  const { rows } = await tx.query<EventRow>(
-    `INSERT INTO events (id, company_id, livemode, type, data) VALUES ($1, $2, $3, $4, $5)
-     RETURNING id, type, livemode, data, created_at`,
-    [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify({ object, previousAttributes })],
+  const event = await insertEvent(tx, scope, type, { object, previousAttributes });
+  await tx.query(
+    `INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
+     SELECT $1, id, company_id, livemode FROM webhook_endpoints
+      WHERE company_id = $2 AND livemode = $3 AND deleted_at IS NULL AND NOT disabled
+        AND ('*' = ANY (enabled_events) OR $4 = ANY (enabled_events)) AND id IS DISTINCT FROM $5`,
+    [event.id, scope.companyId, scope.livemode, type, exceptEndpointId],
   );
-  return toEvent(rows[0]!);
+  return event;
+}
+
+/** A `ping` event for one endpoint, delivered to it alone (even when it is disabled: it is a test). */
+export async function recordPing(tx: Queryable, scope: Scope, endpointId: string): Promise<{ event: Event; deliveryId: string }> {
+  const event = await insertEvent(tx, scope, PING_EVENT, { object: { endpointId, message: 'A test event from FiPay.' }, previousAttributes: null });
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode) VALUES ($1, $2, $3, $4) RETURNING id',
+    [event.id, endpointId, scope.companyId, scope.livemode],
+  );
+  return { event, deliveryId: rows[0]!.id };
 }
 
 const kept = `created_at > now() - interval '${EVENT_RETENTION_DAYS} days'`;

@@ -72,7 +72,7 @@ export async function createWebhookEndpoint(
 ): Promise<WebhookEndpoint & { secret: string }> {
   const url = await requireSendableUrl(ctx, scope, input.url);
   const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     // One count at a time per company and mode, so requests alongside cannot pass the limit together.
     await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1 || ':' || $2, 0))", [scope.companyId, scope.livemode]);
     const { rows: counted } = await tx.query<{ n: string }>(
@@ -86,9 +86,11 @@ export async function createWebhookEndpoint(
       [scope.companyId, scope.livemode, url, input.description, normaliseEvents(input.enabledEvents), input.disabled, encrypt(ctx.keys.webhookSecret, secret)],
     );
     const endpoint = toEndpoint(rows[0]!);
-    await recordEvent(tx, scope, 'webhook_endpoint.created', endpoint);
+    await recordEvent(tx, scope, 'webhook_endpoint.created', endpoint, null, endpoint.id);
     return { ...endpoint, secret };
   });
+  ctx.kickWebhooks();
+  return created;
 }
 
 export async function updateWebhookEndpoint(
@@ -98,7 +100,7 @@ export async function updateWebhookEndpoint(
   input: z.output<typeof updateWebhookEndpointRequest>,
 ): Promise<WebhookEndpoint> {
   const url = input.url === undefined ? undefined : await requireSendableUrl(ctx, scope, input.url);
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const { rows: before } = await tx.query<EndpointRow>(
       `SELECT ${COLUMNS} FROM webhook_endpoints WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL FOR UPDATE`,
       [id, scope.companyId, scope.livemode],
@@ -117,10 +119,12 @@ export async function updateWebhookEndpoint(
     await recordEvent(tx, scope, 'webhook_endpoint.updated', endpoint, Object.fromEntries(changed.map((field) => [field, previous[field]])));
     return endpoint;
   });
+  ctx.kickWebhooks();
+  return updated;
 }
 
 export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpoint> {
-  return ctx.db.transaction(async (tx) => {
+  const deleted = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<EndpointRow>(
       `UPDATE webhook_endpoints SET deleted_at = now(), updated_at = now()
         WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
@@ -131,4 +135,6 @@ export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: s
     await recordEvent(tx, scope, 'webhook_endpoint.deleted', endpoint);
     return endpoint;
   });
+  ctx.kickWebhooks();
+  return deleted;
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
-import { webhookMessages } from '@fipay/contracts/webhooks';
+import { webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { deliveryMessages, webhookMessages } from '@fipay/contracts/webhooks';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
+import { listDeliveries, retryDelivery, sendTestEvent } from './deliveries';
 import { createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from './endpoints';
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,4 +16,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(webhookMessages.updated, await updateWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id, request.body)),
   );
   registerRoute(app, api.remove, async (request) => ok(webhookMessages.deleted, await deleteWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id)));
+  registerRoute(app, api.deliveries, async (request) =>
+    ok(deliveryMessages.loaded, await listDeliveries(app.ctx.db, requireMerchant(request), request.params.id, request.query)),
+  );
+  registerRoute(app, api.sendTest, async (request) => ok(deliveryMessages.pingQueued, await sendTestEvent(app.ctx, requireMerchant(request), request.params.id)));
+  registerRoute(app, webhookDeliveryEndpoints.retry, async (request) =>
+    ok(deliveryMessages.retried, await retryDelivery(app.ctx, requireMerchant(request), request.params.id)),
+  );
 };

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Work kept in database rows (mail, webhook deliveries), done by every instance: a round claims due rows
+ * with SKIP LOCKED in batches until a batch comes back short, then waits `pollMs`. `kick()` asks for a
+ * round now, after a transaction that queued work commits; `stop()` waits for the round in progress.
+ */
+export abstract class PollingWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  protected constructor(
+    protected readonly log: FastifyBaseLogger,
+    private readonly pollMs: number,
+    private readonly batchSize: number,
+    private readonly name: string,
+  ) {}
+
+  /** Claims and handles one batch of due rows; returns how many it claimed. */
+  protected abstract handleBatch(): Promise<number>;
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Handles everything that is due now; resolves when nothing due is left. */
+  async drain() {
+    await this.running;
+    while ((await this.handleBatch()) > 0) {
+      /* keep going */
+    }
+  }
+
+  private schedule(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.round().finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const next = this.again ? 0 : this.pollMs;
+        this.again = false;
+        this.schedule(next);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async round() {
+    try {
+      while (!this.stopped && (await this.handleBatch()) === this.batchSize) {
+        /* a full batch means more may be waiting */
+      }
+    } catch (error) {
+      this.log.error({ err: error }, `${this.name} round failed`);
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhookUrlMessages } from './url-guard';
+import { createVerifiedUser, login } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+
+/** A merchant's receiver on this machine: answers with the next planned status (then 200) and keeps what it got. */
+async function startReceiver(plan: number[] = []) {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = plan.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : `refused ${status} ${'x'.repeat(5000)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/fipay`;
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+let server: TestServer;
+const receivers: Receiver[] = [];
+beforeAll(async () => {
+  // Retries a fifth of a second apart instead of 5 s, 5 min, 30 min, ...
+  server = await startTestServer({ env: { WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2' } });
+});
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+afterAll(() => server.close());
+
+async function receiver(plan: number[] = []) {
+  const r = await startReceiver(plan);
+  receivers.push(r);
+  return r;
+}
+
+async function merchantWithEndpoint(url: string, enabledEvents: string[] = ['*']) {
+  const session = await login(server, await createVerifiedUser(server));
+  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+  const endpoint = (await server.api.post('/webhook-endpoints', { url, enabledEvents }, { token: key })).body.data as { id: string; secret: string };
+  return { session, key, endpoint };
+}
+
+/** Verifies a received delivery as a merchant would, with the standardwebhooks package; the event it carries. */
+function verified(secret: string, delivery: { headers: IncomingHttpHeaders; body: string }) {
+  return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as { id: string; type: string; livemode: boolean; data: { object: Record<string, unknown> } };
+}
+
+describe('webhook delivery', () => {
+  it('sends a test event signed per Standard Webhooks, and the delivery log shows what was sent and answered', async () => {
+    const r = await receiver();
+    const { key, endpoint } = await merchantWithEndpoint(r.url);
+    const queued = await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+    expect(queued.status).toBe(201);
+    expect(queued.body.data).toMatchObject({ endpointId: endpoint.id, eventType: 'ping', status: 'pending' });
+
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    const event = verified(endpoint.secret, r.received[0]!);
+    expect(event).toMatchObject({ id: queued.body.data.eventId, type: 'ping', livemode: false, data: { object: { endpointId: endpoint.id } } });
+    expect(r.received[0]!.headers['webhook-id']).toBe(event.id);
+    expect(r.received[0]!.headers['content-type']).toBe('application/json');
+
+    await expect.poll(async () => (await server.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0]?.status, { timeout: 5_000 }).toBe('succeeded');
+    const log = (await server.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data;
+    expect(log.pagination.totalItems).toBe(1);
+    const [attempt] = log.deliveries[0].attemptLog;
+    expect(attempt).toMatchObject({ url: r.url, responseStatus: 200, responseBody: 'thanks', error: null, requestBody: r.received[0]!.body });
+    expect(attempt.requestHeaders['webhook-signature']).toBe(r.received[0]!.headers['webhook-signature']);
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends each event an endpoint takes, in the transaction of the change, and no others', async () => {
+    const everything = await receiver();
+    const rollsOnly = await receiver();
+    const { session, key, endpoint } = await merchantWithEndpoint(everything.url);
+    const second = (await server.api.post('/webhook-endpoints', { url: rollsOnly.url, enabledEvents: ['api_key.rolled'] }, { token: key })).body.data;
+    const keyId = (await server.api.get('/api-keys', { token: session.accessToken })).body.data.keys.find((k: { kind: string }) => k.kind === 'secret').id;
+    await server.api.post(`/api-keys/${keyId}/roll`, { expiresIn: '1h' }, { token: session.accessToken });
+
+    // The first endpoint hears of the second's creation and of the roll; the second only of the roll.
+    await expect.poll(() => everything.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => rollsOnly.received.length, { timeout: 10_000 }).toBe(1);
+    expect(everything.received.map((d) => verified(endpoint.secret, d).type).sort()).toEqual(['api_key.rolled', 'webhook_endpoint.created']);
+    const roll = verified(second.secret, rollsOnly.received[0]!);
+    expect(roll).toMatchObject({ type: 'api_key.rolled', data: { object: { id: keyId } } });
+    // One event, one id, whichever endpoint it went to.
+    expect(everything.received.map((d) => d.headers['webhook-id'])).toContain(roll.id);
+  });
+
+  it('tries again on the schedule after failures, with the same id each time, and logs each attempt', async () => {
+    const r = await receiver([500, 503]);
+    const { key, endpoint } = await merchantWithEndpoint(r.url);
+    const ping = (await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key })).body.data;
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(3);
+    expect(new Set(r.received.map((d) => d.headers['webhook-id']))).toEqual(new Set([ping.eventId]));
+    for (const d of r.received) expect(verified(endpoint.secret, d).id).toBe(ping.eventId);
+
+    await expect.poll(async () => (await server.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0].status, { timeout: 5_000 }).toBe('succeeded');
+    const delivery = (await server.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0];
+    expect(delivery.attempts).toBe(3);
+    expect(delivery.attemptLog.map((a: { responseStatus: number }) => a.responseStatus)).toEqual([500, 503, 200]);
+    expect(delivery.attemptLog[0].error).toBe('The endpoint answered 500');
+    // Only the first 4 KB of an answer is kept.
+    expect(delivery.attemptLog[0].responseBody.length).toBe(4096);
+
+    // Resend: the same event again, on request.
+    const resent = await server.api.post(`/webhook-deliveries/${delivery.id}/retry`, {}, { token: key });
+    expect(resent.status).toBe(200);
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(4);
+    expect(r.received[3]!.headers['webhook-id']).toBe(ping.eventId);
+  });
+
+  it('gives up once the schedule is spent, and turns off an endpoint failing for five days, telling the company', async () => {
+    const r = await receiver([500, 500, 500, 500, 500, 500]);
+    const { session, key, endpoint } = await merchantWithEndpoint(r.url);
+    await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+    const deliveries = async () => (await server.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries;
+    // The first try and three retries.
+    await expect.poll(async () => (await deliveries())[0].status, { timeout: 10_000 }).toBe('failed');
+    expect((await deliveries())[0].attemptLog).toHaveLength(4);
+    expect((await server.api.get(`/webhook-endpoints/${endpoint.id}`, { token: key })).body.data.disabled).toBe(false);
+
+    // Failing since six days ago: the next failure turns it off.
+    await server.db.query("UPDATE webhook_endpoints SET failing_since = now() - interval '6 days' WHERE id = $1", [endpoint.id]);
+    await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+    await expect.poll(async () => (await server.api.get(`/webhook-endpoints/${endpoint.id}`, { token: key })).body.data.disabled, { timeout: 10_000 }).toBe(true);
+    const mail = await server.mail.waitFor(session.user.email);
+    expect(mail.subject).toBe('A webhook endpoint was turned off');
+    expect(mail.text).toContain(r.url);
+    const notices = (await server.api.get('/notification/user/latest', { token: session.accessToken })).body.data.notifications;
+    expect(notices[0].title).toBe('Webhook endpoint turned off');
+    // A disabled endpoint is sent no events (a test event is still sent when asked for).
+    const before = r.received.length;
+    await server.api.post('/webhook-endpoints', { url: `${r.url}/other`, enabledEvents: ['*'] }, { token: key });
+    const { rows } = await server.db.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND event_id IN (SELECT id FROM events WHERE type = $2)', [
+      endpoint.id,
+      'webhook_endpoint.created',
+    ]);
+    expect(rows.length).toBe(0);
+    expect(r.received.length).toBe(before);
+  });
+
+  it("keeps one company's deliveries from another", async () => {
+    const r = await receiver();
+    const owner = await merchantWithEndpoint(r.url);
+    const other = await merchantWithEndpoint(r.url);
+    const ping = (await server.api.post(`/webhook-endpoints/${owner.endpoint.id}/test`, {}, { token: owner.key })).body.data;
+    expect((await server.api.get(`/webhook-endpoints/${owner.endpoint.id}/deliveries`, { token: other.key })).status).toBe(404);
+    expect((await server.api.post(`/webhook-deliveries/${ping.id}/retry`, {}, { token: other.key })).status).toBe(404);
+    expect((await server.api.post(`/webhook-endpoints/${owner.endpoint.id}/test`, {}, { token: other.key })).status).toBe(404);
+  });
+});
+
+describe('webhook delivery to addresses that are not public', () => {
+  it('is refused at the time of sending when the server does not allow them, and nothing reaches the address', async () => {
+    const strict = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_RETRY_SCHEDULE: '0.2' } });
+    const r = await receiver();
+    try {
+      const session = await login(strict, await createVerifiedUser(strict));
+      const key = (await strict.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+      const endpoint = (await strict.api.post('/webhook-endpoints', { url: 'https://102.89.1.1/hook' }, { token: key })).body.data;
+      // The endpoint's address is moved inside after it was saved (as a DNS change would).
+      await strict.db.query('UPDATE webhook_endpoints SET url = $2 WHERE id = $1', [endpoint.id, r.url]);
+      await strict.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+      const first = async () => (await strict.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0];
+      await expect.poll(async () => (await first()).status, { timeout: 10_000 }).toBe('failed');
+      expect((await first()).attemptLog.map((a: { error: string }) => a.error)).toEqual([webhookUrlMessages.nonPublic, webhookUrlMessages.nonPublic]);
+      expect(r.received).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
