@@ -10,12 +10,12 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     // Each file's embedded database starts from one migrated in this setup (src/test/pglite-template.ts).
     globalSetup: db === 'pglite' ? ['./src/test/pglite-template.ts'] : [],
-    // Serving the web build (a Vite build of its own) and the server process's signals (on the embedded
-    // database) do not depend on the database server: once is enough.
+    // Serving the web build (a Vite build of its own), the server process's signals and a webhook surviving
+    // a killed server process (both on the embedded database) do not depend on the database server: once is enough.
     // `*.postgres.test.ts` needs a database server it can lose and get back (the embedded one cannot be).
     exclude:
       db === 'postgres'
-        ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts', 'src/server.test.ts']
+        ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts', 'src/server.test.ts', 'src/modules/webhooks/delivery-crash.test.ts']
         : [...configDefaults.exclude, 'src/**/*.postgres.test.ts'],
   },
 });

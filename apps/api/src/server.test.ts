@@ -1,25 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
+import { spawnServer } from './test/server-process';
 
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Sends a request's head and part of its body now, and the rest when asked; resolves to the raw answer. */
 function requestInTwoHalves(port: number, pathname: string, body: string) {
@@ -45,36 +33,17 @@ function requestInTwoHalves(port: number, pathname: string, body: string) {
 
 describe('the server process', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, releases the embedded database and exits 0', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const server = await spawnServer({ dataDir });
+    const { child, port } = server;
     try {
-      const base = `http://127.0.0.1:${port}/api/v1`;
-      await expect.poll(async () => (await fetch(`${base}/ready`).catch(() => undefined))?.status, { timeout: 90_000, interval: 200 }).toBe(200);
+      const base = `${server.baseUrl}/api/v1`;
       expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(true);
 
       const inFlight = requestInTwoHalves(port, '/api/v1/auth/login/initiate', JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' }));
       await inFlight.started;
       // The request is in flight once the server has taken it in (it logs it), not when its bytes have left here:
       // on a busy machine a request the server has not yet read when the signal comes is refused, as it should be.
-      const taken = () => output.split('\n').some((line) => line.includes('incoming request') && line.includes('/api/v1/auth/login/initiate'));
+      const taken = () => server.output.split('\n').some((line) => line.includes('incoming request') && line.includes('/api/v1/auth/login/initiate'));
       await expect.poll(taken, { timeout: 30_000, interval: 50 }).toBe(true);
       child.kill('SIGTERM');
       // New connections are refused once the signal is handled...
@@ -89,12 +58,12 @@ describe('the server process', () => {
         data: { code: 'INVALID_CREDENTIALS' },
       });
 
-      expect(await exited).toBe(0);
-      expect(output).toContain('Shutting down: finishing requests in flight');
-      expect(output).toContain('Stopped');
+      expect(await server.exited).toBe(0);
+      expect(server.output).toContain('Shutting down: finishing requests in flight');
+      expect(server.output).toContain('Stopped');
       expect(existsSync(path.join(dataDir, 'pgdata.lock'))).toBe(false);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await server.kill();
     }
   }, 180_000);
 });
