@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventTypes } from './developers';
+import { developerMessages, eventTypes, rollExpiries } from './developers';
 import { envelope } from './envelope';
 import { text } from './fields';
 import { paginationSchema } from './notifications';
@@ -24,6 +24,7 @@ export const webhookMessages = {
   deleted: 'Webhook endpoint deleted.',
   notFound: 'Webhook endpoint not found.',
   nothingToUpdate: 'Send at least one of url, description, enabledEvents or disabled.',
+  secretRolled: 'Signing secret rolled. Copy it now: it will not be shown again.',
 } as const;
 
 export const enabledEventSchema = z.enum(['*', ...eventTypes], { error: webhookMessages.enabledEventInvalid });
@@ -60,6 +61,9 @@ export const updateWebhookEndpointRequest = z
 export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointRequest>;
 
 export const webhookEndpointIdParams = z.object({ id: text(webhookMessages.notFound) });
+/** Until when deliveries are signed with the old secret too. */
+export const rollWebhookSecretRequest = z.object({ expiresIn: z.enum(rollExpiries, { error: developerMessages.expiresInInvalid }) });
+export const rollWebhookSecretResponse = envelope(z.object({ secret: z.string(), previousSecretExpiresAt: z.string() }));
 export const webhookEndpointResponse = envelope(webhookEndpointSchema);
 export const webhookEndpointListResponse = envelope(z.object({ endpoints: z.array(webhookEndpointSchema) }));
 

@@ -55,6 +55,9 @@ CREATE TABLE webhook_endpoints (
   enabled_events text[] NOT NULL CHECK (cardinality(enabled_events) >= 1),
   disabled boolean NOT NULL DEFAULT false,
   secret_ciphertext text NOT NULL,
+  -- After a roll, the secret before it, still signing until it expires.
+  previous_secret_ciphertext text,
+  previous_secret_expires_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   deleted_at timestamptz,

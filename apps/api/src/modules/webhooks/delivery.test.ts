@@ -147,6 +147,28 @@ describe('webhook delivery', () => {
     expect(r.received.length).toBe(before);
   });
 
+  it('signs with the old and the new secret while a rolled secret is still valid, then with the new one alone', async () => {
+    const r = await receiver();
+    const { key, endpoint } = await merchantWithEndpoint(r.url);
+    const rolled = await server.api.post(`/webhook-endpoints/${endpoint.id}/roll-secret`, { expiresIn: '1h' }, { token: key });
+    expect(rolled.status).toBe(200);
+    const fresh = rolled.body.data.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(endpoint.secret);
+    await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(1);
+    expect(String(r.received[0]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(fresh, r.received[0]!).type).toBe('ping');
+    expect(verified(endpoint.secret, r.received[0]!).type).toBe('ping');
+
+    // Rolled again with the old one ending now: only the newest verifies.
+    const newest = (await server.api.post(`/webhook-endpoints/${endpoint.id}/roll-secret`, { expiresIn: 'now' }, { token: key })).body.data.secret as string;
+    await server.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+    await expect.poll(() => r.received.length, { timeout: 10_000 }).toBe(2);
+    expect(verified(newest, r.received[1]!).type).toBe('ping');
+    expect(() => verified(fresh, r.received[1]!)).toThrow();
+  });
+
   it("keeps one company's deliveries from another", async () => {
     const r = await receiver();
     const owner = await merchantWithEndpoint(r.url);
@@ -155,6 +177,7 @@ describe('webhook delivery', () => {
     expect((await server.api.get(`/webhook-endpoints/${owner.endpoint.id}/deliveries`, { token: other.key })).status).toBe(404);
     expect((await server.api.post(`/webhook-deliveries/${ping.id}/retry`, {}, { token: other.key })).status).toBe(404);
     expect((await server.api.post(`/webhook-endpoints/${owner.endpoint.id}/test`, {}, { token: other.key })).status).toBe(404);
+    expect((await server.api.post(`/webhook-endpoints/${owner.endpoint.id}/roll-secret`, { expiresIn: 'now' }, { token: other.key })).status).toBe(404);
   });
 });
 

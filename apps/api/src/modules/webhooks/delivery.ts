@@ -34,6 +34,8 @@ type Claimed = { id: string; event_id: string; endpoint_id: string; attempts: nu
 type Target = {
   url: string;
   secret_ciphertext: string;
+  /** The secret before a roll, while it is still valid. */
+  previous_secret_ciphertext: string | null;
   deleted_at: Date | null;
   company_id: string;
   livemode: boolean;
@@ -140,7 +142,8 @@ export class WebhookWorker extends PollingWorker {
 
   private async attempt(delivery: Claimed) {
     const { rows } = await this.db.query<Target>(
-      `SELECT w.url, w.secret_ciphertext, w.deleted_at, w.company_id, w.livemode,
+      `SELECT w.url, w.secret_ciphertext, w.deleted_at,
+              CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext END AS previous_secret_ciphertext, w.company_id, w.livemode,
               e.type AS event_type, e.created_at AS event_created_at, e.data AS event_data
          FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
         WHERE d.id = $1`,
@@ -161,7 +164,11 @@ export class WebhookWorker extends PollingWorker {
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'FiPay-Webhooks/1.0',
-      ...signWebhook({ id: delivery.event_id, body, secrets: [decrypt(this.keys.webhookSecret, target.secret_ciphertext)] }),
+      ...signWebhook({
+        id: delivery.event_id,
+        body,
+        secrets: [target.secret_ciphertext, target.previous_secret_ciphertext].filter((c) => c !== null).map((c) => decrypt(this.keys.webhookSecret, c)),
+      }),
     };
     const check = await checkWebhookUrl(target.url, { livemode: target.livemode, allowPrivate: this.settings.allowPrivate });
     const outcome: Outcome = check.ok

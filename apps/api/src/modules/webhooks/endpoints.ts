@@ -6,6 +6,7 @@ import {
   type updateWebhookEndpointRequest,
   type WebhookEndpoint,
 } from '@fipay/contracts/webhooks';
+import type { RollExpiry } from '@fipay/contracts/developers';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -41,6 +42,9 @@ const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
 /** "*" alone stands for every type; listed types are kept once, in the order given. */
 const normaliseEvents = (events: readonly string[]) => (events.includes('*') ? ['*'] : [...new Set(events)]);
 
+/** `whsec_` and 32 random bytes in base64, the Standard Webhooks form. */
+const newSigningSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
 async function requireSendableUrl(ctx: AppContext, scope: Scope, url: string): Promise<string> {
   const check = await checkWebhookUrl(url, { livemode: scope.livemode, allowPrivate: ctx.config.webhookAllowPrivate });
   if (!check.ok) throw new AppError('VALIDATION_FAILED', check.reason, { errors: { url: check.reason } });
@@ -71,7 +75,7 @@ export async function createWebhookEndpoint(
   input: z.output<typeof createWebhookEndpointRequest>,
 ): Promise<WebhookEndpoint & { secret: string }> {
   const url = await requireSendableUrl(ctx, scope, input.url);
-  const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+  const secret = newSigningSecret();
   const created = await ctx.db.transaction(async (tx) => {
     // One count at a time per company and mode, so requests alongside cannot pass the limit together.
     await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1 || ':' || $2, 0))", [scope.companyId, scope.livemode]);
@@ -137,4 +141,21 @@ export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: s
   });
   ctx.kickWebhooks();
   return deleted;
+}
+
+const expiryInterval: Record<RollExpiry, string> = { now: '0 seconds', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
+
+/** A new signing secret, returned whole this once; deliveries are signed with the old one too until it expires. */
+export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: string, expiresIn: RollExpiry): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  const secret = newSigningSecret();
+  const { rows } = await ctx.db.query<{ previous_secret_expires_at: Date }>(
+    `UPDATE webhook_endpoints
+        SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = now() + $5::interval,
+            secret_ciphertext = $4, updated_at = now()
+      WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL
+      RETURNING previous_secret_expires_at`,
+    [id, scope.companyId, scope.livemode, encrypt(ctx.keys.webhookSecret, secret), expiryInterval[expiresIn]],
+  );
+  if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+  return { secret, previousSecretExpiresAt: rows[0].previous_secret_expires_at.toISOString() };
 }

@@ -5,7 +5,7 @@ import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { listDeliveries, retryDelivery, sendTestEvent } from './deliveries';
-import { createWebhookEndpoint, deleteWebhookEndpoint, findWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from './endpoints';
+import { createWebhookEndpoint, deleteWebhookEndpoint, rollWebhookSecret, findWebhookEndpoint, listWebhookEndpoints, updateWebhookEndpoint } from './endpoints';
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const api = webhookEndpointEndpoints;
@@ -18,6 +18,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, api.remove, async (request) => ok(webhookMessages.deleted, await deleteWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, api.deliveries, async (request) =>
     ok(deliveryMessages.loaded, await listDeliveries(app.ctx.db, requireMerchant(request), request.params.id, request.query)),
+  );
+  registerRoute(app, api.rollSecret, async (request) =>
+    ok(webhookMessages.secretRolled, await rollWebhookSecret(app.ctx, requireMerchant(request), request.params.id, request.body.expiresIn)),
   );
   registerRoute(app, api.sendTest, async (request) => ok(deliveryMessages.pingQueued, await sendTestEvent(app.ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, webhookDeliveryEndpoints.retry, async (request) =>
