@@ -62,3 +62,10 @@ export async function inviteReviewer(api: APIRequestContext, adminToken: string,
   const { link } = await readMail(email, 'Set up your FiPay back-office account');
   return setUpReviewer(api, email, link, name);
 }
+
+/** A reviewer claims a submitted application and approves it, through the API. */
+export async function approveThroughApi(api: APIRequestContext, reviewer: ReviewerAccount, companyId: string) {
+  const headers = { Authorization: `Bearer ${reviewer.session.token}` };
+  await data(api.post(`/api/v1/admin/applications/${companyId}/claim`, { headers }), 'claim');
+  await data(api.post(`/api/v1/admin/applications/${companyId}/approve`, { headers }), 'approve');
+}

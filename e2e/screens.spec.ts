@@ -20,7 +20,8 @@ for (const width of widths) {
     });
   }
 
-  // The signed-in screens inside the dashboard shell: home, Account Settings, a not-yet-available page, Documentation.
+  // The signed-in screens inside the dashboard shell: home, Account Settings, a not-yet-available page, Documentation,
+  // API keys and the developer hub.
   test(`dashboard screens at ${width} px`, async ({ page, company: _ }) => {
     const problems = watchConsole(page);
     await page.setViewportSize({ width, height: 800 });
@@ -29,6 +30,8 @@ for (const width of widths) {
       ['settings', '/dashboard/settings', page.getByRole('region', { name: 'Your details' })],
       ['placeholder', '/dashboard/offers', page.getByText('This feature is not available yet.')],
       ['docs', '/docs', page.getByRole('link', { name: /API reference/ })],
+      ['api-keys', '/api-keys', page.getByRole('button', { name: 'Create test keys' })],
+      ['developer', '/dashboard/dev', page.getByRole('button', { name: 'Add endpoint' })],
     ] as const) {
       await page.goto(path);
       // Not 'networkidle': the shell keeps a channel open for new notifications.

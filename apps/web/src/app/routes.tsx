@@ -127,6 +127,14 @@ export const routes: RouteObject[] = [
                       import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
                   },
                   {
+                    path: paths.apiKeys,
+                    lazy: () => import('../features/developers/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+                  },
+                  {
+                    path: paths.developer,
+                    lazy: () => import('../features/developers/developer-page').then((m) => ({ Component: m.DeveloperPage })),
+                  },
+                  {
                     path: paths.docs,
                     lazy: () => import('../features/dashboard/docs-page').then((m) => ({ Component: m.DocsPage })),
                   },

@@ -3,10 +3,12 @@ import { backOfficeEndpoints } from '@fipay/contracts/endpoints/back-office';
 import { bankEndpoints } from '@fipay/contracts/endpoints/banks';
 import { companyEndpoints } from '@fipay/contracts/endpoints/company';
 import { countryEndpoints } from '@fipay/contracts/endpoints/countries';
+import { eventEndpoints } from '@fipay/contracts/endpoints/developers';
 import { notificationEndpoints } from '@fipay/contracts/endpoints/notifications';
 import { errorCode, type ErrorCode } from '@fipay/contracts/error-codes';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
+import { useModeStore } from '../stores/mode-store';
 import { fakeJwt, nowSeconds, sessionFixture } from '../test/session-fixture';
 import { ApiError, callApi } from './api-client';
 
@@ -62,6 +64,7 @@ describe('api client', () => {
   beforeEach(() => {
     localStorage.clear();
     useAuthStore.setState({ user: null, company: null, accessToken: null, refreshToken: null });
+    useModeStore.setState({ byUser: {} });
   });
 
   afterEach(() => {
@@ -83,6 +86,27 @@ describe('api client', () => {
     await callApi(notificationEndpoints.latest);
     expect(callsTo(fetchMock, 'auth/refresh')).toHaveLength(0);
     expect(authHeader(fetchMock.mock.calls[0]?.[1])).toBe(`Bearer ${session.accessToken}`);
+  });
+
+  it("sends the session and the user's chosen mode to merchant endpoints, and no mode elsewhere", async () => {
+    const session = sessionFixture();
+    useAuthStore.getState().setSession(session);
+    const fetchMock = stubFetch(() => ok({ events: [], pagination: { currentPage: 1, totalPages: 0, pageSize: 20, totalItems: 0 } }));
+    const modeOf = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('FiPay-Mode');
+    await callApi(eventEndpoints.list, { query: {} });
+    expect(modeOf(0)).toBe('test');
+    useModeStore.getState().setMode(session.user.id, 'live');
+    await callApi(eventEndpoints.list, { query: {} });
+    expect(modeOf(1)).toBe('live');
+    expect(authHeader(fetchMock.mock.calls[1]?.[1])).toBe(`Bearer ${session.accessToken}`);
+    // Another user on this browser keeps their own choice.
+    useModeStore.getState().setMode('someone-else', 'test');
+    await callApi(eventEndpoints.list, { query: {} });
+    expect(modeOf(2)).toBe('live');
+    stubFetch(() => ok(latest));
+    const latestMock = vi.mocked(fetch);
+    await callApi(notificationEndpoints.latest);
+    expect(new Headers(latestMock.mock.calls[0]?.[1]?.headers).get('FiPay-Mode')).toBeNull();
   });
 
   it('refreshes once for two concurrent requests when the token expires within 60 s', async () => {

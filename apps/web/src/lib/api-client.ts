@@ -1,4 +1,5 @@
 import { endpointPath, type AnyEndpoint } from '@fipay/contracts/endpoint';
+import { MODE_HEADER } from '@fipay/contracts/developers';
 import { authEndpoints } from '@fipay/contracts/endpoints/auth';
 import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { errorEnvelope } from '@fipay/contracts/envelope';
@@ -6,6 +7,7 @@ import { ACCESS_TOKEN_REFRESH_MARGIN_SECONDS } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
 import type { z } from 'zod';
 import { useAuthStore } from '../stores/auth-store';
+import { currentMode } from '../stores/mode-store';
 import { expiresWithin } from './jwt';
 
 export const API_BASE = '/api/v1';
@@ -169,7 +171,8 @@ export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options
     refresh?: boolean;
     signal?: AbortSignal;
   };
-  const companySession = endpoint.access === 'company';
+  // Merchant endpoints take the dashboard's session too, in the mode the user has chosen.
+  const companySession = endpoint.access === 'company' || endpoint.access === 'merchant';
   let token: string | null = null;
   if (companySession) token = refresh ? await currentAccessToken() : useAuthStore.getState().accessToken;
   else if (endpoint.access !== 'anonymous') token = reviewerToken || null;
@@ -177,6 +180,7 @@ export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (endpoint.access === 'merchant') headers[MODE_HEADER] = currentMode();
 
   const response = await fetch(endpointUrl(endpoint, params, query), {
     method: endpoint.method,

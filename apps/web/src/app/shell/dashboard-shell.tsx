@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
+import { TestModeStrip } from '../../features/developers/mode-switch';
 import { useAuthStore } from '../../stores/auth-store';
 import { maskEmail } from './mask-email';
 import { Sidebar } from './sidebar';
@@ -48,6 +49,7 @@ export function DashboardShell() {
       >
         Skip to main content
       </a>
+      <TestModeStrip />
       <TopBar
         menuButton={
           <SidebarDrawer

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Logo } from '../../components/brand/logo';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { ModeSwitch } from '../../features/developers/mode-switch';
 import { BalanceToggle } from './balance-toggle';
 import { ProfileMenu } from './profile-menu';
 
@@ -14,7 +15,7 @@ type TopBarProps = {
   isLoggingOut: boolean;
 };
 
-/** The bar above every signed-in page: logo, masked email, balance, notifications and the profile menu. */
+/** The bar above every signed-in page: logo, masked email, the Test/Live switch, balance, notifications and the profile menu. */
 export function TopBar({
   menuButton,
   fullName,
@@ -31,6 +32,7 @@ export function TopBar({
           <span className="sr-only">Signed in as </span>
           {maskedEmail}
         </p>
+        <ModeSwitch />
         <BalanceToggle />
         <NotificationBell />
         <ProfileMenu fullName={fullName} maskedEmail={maskedEmail} onLogout={onLogout} isLoggingOut={isLoggingOut} />

@@ -47,11 +47,9 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
   },
   { path: paths.university, title: 'University', description: 'Guides and courses on payments, trading and crypto.' },
   { path: paths.community, title: 'Community', description: 'Meet other businesses and traders using FiPay.' },
-  { path: paths.developer, title: 'Developer', description: 'Tools to build on FiPay: API access, webhooks and logs.' },
   {
     path: paths.paymentLinks,
     title: 'Payment Links',
     description: 'Create a link, share it, and get paid by anyone without an invoice.',
   },
-  { path: paths.apiKeys, title: 'API Keys', description: 'Create and revoke the keys that connect your systems to FiPay.' },
 ];

@@ -1,4 +1,4 @@
-import { formatCreatedAt, formatDateTime } from './format-time';
+import { formatCreatedAt, formatDateTime } from '../../../lib/format-time';
 
 /** When a notification was created, relative while recent; the full date and time on hover. */
 export function NotificationTime({ createdAt, className = '' }: { createdAt: string; className?: string }) {

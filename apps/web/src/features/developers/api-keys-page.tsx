@@ -1,0 +1,173 @@
+import { rollExpiries, type ApiKey, type RollExpiry } from '@fipay/contracts/developers';
+import KeyRoundIcon from 'lucide-react/icons/key-round';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/server-errors';
+import { useMode } from '../../stores/mode-store';
+import { formatDateTime } from '../../lib/format-time';
+import { useApiKeys, useCreateApiKeys, useRollApiKey } from './developers-api';
+import { SecretOnceDialog } from './secret-once-dialog';
+
+const expiryLabels: Record<RollExpiry, string> = { now: 'Now', '1h': 'In 1 hour', '24h': 'In 24 hours', '7d': 'In 7 days' };
+
+/** '/api-keys': the publishable and secret key of the current mode; create them once, roll the secret. */
+export function ApiKeysPage() {
+  const [mode] = useMode();
+  const keys = useApiKeys();
+  const create = useCreateApiKeys();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
+  const livemode = mode === 'live';
+  const shown = (keys.data ?? []).filter((key) => key.livemode === livemode);
+
+  async function createKeys() {
+    try {
+      const made = await create.mutateAsync(mode);
+      setSecret(made.secretKey);
+    } catch (failure) {
+      toast.error(errorMessage(failure, 'The keys could not be created.'));
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">API Keys</h1>
+        <p className="max-w-2xl text-sm text-slate-600">
+          Your systems call FiPay with the secret key; the publishable key is safe to put in a web page. These are your{' '}
+          <strong>{livemode ? 'live' : 'test'} mode</strong> keys: test keys never move real money. Switch mode at the top of the page.
+        </p>
+      </div>
+
+      {keys.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="h-5 w-5" /> Loading your keys…
+        </p>
+      ) : keys.isError ? (
+        <Alert tone="error">{errorMessage(keys.error, 'We could not load your keys.')}</Alert>
+      ) : shown.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
+          <KeyRoundIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-3 text-base font-semibold text-slate-900">No {livemode ? 'live' : 'test'} keys yet</h2>
+          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Create a publishable and a secret key for {livemode ? 'live' : 'test'} mode.</p>
+          <Button className="mt-4" onClick={() => void createKeys()} disabled={create.isPending}>
+            Create {livemode ? 'live' : 'test'} keys
+          </Button>
+        </section>
+      ) : (
+        <section aria-label={`${livemode ? 'Live' : 'Test'} mode keys`} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <ul className="divide-y divide-slate-200">
+            {shown.map((key) => (
+              <li key={key.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="text-sm font-semibold text-slate-900">
+                    {key.kind === 'secret' ? 'Secret key' : 'Publishable key'}
+                    {key.expiresAt && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Expires {formatDateTime(key.expiresAt)}</span>}
+                  </p>
+                  <code className="block font-mono text-sm break-all text-slate-700">{key.key}</code>
+                  <p className="text-xs text-slate-500">
+                    Created {formatDateTime(key.createdAt)} · Last used {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}
+                  </p>
+                </div>
+                {key.kind === 'secret' && !key.expiresAt && (
+                  <Button variant="secondary" size="sm" onClick={() => setRolling(key)}>
+                    Roll key
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <RollKeyDialog
+        apiKey={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(secretKey) => {
+          setRolling(null);
+          setSecret(secretKey);
+        }}
+      />
+      <SecretOnceDialog secret={secret} title="Your new secret key" label="Secret key" onClose={() => setSecret(null)} />
+    </div>
+  );
+}
+
+type RollForm = { expiresIn: RollExpiry; password: string; code: string };
+
+function RollKeyDialog({ apiKey, onClose, onRolled }: { apiKey: ApiKey | null; onClose: () => void; onRolled: (secretKey: string) => void }) {
+  const roll = useRollApiKey();
+  const { register, handleSubmit, setError, reset, formState } = useForm<RollForm>({ defaultValues: { expiresIn: '24h', password: '', code: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  const live = apiKey?.livemode ?? false;
+
+  function close() {
+    reset();
+    setFailure(null);
+    onClose();
+  }
+
+  async function submit(values: RollForm) {
+    if (!apiKey) return;
+    setFailure(null);
+    try {
+      const rolled = await roll.mutateAsync({
+        id: apiKey.id,
+        expiresIn: values.expiresIn,
+        ...(live ? { password: values.password, ...(values.code ? { code: values.code } : {}) } : {}),
+      });
+      reset();
+      onRolled(rolled.secretKey);
+    } catch (error) {
+      if (!applyServerErrors(setError, error, ['password', 'code', 'expiresIn'])) setFailure(errorMessage(error, 'The key could not be rolled.'));
+    }
+  }
+
+  return (
+    <Dialog
+      open={apiKey !== null}
+      onClose={close}
+      title="Roll secret key"
+      description={<p>A new secret key is made and shown once. Choose how long the current one keeps working, so your systems can switch over.</p>}
+      body={
+        <form id="roll-key-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <SelectField label="The current key stops working" {...register('expiresIn')} error={formState.errors.expiresIn?.message}>
+            {rollExpiries.map((expiry) => (
+              <option key={expiry} value={expiry}>
+                {expiryLabels[expiry]}
+              </option>
+            ))}
+          </SelectField>
+          {live && (
+            <>
+              <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+              <TextField
+                label="Authenticator code"
+                hint="Only when two-factor authentication is on: the code from your authenticator app, or a recovery code."
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                {...register('code')}
+                error={formState.errors.code?.message}
+              />
+            </>
+          )}
+        </form>
+      }
+    >
+      <Button variant="secondary" onClick={close}>
+        Cancel
+      </Button>
+      <Button type="submit" form="roll-key-form" disabled={formState.isSubmitting} data-autofocus>
+        Roll key
+      </Button>
+    </Dialog>
+  );
+}

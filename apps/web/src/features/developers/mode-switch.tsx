@@ -1,0 +1,60 @@
+import { developerMessages } from '@fipay/contracts/developers';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useAuthStore } from '../../stores/auth-store';
+import { useMode } from '../../stores/mode-store';
+
+/**
+ * The Test/Live switch of the top bar. Live mode opens once the business verification is approved; a user
+ * whose approval is withdrawn is put back in test mode. The server checks the same on every live call, so a
+ * stale copy of the company can only offer a switch the server then refuses.
+ */
+export function ModeSwitch() {
+  const [mode, setMode] = useMode();
+  // The company as last loaded (kept with the session and refreshed by every company query).
+  const status = useAuthStore((state) => state.company?.application?.status.code);
+  const approved = status === 'APPROVED';
+  const live = mode === 'live';
+
+  useEffect(() => {
+    if (live && status !== undefined && !approved) setMode('test');
+  }, [live, status, approved, setMode]);
+
+  function toggle() {
+    if (live) return setMode('test');
+    if (!approved) {
+      toast.error(developerMessages.liveModeLocked, { id: 'live-mode-locked' });
+      return;
+    }
+    setMode('live');
+  }
+
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={live}
+      aria-label="Live mode"
+      onClick={toggle}
+      className="flex shrink-0 items-center gap-2 rounded-full px-0.5 py-1.5 text-xs font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <span className={`relative inline-flex h-5 w-9 items-center rounded-full transition-colors ${live ? 'bg-emerald-600' : 'bg-orange-400'}`} aria-hidden="true">
+        <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
+      </span>
+      <span className="hidden sm:inline" aria-hidden="true">
+        Live mode
+      </span>
+    </button>
+  );
+}
+
+/** The orange strip across the shell while in test mode. */
+export function TestModeStrip() {
+  const [mode] = useMode();
+  if (mode !== 'test') return null;
+  return (
+    <div className="bg-orange-500 px-4 py-1 text-center text-xs font-semibold text-white" role="note">
+      Test mode<span className="hidden sm:inline">: you are seeing test data. Nothing here moves real money.</span>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { approveThroughApi } from './back-office-api';
+import { expect, signInThroughApi, submitKybThroughApi, test } from './fixtures';
+import { watchConsole } from './support';
+
+test.describe('developer platform', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('creates test keys, shows the secret once, copies it, and rolls it', async ({ page, request, company: _ }) => {
+    const problems = watchConsole(page);
+    await page.goto('/api-keys');
+    await expect(page.getByRole('heading', { name: 'API Keys', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Create test keys' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your new secret key' });
+    const secret = (await dialog.getByTestId('secret-value').textContent())!;
+    expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{43}$/);
+    await dialog.getByRole('button', { name: 'Copy secret key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // Listed masked from now on; the key works on the API.
+    const keys = page.getByRole('region', { name: 'Test mode keys' });
+    await expect(keys.getByText(`sk_test_…${secret.slice(-4)}`)).toBeVisible();
+    await expect(page.getByText(secret)).toHaveCount(0);
+    expect((await request.get('/api/v1/events', { headers: { Authorization: `Bearer ${secret}` } })).status()).toBe(200);
+
+    await keys.getByRole('button', { name: 'Roll key' }).click();
+    const roll = page.getByRole('dialog', { name: 'Roll secret key' });
+    await roll.getByLabel('The current key stops working').selectOption('1h');
+    await roll.getByRole('button', { name: 'Roll key' }).click();
+    const rolled = (await page.getByRole('dialog', { name: 'Your new secret key' }).getByTestId('secret-value').textContent())!;
+    expect(rolled).not.toBe(secret);
+    await page.screenshot({ path: 'test-results/developers/1280_api-keys-rolled-secret.png' });
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(keys.getByText(`sk_test_…${rolled.slice(-4)}`)).toBeVisible();
+    await expect(keys.getByText(/^Expires /)).toBeVisible();
+    // Both work until the hour is up.
+    for (const key of [secret, rolled]) expect((await request.get('/api/v1/events', { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+    await page.screenshot({ path: 'test-results/developers/1280_api-keys.png', fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  test('sends a signed test event to a local receiver, shows its payload, and resends it', async ({ page, company: _ }) => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('received');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/fipay`;
+    try {
+      await page.goto('/dashboard/dev');
+      await expect(page.getByRole('heading', { name: 'Developer', level: 1 })).toBeVisible();
+      await page.getByLabel('Endpoint URL').fill(url);
+      await page.getByLabel('Description (optional)').fill('Order system');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = (await page.getByRole('dialog', { name: "Your endpoint's signing secret" }).getByTestId('secret-value').textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+
+      const panel = page.getByRole('region', { name: `Endpoint ${url}` });
+      await panel.getByRole('button', { name: 'Send test event' }).click();
+      await expect.poll(() => received.length).toBe(1);
+      const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as { id: string; type: string };
+      expect(event.type).toBe('ping');
+
+      const delivery = panel.getByRole('button', { name: /Succeeded\s*ping/ });
+      await expect(delivery).toBeVisible();
+      await delivery.click();
+      await expect(panel.getByLabel('Payload sent')).toContainText(`"id": "${event.id}"`);
+      await expect(panel.getByLabel('Answer received')).toHaveText('received');
+      await page.screenshot({ path: 'test-results/developers/1280_webhook-delivery.png', fullPage: true });
+
+      await panel.getByRole('button', { name: 'Resend' }).click();
+      await expect.poll(() => received.length).toBe(2);
+      expect(received[1]!.headers['webhook-id']).toBe(event.id);
+      await expect(panel.getByText(/2 attempts/)).toBeVisible();
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+
+  test('keeps live mode shut until the business is approved, then switches to it', async ({ page, request, account, reviewer }) => {
+    await submitKybThroughApi(request, account);
+    const { companyId } = await signInThroughApi(page, request, account);
+    await page.goto('/api-keys');
+    const strip = page.getByRole('note').filter({ hasText: 'Test mode' });
+    await expect(strip).toBeVisible();
+    const modeSwitch = page.getByRole('switch', { name: 'Live mode' });
+    await modeSwitch.click();
+    await expect(page.getByText('Live mode opens once your business verification is approved.')).toBeVisible();
+    await expect(modeSwitch).toHaveAttribute('aria-checked', 'false');
+
+    await approveThroughApi(request, reviewer, companyId);
+    // The dashboard loads the company afresh: now approved.
+    const fresh = page.waitForResponse((answer) => answer.url().endsWith('/api/v1/company/me') && answer.ok());
+    await page.goto('/dashboard');
+    await fresh;
+    await page.goto('/api-keys');
+    await page.getByRole('switch', { name: 'Live mode' }).click();
+    await expect(page.getByRole('switch', { name: 'Live mode' })).toHaveAttribute('aria-checked', 'true');
+    await expect(strip).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create live keys' }).click();
+    const secret = (await page.getByRole('dialog', { name: 'Your new secret key' }).getByTestId('secret-value').textContent())!;
+    expect(secret).toMatch(/^sk_live_/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+
+    // Back to test mode: the live keys are not shown there.
+    await page.getByRole('switch', { name: 'Live mode' }).click();
+    await expect(page.getByRole('button', { name: 'Create test keys' })).toBeVisible();
+  });
+});
