@@ -69,6 +69,25 @@ describe('route table', () => {
     expect(screen.getByRole('heading', { name: 'Set up your business account' })).toBeInTheDocument();
   });
 
+  it('shows /docs without signing in: the merchant API from the contracts, and no dashboard-only or back-office route', async () => {
+    renderAt('/docs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/api/v1/docs');
+    expect(screen.getByRole('link', { name: /OpenAPI specification/ })).toHaveAttribute('href', '/api/v1/openapi.json');
+    for (const heading of ['Authentication', 'Test and live modes', 'Idempotent requests', 'Answers, errors and pagination', 'Events', 'Webhooks']) {
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+    }
+    const reference = screen.getByRole('region', { name: 'Reference' });
+    const paths = within(reference).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+    expect(paths).toContain('POST/api/v1/webhook-endpoints');
+    expect(paths).toContain('GET/api/v1/events');
+    expect(paths.filter((p) => /api-keys|admin|auth|company|account/.test(p ?? ''))).toEqual([]);
+    // The create body's fields, read from its contract.
+    expect(within(reference).getAllByRole('rowheader', { name: 'url' }).length).toBeGreaterThan(0);
+  });
+
   describe('inside the dashboard shell', () => {
     beforeEach(() => {
       useAuthStore.getState().setSession(sessionFixture());
@@ -113,12 +132,6 @@ describe('route table', () => {
         ...['/payment-links'],
       ];
       expect(comingSoonPages.map((page) => page.path).sort()).toEqual(named.sort());
-    });
-
-    it('links /docs to the API reference the server generates', async () => {
-      await expectInShell('/docs', 'Documentation');
-      expect(screen.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/api/v1/docs');
-      expect(screen.getByRole('link', { name: /OpenAPI specification/ })).toHaveAttribute('href', '/api/v1/openapi.json');
     });
 
     it('keeps the not-found page for an unknown dashboard path', async () => {

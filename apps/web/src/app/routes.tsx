@@ -68,6 +68,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
           },
           {
+            // The public merchant API reference: readable without signing in.
+            path: paths.docs,
+            lazy: () => import('../features/developers/docs-page').then((m) => ({ Component: m.DocsPage })),
+          },
+          {
             path: paths.legalDocument,
             lazy: () =>
               import('../features/legal/legal-document-page').then((m) => ({
@@ -133,10 +138,6 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.developer,
                     lazy: () => import('../features/developers/developer-page').then((m) => ({ Component: m.DeveloperPage })),
-                  },
-                  {
-                    path: paths.docs,
-                    lazy: () => import('../features/dashboard/docs-page').then((m) => ({ Component: m.DocsPage })),
                   },
                   ...comingSoonPages.map(
                     (page): RouteObject => ({

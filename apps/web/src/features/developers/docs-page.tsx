@@ -1,0 +1,224 @@
+import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipay/contracts/developers';
+import type { AnyEndpoint } from '@fipay/contracts/endpoint';
+import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Logo } from '../../components/brand/logo';
+import { textLinkClasses } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { API_BASE } from '../../lib/api-client';
+import { useAuthStore } from '../../stores/auth-store';
+import { VerifySample } from './verify-sample';
+
+/** The merchant API: every endpoint a secret key may call. Dashboard-only and back-office routes are not here. */
+const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
+  { title: 'Events', endpoints: Object.values(eventEndpoints) },
+  { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
+];
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; enum?: unknown[]; items?: JsonSchema; default?: unknown; maxLength?: number; anyOf?: JsonSchema[] };
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ');
+  if (schema.type === 'array' && schema.items) return `${typeOf(schema.items)}[]`;
+  return Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'any');
+}
+
+/** The fields of a request part, read from its contract. */
+function fieldsOf(schema: z.ZodType | undefined) {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return Object.entries(json.properties ?? {}).map(([name, field]) => ({
+    name,
+    type: typeOf(field),
+    required: json.required?.includes(name) ?? false,
+    detail: [field.default !== undefined ? `default ${JSON.stringify(field.default)}` : '', field.maxLength ? `at most ${field.maxLength} characters` : ''].filter(Boolean).join(', '),
+  }));
+}
+
+const exampleValues: Record<string, unknown> = {
+  url: 'https://example.com/webhooks/fipay',
+  description: 'Order system',
+  enabledEvents: ['*'],
+  disabled: false,
+  expiresIn: '24h',
+};
+
+function curlFor(endpoint: AnyEndpoint) {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => `{${name}}`);
+  const lines = [`curl -X ${endpoint.method} "$FIPAY_URL${API_BASE}${path}" \\`, '  -H "Authorization: Bearer $FIPAY_SECRET_KEY"'];
+  const fields = fieldsOf(endpoint.body).filter((f) => f.required || f.name in exampleValues);
+  if (fields.length) {
+    const body = Object.fromEntries(fields.map((f) => [f.name, exampleValues[f.name] ?? '…']));
+    lines[1] += ' \\';
+    lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(body)}'`);
+  }
+  return lines.join('\n');
+}
+
+function FieldTable({ caption, schema }: { caption: string; schema: z.ZodType | undefined }) {
+  const fields = fieldsOf(schema);
+  if (fields.length === 0) return null;
+  return (
+    <table className="w-full text-left text-xs">
+      <caption className="pb-1 text-left font-semibold text-slate-700">{caption}</caption>
+      <tbody className="divide-y divide-slate-100">
+        {fields.map((field) => (
+          <tr key={field.name} className="align-top">
+            <th scope="row" className="w-32 py-1.5 pr-3 font-mono font-medium text-slate-900 sm:w-40">
+              {field.name}
+              {field.required ? '' : '?'}
+            </th>
+            <td className="py-1.5 pr-3 font-mono break-all text-slate-600">{field.type}</td>
+            <td className="w-28 py-1.5 text-slate-500 sm:w-60">{field.detail}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="space-y-3 text-sm leading-relaxed text-slate-700">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const code = 'rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-800 wrap-anywhere';
+const block = 'overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100';
+
+const nodeCall = `const response = await fetch(\`\${process.env.FIPAY_URL}/api/v1/webhook-endpoints\`, {
+  method: 'POST',
+  headers: {
+    Authorization: \`Bearer \${process.env.FIPAY_SECRET_KEY}\`,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ url: 'https://example.com/webhooks/fipay', enabledEvents: ['*'] }),
+});
+const { isSuccessful, message, data } = await response.json();`;
+
+/** '/docs': the public merchant API reference, from the same contracts the server checks requests with. */
+export function DocsPage() {
+  const signedIn = useAuthStore((state) => state.accessToken !== null);
+  return (
+    <div className="min-h-dvh bg-white">
+      <header className="border-b border-slate-200">
+        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-5 sm:px-6">
+          <Logo to={paths.home} />
+          <Link to={signedIn ? paths.developer : paths.login} className={`${textLinkClasses} text-sm`}>
+            {signedIn ? 'Back to the dashboard' : 'Sign in'}
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-4xl space-y-10 px-5 py-10 sm:px-6">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold text-slate-900">Documentation</h1>
+          <p className="max-w-2xl text-sm text-slate-600">
+            The FiPay merchant API: what your systems call with your secret key. It is generated from the same schemas the server checks every request
+            with, so it always matches what the server accepts. The full OpenAPI description is at{' '}
+            <a className={textLinkClasses} href={`${API_BASE}/openapi.json`}>
+              OpenAPI specification
+            </a>{' '}
+            and browsable as the{' '}
+            <a className={textLinkClasses} href={`${API_BASE}/docs`}>
+              API reference
+            </a>
+            .
+          </p>
+        </div>
+
+        <Section id="authentication" title="Authentication">
+          <p>
+            Send your secret key as a bearer token: <code className={code}>Authorization: Bearer sk_test_…</code>. Keys are made on the API keys page of
+            the dashboard; the secret key is shown once. A secret key works on the merchant API only, never on dashboard routes (keys, team, password,
+            two-factor, business verification). A wrong, revoked or expired key is answered 401.
+          </p>
+          <pre className={block}>{nodeCall}</pre>
+        </Section>
+
+        <Section id="modes" title="Test and live modes">
+          <p>
+            <code className={code}>sk_test_</code> keys work in test mode, which moves no real money; <code className={code}>sk_live_</code> keys in live
+            mode, open once your business verification is approved. Every object carries <code className={code}>livemode</code> and is seen only in its own
+            mode. The dashboard calls the same API with the user&apos;s session and a <code className={code}>{MODE_HEADER}: test|live</code> header.
+          </p>
+        </Section>
+
+        <Section id="idempotency" title="Idempotent requests">
+          <p>
+            Every POST accepts <code className={code}>Idempotency-Key</code> (up to 255 visible characters). The first answer, errors included, is kept
+            for 24 hours: repeating the request with the same key returns it again with <code className={code}>Idempotent-Replayed: true</code>; the same
+            key with a different request is 422; a repeat while the first is still running is 409. Retry network failures with the same key.
+          </p>
+        </Section>
+
+        <Section id="answers" title="Answers, errors and pagination">
+          <p>
+            Every answer is <code className={code}>{'{ isSuccessful, message, data }'}</code>. A refusal has <code className={code}>data.code</code> (for
+            example <code className={code}>VALIDATION_FAILED</code>, <code className={code}>UNAUTHORIZED</code>, <code className={code}>FORBIDDEN</code>,{' '}
+            <code className={code}>NOT_FOUND</code>, <code className={code}>RATE_LIMITED</code> with a <code className={code}>Retry-After</code> header) and,
+            for bad fields, <code className={code}>data.errors</code> keyed by the field&apos;s path. Lists take <code className={code}>page</code> and{' '}
+            <code className={code}>pageSize</code> and answer <code className={code}>pagination</code> with the totals. Test keys may make 25 requests a
+            second, live keys 100.
+          </p>
+        </Section>
+
+        <Section id="events" title="Events">
+          <p>
+            Each change to your objects is an event <code className={code}>{'{ id: "evt_…", type, createdAt, livemode, data: { object, previousAttributes } }'}</code>
+            , kept {EVENT_RETENTION_DAYS} days. Types: {eventTypes.map((type) => <code key={type} className={`${code} mr-1`}>{type}</code>)}, and{' '}
+            <code className={code}>{PING_EVENT}</code> for test events.
+          </p>
+        </Section>
+
+        <Section id="webhooks" title="Webhooks">
+          <p>
+            Add up to {WEBHOOK_ENDPOINTS_PER_MODE} endpoints per mode. Each event is POSTed to the endpoints that take its type, signed as the Standard
+            Webhooks specification defines: <code className={code}>webhook-id</code> (the event id, the same on every attempt),{' '}
+            <code className={code}>webhook-timestamp</code> and <code className={code}>webhook-signature</code>. Answer 2xx within 15 seconds; otherwise
+            FiPay tries again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. An endpoint failing for 5 days is turned off and you are told. Live
+            endpoints must use https. The same event may arrive more than once: handle each <code className={code}>webhook-id</code> once.
+          </p>
+          <VerifySample />
+        </Section>
+
+        <Section id="reference" title="Reference">
+          {reference.map((group) => (
+            <div key={group.title} className="space-y-4">
+              <h3 className="text-base font-semibold text-slate-900">{group.title}</h3>
+              {group.endpoints.map((endpoint) => (
+                <article key={`${endpoint.method} ${endpoint.path}`} className="space-y-3 rounded-xl border border-slate-200 p-4">
+                  <h4 className="flex flex-wrap items-baseline gap-2 font-mono text-sm">
+                    <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-bold text-brand-700">{endpoint.method}</span>
+                    <span className="break-all text-slate-900">
+                      {API_BASE}
+                      {endpoint.path}
+                    </span>
+                  </h4>
+                  <p className="text-sm text-slate-700">{endpoint.summary}</p>
+                  {endpoint.description && <p className="text-xs text-slate-500">{endpoint.description}</p>}
+                  <FieldTable caption="Path" schema={endpoint.params} />
+                  <FieldTable caption="Query" schema={endpoint.query} />
+                  <FieldTable caption="Body" schema={endpoint.body} />
+                  <p className="text-xs text-slate-500">
+                    Answers {endpoint.status}; refusals: {endpoint.errors.filter((e) => e !== 'INTERNAL').join(', ')}
+                  </p>
+                  <pre className={block}>{curlFor(endpoint)}</pre>
+                </article>
+              ))}
+            </div>
+          ))}
+        </Section>
+      </main>
+    </div>
+  );
+}
