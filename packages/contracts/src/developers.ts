@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailCodeSentData } from './auth';
 import { envelope } from './envelope';
 import { text } from './fields';
 import { paginationSchema } from './notifications';
@@ -45,7 +46,9 @@ export const developerMessages = {
   keyAlreadyRolled: 'This key has already been rolled; roll the current secret key.',
   passwordRequired: 'Enter your password to roll a live secret key.',
   codeRequired: 'Enter the code from your authenticator app to roll a live secret key.',
-  emailCodeRollUnavailable: 'Rolling a live secret key with email codes on is not available yet; use an authenticator app.',
+  emailCodeRequired: 'Enter the code we emailed you to roll a live secret key.',
+  rollCodeSent: 'We emailed you a code to roll the live secret key.',
+  rollCodeNotNeeded: 'Email codes are not your second factor; no code is needed by email.',
   expiresInInvalid: 'Choose when the old key stops working: now, 1h, 24h or 7d.',
   eventsLoaded: 'Events loaded.',
   eventLoaded: 'Event loaded.',
@@ -85,6 +88,7 @@ export const rollApiKeyRequest = z.object({
   code: text().trim().max(32).optional(),
 });
 export type RollApiKeyRequest = z.input<typeof rollApiKeyRequest>;
+export const rollCodeResponse = envelope(emailCodeSentData);
 export const rollApiKeyResponse = envelope(z.object({ rolled: apiKeySchema, secret: apiKeySchema, secretKey: z.string() }));
 
 /** Something that happened to a merchant object, as webhooks deliver it. */

@@ -9,6 +9,7 @@ import {
   eventResponse,
   rollApiKeyRequest,
   rollApiKeyResponse,
+  rollCodeResponse,
 } from '../developers';
 import { defineEndpoint } from '../endpoint';
 import {
@@ -48,13 +49,22 @@ export const apiKeyEndpoints = {
     response: createApiKeysResponse,
     errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'],
   }),
+  sendRollCode: defineEndpoint({
+    method: 'POST',
+    path: '/api-keys/roll-code',
+    access: 'company',
+    tags: ['api-keys'],
+    summary: 'Email a code that confirms rolling a live secret key (for users whose second factor is email codes)',
+    response: rollCodeResponse,
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+  }),
   roll: defineEndpoint({
     method: 'POST',
     path: '/api-keys/:id/roll',
     access: 'company',
     tags: ['api-keys'],
     summary: 'Roll a secret key: a new one is shown once, the old one works until the chosen expiry',
-    description: 'A live secret key needs the password and, with an authenticator on, its code.',
+    description: 'A live secret key needs the password and, with two-factor authentication on, a code (authenticator or recovery code, or the code from POST /api-keys/roll-code for email codes).',
     params: apiKeyIdParams,
     body: rollApiKeyRequest,
     response: rollApiKeyResponse,

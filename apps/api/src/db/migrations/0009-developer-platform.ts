@@ -81,6 +81,10 @@ CREATE TABLE idempotency_keys (
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
 
+-- A code emailed to confirm rolling a live secret key, for users whose second factor is email codes.
+ALTER TABLE email_otp_codes DROP CONSTRAINT email_otp_codes_purpose_check;
+ALTER TABLE email_otp_codes ADD CONSTRAINT email_otp_codes_purpose_check CHECK (purpose IN ('login', 'enable', 'disable', 'roll_key'));
+
 CREATE TABLE webhook_deliveries (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   event_id text NOT NULL REFERENCES events (id) ON DELETE CASCADE,

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import { hmacSha256, randomBase62 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
+import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { recordEvent } from './events';
@@ -92,9 +93,17 @@ export async function createApiKeys(ctx: AppContext, user: { userId: string; com
 
 const expiryInterval: Record<RollExpiry, string> = { now: '0 seconds', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
 
+/** Emails the code that confirms rolling a live secret key, to a user whose second factor is email codes. */
+export async function sendRollCode(ctx: AppContext, userId: string) {
+  const account = await findUserById(ctx.db, userId);
+  if (!account) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  if (twoFactorMethodOf(account) !== 'email') throw new AppError('CONFLICT', developerMessages.rollCodeNotNeeded);
+  return sendEmailCode(ctx, account, 'roll_key');
+}
+
 /**
  * Rolls a current secret key: a new one is made (returned whole this once) and the old one works until
- * the chosen expiry. A live key needs the user's password and, with an authenticator on, its code.
+ * the chosen expiry. A live key needs the user's password and, with two-factor on, a code of that factor.
  */
 export async function rollApiKey(
   ctx: AppContext,
@@ -116,7 +125,10 @@ export async function rollApiKey(
       throw new AppError('BAD_REQUEST', messages.passwordIncorrect, { errors: { password: messages.passwordIncorrect } });
     }
     const method = twoFactorMethodOf(account);
-    if (method === 'email') throw new AppError('CONFLICT', developerMessages.emailCodeRollUnavailable);
+    if (method === 'email') {
+      if (!input.code) throw new AppError('VALIDATION_FAILED', developerMessages.emailCodeRequired, { errors: { code: developerMessages.emailCodeRequired } });
+      if (!(await consumeEmailCode(ctx, account.id, 'roll_key', input.code))) throw new AppError('BAD_REQUEST', messages.otpInvalid, { errors: { code: messages.otpInvalid } });
+    }
     if (method === 'authenticator') {
       if (!input.code) throw new AppError('VALIDATION_FAILED', developerMessages.codeRequired, { errors: { code: developerMessages.codeRequired } });
       if (!(await checkSecondFactor(ctx, account, input.code))) throw new AppError('BAD_REQUEST', messages.otpInvalid, { errors: { code: messages.otpInvalid } });

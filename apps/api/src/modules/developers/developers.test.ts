@@ -197,6 +197,40 @@ describe('rolling a live secret key', () => {
   });
 });
 
+describe('rolling a live secret key with email codes on', () => {
+  it('needs the password and a code emailed for it', async () => {
+    const session = await newCompany();
+    await approve(session);
+    const emailedCode = async (subject: string) => {
+      const mail = await server.mail.waitFor(session.user.email);
+      expect(mail.subject).toBe(subject);
+      return { code: mail.text.match(/Your code: (\d{6})/)![1]!, text: mail.text };
+    };
+    // Email codes on, as the Security page turns them on.
+    expect((await server.api.post('/auth/2fa/email/send-code', {}, { token: session.accessToken })).status).toBe(200);
+    const enabling = await emailedCode('Your FiPay verification code');
+    expect((await server.api.post('/auth/2fa/email/enable', { otp: enabling.code }, { token: session.accessToken })).status).toBe(200);
+
+    const live = (await createKeys(session, 'live')).body.data;
+    const roll = (body: Record<string, string>) => server.api.post(`/api-keys/${live.secret.id}/roll`, { expiresIn: 'now', ...body }, { token: session.accessToken });
+    expect(await roll({ password: session.password })).toMatchObject({ status: 400, body: { data: { errors: { code: developerMessages.emailCodeRequired } } } });
+    expect((await server.api.post('/api-keys/roll-code', {}, { token: session.accessToken })).body.message).toBe(developerMessages.rollCodeSent);
+    const rolling = await emailedCode('Your FiPay verification code');
+    expect(rolling.text).toContain('roll a live secret API key');
+    expect((await roll({ password: session.password, code: '000000' })).status).toBe(400);
+    const rolled = await roll({ password: session.password, code: rolling.code });
+    expect(rolled.status).toBe(200);
+    // The code is spent.
+    const again = await server.api.post(`/api-keys/${rolled.body.data.secret.id}/roll`, { expiresIn: 'now', password: session.password, code: rolling.code }, { token: session.accessToken });
+    expect(again.status).toBe(400);
+  });
+
+  it('sends no roll code to a user whose second factor is not email codes', async () => {
+    const session = await newCompany();
+    expect(await server.api.post('/api-keys/roll-code', {}, { token: session.accessToken })).toMatchObject({ status: 409, body: { message: developerMessages.rollCodeNotNeeded } });
+  });
+});
+
 describe('merchant API limits and events kept', () => {
   it('limits calls per key with 429 and Retry-After, each key on its own', async () => {
     // A window long enough that the test's own pace cannot straddle two of them (the default is 25 a second in test mode).

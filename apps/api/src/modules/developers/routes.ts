@@ -6,12 +6,13 @@ import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireAuth } from '../../plugins/auth';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { createApiKeys, listApiKeys, rollApiKey } from './api-keys';
+import { createApiKeys, listApiKeys, rollApiKey, sendRollCode } from './api-keys';
 import { findEvent, listEvents } from './events';
 
 export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, apiKeyEndpoints.list, async (request) => ok(developerMessages.keysLoaded, { keys: await listApiKeys(app.ctx.db, requireAuth(request).companyId) }));
   registerRoute(app, apiKeyEndpoints.create, async (request) => ok(developerMessages.keysCreated, await createApiKeys(app.ctx, requireAuth(request), request.body.mode)));
+  registerRoute(app, apiKeyEndpoints.sendRollCode, async (request) => ok(developerMessages.rollCodeSent, await sendRollCode(app.ctx, requireAuth(request).userId)));
   registerRoute(app, apiKeyEndpoints.roll, async (request) =>
     ok(developerMessages.keyRolled, await rollApiKey(app.ctx, requireAuth(request), request.params.id, request.body)),
   );

@@ -1,6 +1,7 @@
 import { rollExpiries, type ApiKey, type RollExpiry } from '@fipay/contracts/developers';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../components/ui/alert';
@@ -8,11 +9,12 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { accountQueryOptions } from '../../api/get-account';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
 import { formatDateTime } from '../../lib/format-time';
-import { useApiKeys, useCreateApiKeys, useRollApiKey } from './developers-api';
+import { useApiKeys, useCreateApiKeys, useRollApiKey, useSendRollCode } from './developers-api';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 const expiryLabels: Record<RollExpiry, string> = { now: 'Now', '1h': 'In 1 hour', '24h': 'In 24 hours', '7d': 'In 7 days' };
@@ -107,6 +109,19 @@ function RollKeyDialog({ apiKey, onClose, onRolled }: { apiKey: ApiKey | null; o
   const { register, handleSubmit, setError, reset, formState } = useForm<RollForm>({ defaultValues: { expiresIn: '24h', password: '', code: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const live = apiKey?.livemode ?? false;
+  // Which second factor a live roll asks for (none, authenticator or emailed code).
+  const account = useQuery({ ...accountQueryOptions(), enabled: live });
+  const method = account.data?.security.twoFactorMethod ?? null;
+  const sendCode = useSendRollCode();
+
+  async function emailCode() {
+    try {
+      await sendCode.mutateAsync();
+      toast.success('We emailed you a code.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The code could not be sent.'));
+    }
+  }
 
   function close() {
     reset();
@@ -149,14 +164,23 @@ function RollKeyDialog({ apiKey, onClose, onRolled }: { apiKey: ApiKey | null; o
           {live && (
             <>
               <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-              <TextField
-                label="Authenticator code"
-                hint="Only when two-factor authentication is on: the code from your authenticator app, or a recovery code."
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                {...register('code')}
-                error={formState.errors.code?.message}
-              />
+              {method === 'authenticator' && (
+                <TextField
+                  label="Authenticator code"
+                  hint="The code from your authenticator app, or a recovery code."
+                  autoComplete="one-time-code"
+                  {...register('code')}
+                  error={formState.errors.code?.message}
+                />
+              )}
+              {method === 'email' && (
+                <div className="space-y-2">
+                  <TextField label="Emailed code" inputMode="numeric" autoComplete="one-time-code" {...register('code')} error={formState.errors.code?.message} />
+                  <Button size="sm" variant="secondary" onClick={() => void emailCode()} disabled={sendCode.isPending}>
+                    Email me a code
+                  </Button>
+                </div>
+              )}
             </>
           )}
         </form>

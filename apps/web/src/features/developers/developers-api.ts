@@ -32,6 +32,10 @@ export function useRollApiKey() {
   });
 }
 
+export function useSendRollCode() {
+  return useMutation({ mutationFn: async () => (await callApi(apiKeyEndpoints.sendRollCode)).data });
+}
+
 export function useWebhookEndpoints() {
   const [mode] = useMode();
   return useQuery({
