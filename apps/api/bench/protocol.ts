@@ -6,9 +6,13 @@ export type ServerWorkerData = {
   logLevel: string;
 };
 
-export type ToServer = { type: 'close' };
+export type ToServer =
+  | { type: 'close' }
+  /** Seeding: a statement run on the server's database (the embedded one lives in the worker). */
+  | { type: 'sql'; id: number; sql: string; params: unknown[] };
 
 export type FromServer =
-  | { type: 'ready'; baseUrl: string; dbKind: 'pglite' | 'postgres' }
+  | { type: 'ready'; baseUrl: string; dbKind: 'pglite' | 'postgres'; anchorUrl: string }
+  | { type: 'sql-done'; id: number; rows: unknown[]; error?: string }
   | { type: 'failed'; message: string }
   | { type: 'closed'; logLines: number };

@@ -13,6 +13,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client';
 import { defaultRateRules, type RateRules } from '../src/lib/rate-limit';
+import { deriveKey } from '../src/lib/crypto';
+import { startAnchor } from './anchor';
 import type { FromServer, ServerWorkerData, ToServer } from './protocol';
 
 const data = workerData as ServerWorkerData;
@@ -36,10 +38,12 @@ const logSink = new Writable({
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-bench-'));
 let db: Db | undefined;
 let app: FastifyInstance | undefined;
+let anchor: Awaited<ReturnType<typeof startAnchor>> | undefined;
 let closing: Promise<void> | undefined;
 
 function close(): Promise<void> {
   closing ??= (async () => {
+    await anchor?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
@@ -49,17 +53,24 @@ function close(): Promise<void> {
 
 port.on('message', (message: ToServer) => {
   if (message.type === 'close') void close().then(() => send({ type: 'closed', logLines }));
+  if (message.type === 'sql') {
+    db!.query(message.sql, message.params).then(
+      ({ rows }) => send({ type: 'sql-done', id: message.id, rows }),
+      (error: unknown) => send({ type: 'sql-done', id: message.id, rows: [], error: String(error) }),
+    );
+  }
 });
 
 async function main() {
   db = data.databaseUrl ? createPostgresDb(data.databaseUrl) : createPgliteDb();
+  const jwtSecret = randomBytes(32).toString('hex');
   const config = loadConfig({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
     APP_URL: 'http://app.bench',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: jwtSecret,
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SMTP_URL: data.smtpUrl,
     LOG_LEVEL: data.logLevel,
@@ -68,7 +79,8 @@ async function main() {
   app = await buildApp({ config, db, rateRules: benchRateRules, logStream: logSink });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
-  send({ type: 'ready', baseUrl: `http://127.0.0.1:${address.port}`, dbKind: db.kind });
+  anchor = await startAnchor(db, new Uint8Array(deriveKey(jwtSecret, 'access-token')));
+  send({ type: 'ready', baseUrl: `http://127.0.0.1:${address.port}`, dbKind: db.kind, anchorUrl: anchor.url });
 }
 
 main().catch((error: unknown) => {

@@ -110,8 +110,22 @@ export async function startBenchServer(options: { databaseUrl: string | undefine
     if (ready.type !== 'ready') throw new Error(`unexpected message from server worker: ${ready.type}`);
     if (new URL(ready.baseUrl).hostname !== '127.0.0.1') throw new Error(`refusing to target ${ready.baseUrl}`);
 
+    let sqlSeq = 0;
     return {
       baseUrl: ready.baseUrl,
+      anchorUrl: ready.anchorUrl,
+      /** Runs a statement on the server's own database (seeding). */
+      async sql<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+        const id = ++sqlSeq;
+        worker.postMessage({ type: 'sql', id, sql, params } satisfies ToServer);
+        for (;;) {
+          const answer = await nextMessage(worker, 600_000);
+          if (answer.type === 'sql-done' && answer.id === id) {
+            if (answer.error) throw new Error(answer.error);
+            return answer.rows as T[];
+          }
+        }
+      },
       dbKind: ready.dbKind,
       database: database ? { name: database.name, serverVersion: database.serverVersion } : undefined,
       mail,

@@ -101,7 +101,8 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-const wholeNumber = (message: string, max: number) =>
+/** A page number or size from a query string: a whole number from 1 to `max`, with one message for any other value. */
+export const wholeNumber = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 export const eventListQuery = z.object({

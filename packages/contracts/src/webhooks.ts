@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { developerMessages, eventTypes, rollExpiries } from './developers';
+import { developerMessages, eventTypes, rollExpiries, wholeNumber } from './developers';
 import { envelope } from './envelope';
 import { text } from './fields';
 import { paginationSchema } from './notifications';
@@ -110,11 +110,10 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-const whole = (message: string, max: number) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 export const deliveryListQuery = z.object({
   status: z.enum(deliveryStatuses, { error: deliveryMessages.statusInvalid }).optional(),
-  page: whole(deliveryMessages.pageInvalid, DELIVERY_PAGE_MAX).default(1),
-  pageSize: whole(deliveryMessages.pageSizeInvalid, DELIVERY_PAGE_SIZE_MAX).default(DELIVERY_PAGE_SIZE_DEFAULT),
+  page: wholeNumber(deliveryMessages.pageInvalid, DELIVERY_PAGE_MAX).default(1),
+  pageSize: wholeNumber(deliveryMessages.pageSizeInvalid, DELIVERY_PAGE_SIZE_MAX).default(DELIVERY_PAGE_SIZE_DEFAULT),
 });
 export type DeliveryListQuery = z.output<typeof deliveryListQuery>;
 export const deliveryListResponse = envelope(z.object({ deliveries: z.array(webhookDeliverySchema), pagination: paginationSchema }));

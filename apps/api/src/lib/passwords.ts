@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@fipay/contracts/limits';
 
 // OWASP's Argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 // algorithm 2 is Argon2id (the package's Algorithm enum is a const enum that isolated modules cannot read).
-const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -64,14 +64,13 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
   return claims;
 }
 
-async function isSessionOpen(db: Queryable, claims: AccessClaims): Promise<boolean> {
-  const { rows } = await db.query<{ open: boolean }>(
-    `SELECT EXISTS (
+export const sessionOpenSql = `SELECT EXISTS (
        SELECT 1 FROM refresh_tokens
        WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL AND family_expires_at > now()
-     ) AS open`,
-    [claims.sessionId, claims.userId],
-  );
+     ) AS open`;
+
+async function isSessionOpen(db: Queryable, claims: AccessClaims): Promise<boolean> {
+  const { rows } = await db.query<{ open: boolean }>(sessionOpenSql, [claims.sessionId, claims.userId]);
   return rows[0]?.open === true;
 }
 

@@ -27,16 +27,16 @@ type CountedRow = { counted: number } & { [K in keyof NotificationRow]: Notifica
  * One round trip: a count kept by the database (migration 0007) and one page of rows through the
  * (user, newest) index. The count comes on every row, and on a row of its own when the page is empty.
  */
-async function countedPage(db: Queryable, userId: string, count: 'unread' | 'total', limit: number, offset: number) {
-  const { rows } = await db.query<CountedRow>(
-    `SELECT c.counted, n.id, n.title, n.message, n.created_at, n.read_at
+export const countedPageSql = (count: 'unread' | 'total') =>
+  `SELECT c.counted, n.id, n.title, n.message, n.created_at, n.read_at
      FROM (SELECT coalesce((SELECT ${count} FROM notification_counts WHERE user_id = $1), 0) AS counted) c
      LEFT JOIN LATERAL (
        SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${NEWEST_FIRST} LIMIT $2 OFFSET $3
      ) n ON true
-     ORDER BY n.created_at DESC, n.id DESC`,
-    [userId, limit, offset],
-  );
+     ORDER BY n.created_at DESC, n.id DESC`;
+
+async function countedPage(db: Queryable, userId: string, count: 'unread' | 'total', limit: number, offset: number) {
+  const { rows } = await db.query<CountedRow>(countedPageSql(count), [userId, limit, offset]);
   const notifications = rows.filter((row): row is CountedRow & NotificationRow => row.id !== null).map(toNotification);
   return { counted: Number(rows[0]?.counted ?? 0), notifications };
 }

@@ -8,13 +8,13 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
 import { accountQueryOptions } from '../../api/get-account';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
 import { formatDateTime } from '../../lib/format-time';
 import { useApiKeys, useCreateApiKeys, useRollApiKey, useSendRollCode } from './developers-api';
+import { Loading } from './loading';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 const expiryLabels: Record<RollExpiry, string> = { now: 'Now', '1h': 'In 1 hour', '24h': 'In 24 hours', '7d': 'In 7 days' };
@@ -49,9 +49,7 @@ export function ApiKeysPage() {
       </div>
 
       {keys.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-5 w-5" /> Loading your keys…
-        </p>
+        <Loading what="your keys" />
       ) : keys.isError ? (
         <Alert tone="error">{errorMessage(keys.error, 'We could not load your keys.')}</Alert>
       ) : shown.length === 0 ? (

@@ -3,13 +3,13 @@ import KeyRoundIcon from 'lucide-react/icons/key-round';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useMode } from '../../stores/mode-store';
 import { AddEndpointForm } from './add-endpoint-form';
 import { useWebhookEndpoints } from './developers-api';
 import { EndpointPanel } from './endpoint-panel';
+import { Loading } from './loading';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { VerifySample } from './verify-sample';
 
@@ -52,9 +52,7 @@ export function DeveloperPage() {
           </p>
         </div>
         {endpoints.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner className="h-5 w-5" /> Loading your endpoints…
-          </p>
+          <Loading what="your endpoints" />
         ) : endpoints.isError ? (
           <Alert tone="error">{errorMessage(endpoints.error, 'We could not load your webhook endpoints.')}</Alert>
         ) : (
