@@ -173,14 +173,17 @@ async function lighthouseRun(context, port, baseUrl, pagePath, session) {
   });
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) return { error: `${runtimeError.code}: ${runtimeError.message}` };
-  // What keeps accessibility and best practices below 100: audit id and the first element it names.
+  // What keeps accessibility and best practices below 100: audit id and the first three elements it names.
   const failing = ['accessibility', 'best-practices'].flatMap((id) =>
     categories[id].auditRefs
       .map((ref) => audits[ref.id])
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
       .map((audit) => {
-        const item = audit.details?.items?.[0];
-        const where = item?.node?.selector ?? item?.source?.url ?? item?.url ?? '';
+        const where = (audit.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item?.node?.selector ?? item?.source?.url ?? item?.url ?? '')
+          .filter(Boolean)
+          .join(' | ');
         return where ? `${audit.id} (${where})` : audit.id;
       }),
   );

@@ -53,7 +53,7 @@ export function TestModeStrip() {
   const [mode] = useMode();
   if (mode !== 'test') return null;
   return (
-    <div className="bg-orange-500 px-4 py-1 text-center text-xs font-semibold text-white" role="note">
+    <div className="bg-orange-300 px-4 py-1 text-center text-xs font-semibold text-orange-950" role="note">
       Test mode<span className="hidden sm:inline">: you are seeing test data. Nothing here moves real money.</span>
     </div>
   );
