@@ -154,21 +154,26 @@ test('two instances behind nginx: both serve, and killing one under load loses n
   for (let i = 0; i < 4; i++) expect((await api('/account/me', { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
   expect(upstreamsServed(cluster.accessLog)).toEqual(new Set(cluster.instances.map((i) => `127.0.0.1:${i.port}`)));
 
-  // Sign-ups from 6 clients at once; the first instance is killed once 40 are acknowledged.
+  // Sign-ups from 6 clients at once; the first instance is killed once 40 are acknowledged, and the load goes on
+  // until 30 sign-ups have been sent more than a second after the kill (however fast or slow the machine is),
+  // never more than 600 in all.
   const victim = cluster.instances[0]!;
   const acknowledged: string[] = [];
   const afterKill: number[] = [];
   let killedAt = 0;
-  const total = 160;
+  let sentAfterKill = 0;
   let started = 0;
+  const enough = () => started >= 600 || sentAfterKill >= 30;
   const client = async () => {
-    while (started < total) {
+    while (!enough()) {
       started += 1;
       const body = newSignup();
       const sentAt = Date.now();
+      const late = killedAt > 0 && sentAt > killedAt + 1_000;
+      if (late) sentAfterKill += 1;
       const status = await api('/auth/signup', { method: 'POST', body: JSON.stringify(body) }).then((r) => r.status, () => 0);
       if (status === 201) acknowledged.push(body.user.email);
-      if (killedAt && sentAt > killedAt + 1_000) afterKill.push(status);
+      if (late) afterKill.push(status);
       if (!killedAt && acknowledged.length >= 40) {
         killedAt = Date.now();
         process.kill(victim.pid, 'SIGKILL');
@@ -179,7 +184,7 @@ test('two instances behind nginx: both serve, and killing one under load loses n
 
   expect(killedAt).toBeGreaterThan(0);
   // Requests sent a second after the kill all reached the survivor.
-  expect(afterKill.length).toBeGreaterThan(20);
+  expect(afterKill.length).toBeGreaterThanOrEqual(30);
   expect(afterKill.filter((s) => s !== 201)).toEqual([]);
   // Every sign-up that was answered 201 is in the database.
   const stored = await admin(
@@ -187,7 +192,8 @@ test('two instances behind nginx: both serve, and killing one under load loses n
     databaseUrl,
   );
   expect(stored.sort()).toEqual([...acknowledged].sort());
-  expect(acknowledged.length).toBeGreaterThan(total - 10);
+  // Only requests in flight to the killed instance may go unanswered.
+  expect(acknowledged.length).toBeGreaterThan(started - 10);
 
   // The survivor serves everything: signing in, and the token from before the kill.
   expect((await signIn()).status).toBe(200);
