@@ -97,12 +97,8 @@ test.describe('developer platform', () => {
     await expect(page.getByText('Live mode opens once your business verification is approved.')).toBeVisible();
     await expect(modeSwitch).toHaveAttribute('aria-checked', 'false');
 
+    // Approved while the page is open: the switch asks the server again and opens live mode.
     await approveThroughApi(request, reviewer, companyId);
-    // The dashboard loads the company afresh: now approved.
-    const fresh = page.waitForResponse((answer) => answer.url().endsWith('/api/v1/company/me') && answer.ok());
-    await page.goto('/dashboard');
-    await fresh;
-    await page.goto('/api-keys');
     await page.getByRole('switch', { name: 'Live mode' }).click();
     await expect(page.getByRole('switch', { name: 'Live mode' })).toHaveAttribute('aria-checked', 'true');
     await expect(strip).toHaveCount(0);

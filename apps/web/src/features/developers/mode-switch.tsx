@@ -1,6 +1,8 @@
 import { developerMessages } from '@fipay/contracts/developers';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { companyQueryOptions } from '../../api/company';
 import { useAuthStore } from '../../stores/auth-store';
 import { useMode } from '../../stores/mode-store';
 
@@ -11,6 +13,7 @@ import { useMode } from '../../stores/mode-store';
  */
 export function ModeSwitch() {
   const [mode, setMode] = useMode();
+  const queryClient = useQueryClient();
   // The company as last loaded (kept with the session and refreshed by every company query).
   const status = useAuthStore((state) => state.company?.application?.status.code);
   const approved = status === 'APPROVED';
@@ -20,9 +23,12 @@ export function ModeSwitch() {
     if (live && status !== undefined && !approved) setMode('test');
   }, [live, status, approved, setMode]);
 
-  function toggle() {
+  async function toggle() {
     if (live) return setMode('test');
-    if (!approved) {
+    // The copy kept with the session may predate an approval: ask the server before refusing.
+    const fresh = approved ? undefined : await queryClient.fetchQuery({ ...companyQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (fresh) useAuthStore.setState({ company: fresh });
+    if (!approved && fresh?.application?.status.code !== 'APPROVED') {
       toast.error(developerMessages.liveModeLocked, { id: 'live-mode-locked' });
       return;
     }
@@ -35,7 +41,7 @@ export function ModeSwitch() {
       role="switch"
       aria-checked={live}
       aria-label="Live mode"
-      onClick={toggle}
+      onClick={() => void toggle()}
       className="flex shrink-0 items-center gap-2 rounded-full px-0.5 py-1.5 text-xs font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
     >
       <span className={`relative inline-flex h-5 w-9 items-center rounded-full transition-colors ${live ? 'bg-emerald-600' : 'bg-orange-400'}`} aria-hidden="true">
