@@ -30,6 +30,9 @@ import { round } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** BENCH_CASES=login,pages runs only those cases (latest, login, pages, sign-ins, queue); all by default. */
+const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim());
+const wanted = (name: 'latest' | 'login' | 'pages' | 'sign-ins' | 'queue') => !CASES || CASES.includes(name);
 
 /** Throughput, mean latency (autocannon's percentiles are whole milliseconds; the mean is not) and p99. */
 type Measure = { rps: number; mean: number; p99: number; non2xx: number; errors: number };
@@ -116,7 +119,7 @@ async function seedNotifications(server: BenchServer, userId: string, n: number)
   await server.sql(
     `INSERT INTO notifications (user_id, title, message, created_at)
      SELECT $1, 'Bench notice ' || g, 'A notification for the benchmark.', now() - make_interval(secs => g)
-       FROM generate_series(1, $2::int) g`,
+       FROM generate_series(1, $2::int) g ORDER BY g DESC`,
     [userId, n],
   );
 }
@@ -172,59 +175,69 @@ async function suite(databaseUrl: string | undefined) {
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     const rows: Row[] = [];
 
-    console.error('  latest vs bare Fastify + jose…');
-    const latest = await rounds(
-      () => load({ url: `${server.baseUrl}/api/v1/notification/user/latest`, connections: 10, headers: auth(readerSession.accessToken) }),
-      () => load({ url: `${server.anchorUrl}/latest`, connections: 10, headers: auth(readerSession.accessToken) }),
-    );
-    const worstP99 = Math.max(...latest.map((r) => r.a.p99));
-    rows.push({ label: 'latest, c=10', a: 'product', b: 'bare Fastify+jose', metric: 'throughput', rounds: latest, target: 0.7, extra: `product p99 max ${worstP99} ms (target < 50)` });
-
-    console.error('  login vs raw Argon2id…');
-    const readerHash = (await server.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [reader]))[0]!.password_hash;
-    const loginBody = JSON.stringify({ email: reader, password: PASSWORD });
-    for (const c of [1, 4]) {
-      rows.push({
-        label: `login, c=${c}`,
-        a: 'product',
-        b: 'raw argon2 verify',
-        metric: 'throughput',
-        rounds: await rounds(
-          () => load({ url: `${server.baseUrl}/api/v1/auth/login/initiate`, connections: c, method: 'POST', body: loginBody }),
-          () => argon2Throughput(readerHash, c),
-        ),
-        target: 0.9,
-      });
+    if (wanted('latest')) {
+      console.error('  latest vs bare Fastify + jose…');
+      const latest = await rounds(
+        () => load({ url: `${server.baseUrl}/api/v1/notification/user/latest`, connections: 10, headers: auth(readerSession.accessToken) }),
+        () => load({ url: `${server.anchorUrl}/latest`, connections: 10, headers: auth(readerSession.accessToken) }),
+      );
+      const worstP99 = Math.max(...latest.map((r) => r.a.p99));
+      rows.push({ label: 'latest, c=10', a: 'product', b: 'bare Fastify+jose', metric: 'throughput', rounds: latest, target: 0.7, extra: `product p99 max ${worstP99} ms (target < 50)` });
     }
 
-    console.error('  notifications page 1 vs page 500 at 100,000 rows…');
-    await seedNotifications(server, readerSession.userId, 100_000);
-    await server.sql('ANALYZE notifications');
-    const page = (n: number) => () =>
-      load({ url: `${server.baseUrl}/api/v1/notification/user?page=${n}&pageSize=10`, connections: 4, headers: auth(readerSession.accessToken) });
-    rows.push({ label: 'notifications page 500 vs 1', a: 'page 1', b: 'page 500', metric: 'latency', rounds: await rounds(page(1), page(500)), target: 1.2 });
+    if (wanted('login')) {
+      console.error('  login vs raw Argon2id…');
+      const readerHash = (await server.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [reader]))[0]!.password_hash;
+      const loginBody = JSON.stringify({ email: reader, password: PASSWORD });
+      for (const c of [1, 4]) {
+        rows.push({
+          label: `login, c=${c}`,
+          a: 'product',
+          b: 'raw argon2 verify',
+          metric: 'throughput',
+          rounds: await rounds(
+            () => load({ url: `${server.baseUrl}/api/v1/auth/login/initiate`, connections: c, method: 'POST', body: loginBody }),
+            () => argon2Throughput(readerHash, c),
+          ),
+          target: 0.9,
+        });
+    }
+    }
 
-    console.error('  3,000 past sign-ins vs a new user…');
-    await seedPastSignIns(server, heavySession.userId, 3000);
-    await server.sql('ANALYZE refresh_tokens');
-    const latestOf = (token: string) => () => load({ url: `${server.baseUrl}/api/v1/notification/user/latest`, connections: 4, headers: auth(token) });
-    rows.push({ label: 'latest: 3,000 sign-ins vs new', a: 'new user', b: '3,000 sign-ins', metric: 'latency', rounds: await rounds(latestOf(freshSession.accessToken), latestOf(heavySession.accessToken)), target: 1.2 });
-    const signInOf = (email: string) => () =>
-      load({ url: `${server.baseUrl}/api/v1/auth/login/verify-otp`, connections: 2, method: 'POST', body: JSON.stringify({ email, password: PASSWORD, otp: '' }) });
-    rows.push({ label: 'sign-in: 3,000 sign-ins vs new', a: 'new user', b: '3,000 sign-ins', metric: 'latency', rounds: await rounds(signInOf(fresh), signInOf(heavy)), target: 1.2 });
+    if (wanted('pages')) {
+      console.error('  notifications page 1 vs page 500 at 100,000 rows…');
+      await seedNotifications(server, readerSession.userId, 100_000);
+      await server.sql('ANALYZE notifications');
+      const page = (n: number) => () =>
+        load({ url: `${server.baseUrl}/api/v1/notification/user?page=${n}&pageSize=10`, connections: 4, headers: auth(readerSession.accessToken) });
+      rows.push({ label: 'notifications page 500 vs 1', a: 'page 1', b: 'page 500', metric: 'latency', rounds: await rounds(page(1), page(500)), target: 1.2 });
+    }
 
-    console.error('  back-office queue at 100, then at 10,000 submitted applications…');
-    const token = await reviewerToken(server);
-    const queue = () => load({ url: `${server.baseUrl}/api/v1/admin/applications?status=SUBMITTED`, connections: 4, headers: auth(token) });
-    await seedSubmittedApplications(server, 100);
-    await server.sql('ANALYZE kyb_applications');
-    const small: Measure[] = [];
-    for (let i = 0; i < ROUNDS; i++) small.push(await queue());
-    await seedSubmittedApplications(server, 9_900);
-    await server.sql('ANALYZE kyb_applications');
-    const large: Measure[] = [];
-    for (let i = 0; i < ROUNDS; i++) large.push(await queue());
-    rows.push({ label: 'queue 10,000 vs 100', a: '100 applications', b: '10,000 applications', metric: 'latency', rounds: small.map((a, i) => ({ a, b: large[i]! })), target: 1.3, extra: 'sides run one after the other' });
+    if (wanted('sign-ins')) {
+      console.error('  3,000 past sign-ins vs a new user…');
+      await seedPastSignIns(server, heavySession.userId, 3000);
+      await server.sql('ANALYZE refresh_tokens');
+      const latestOf = (token: string) => () => load({ url: `${server.baseUrl}/api/v1/notification/user/latest`, connections: 4, headers: auth(token) });
+      rows.push({ label: 'latest: 3,000 sign-ins vs new', a: 'new user', b: '3,000 sign-ins', metric: 'latency', rounds: await rounds(latestOf(freshSession.accessToken), latestOf(heavySession.accessToken)), target: 1.2 });
+      const signInOf = (email: string) => () =>
+        load({ url: `${server.baseUrl}/api/v1/auth/login/verify-otp`, connections: 2, method: 'POST', body: JSON.stringify({ email, password: PASSWORD, otp: '' }) });
+      rows.push({ label: 'sign-in: 3,000 sign-ins vs new', a: 'new user', b: '3,000 sign-ins', metric: 'latency', rounds: await rounds(signInOf(fresh), signInOf(heavy)), target: 1.2 });
+    }
+
+    if (wanted('queue')) {
+      console.error('  back-office queue at 100, then at 10,000 submitted applications…');
+      const token = await reviewerToken(server);
+      const queue = () => load({ url: `${server.baseUrl}/api/v1/admin/applications?status=SUBMITTED`, connections: 4, headers: auth(token) });
+      await seedSubmittedApplications(server, 100);
+      await server.sql('ANALYZE kyb_applications');
+      const small: Measure[] = [];
+      for (let i = 0; i < ROUNDS; i++) small.push(await queue());
+      await seedSubmittedApplications(server, 9_900);
+      await server.sql('ANALYZE kyb_applications');
+      const large: Measure[] = [];
+      for (let i = 0; i < ROUNDS; i++) large.push(await queue());
+      rows.push({ label: 'queue 10,000 vs 100', a: '100 applications', b: '10,000 applications', metric: 'latency', rounds: small.map((a, i) => ({ a, b: large[i]! })), target: 1.3, extra: 'sides run one after the other' });
+    }
 
     const failures = rows.flatMap((row) => row.rounds.flatMap((r) => [r.a, r.b])).reduce((n, m) => n + m.non2xx + m.errors, 0);
     if (failures > 0) console.log(`\n${db}: ${failures} answers were not 2xx or failed; the figures above include them`);

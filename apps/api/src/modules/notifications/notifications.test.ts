@@ -142,18 +142,39 @@ describe('GET /notification/user', () => {
     expect(new Set(seen).size).toBe(23);
   });
 
-  it('orders ties in creation time by id, so pages stay stable', async () => {
+  it('orders rows written at the same moment as they were written, so pages stay stable', async () => {
     const t = await newSession();
     await seed(t, 0);
     await server.db.query(
-      `INSERT INTO notifications (user_id, title, message, created_at) SELECT $1, 'Same time ' || g, 'Body', '2026-01-01T00:00:00Z' FROM generate_series(1, 7) g`,
+      `INSERT INTO notifications (user_id, title, message, created_at) SELECT $1, 'Same time ' || g, 'Body', '2026-01-01T00:00:00Z' FROM generate_series(1, 7) g ORDER BY g`,
       [t.user.id],
     );
-    const all = (await list(t, '?pageSize=50')).body.data.notifications.map((n: Item) => n.id);
-    expect(all).toEqual([...all].sort().reverse());
+    const all = (await list(t, '?pageSize=50')).body.data.notifications.map((n: Item) => n.title);
+    expect(all).toEqual([7, 6, 5, 4, 3, 2, 1].map((g) => `Same time ${g}`));
     const paged: string[] = [];
-    for (let page = 1; page <= 3; page += 1) paged.push(...(await list(t, `?page=${page}&pageSize=3`)).body.data.notifications.map((n: Item) => n.id));
+    for (let page = 1; page <= 3; page += 1) paged.push(...(await list(t, `?page=${page}&pageSize=3`)).body.data.notifications.map((n: Item) => n.title));
     expect(paged).toEqual(all);
+  });
+
+  it('keeps pages whole after notifications are deleted, and numbers concurrent inserts one after the other', async () => {
+    const t = await newSession();
+    await seed(t, 12);
+    // Holes at the top, in the middle and at the bottom of the list.
+    await server.db.query("DELETE FROM notifications WHERE user_id = $1 AND title IN ('Seeded 12', 'Seeded 6', 'Seeded 7', 'Seeded 1')", [t.user.id]);
+    const left = [11, 10, 9, 8, 5, 4, 3, 2].map((i) => `Seeded ${i}`);
+    const pages: string[][] = [];
+    for (let page = 1; page <= 3; page += 1) pages.push((await list(t, `?page=${page}&pageSize=3`)).body.data.notifications.map((n: Item) => n.title));
+    expect(pages).toEqual([left.slice(0, 3), left.slice(3, 6), left.slice(6)]);
+    expect((await list(t, '?page=1&pageSize=3')).body.data.pagination).toEqual({ currentPage: 1, totalPages: 3, pageSize: 3, totalItems: 8 });
+
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => server.db.query(`INSERT INTO notifications (user_id, title, message) VALUES ($1, $2, 'Body')`, [t.user.id, `Parallel ${i}`])),
+    );
+    const { rows } = await server.db.query<{ seq: number }>('SELECT seq FROM notifications WHERE user_id = $1 ORDER BY seq', [t.user.id]);
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    const newest = (await list(t, '?pageSize=50')).body.data.notifications.map((n: Item) => n.title);
+    expect(newest.slice(10)).toEqual(left);
+    expect(new Set(newest.slice(0, 10)).size).toBe(10);
   });
 
   it('answers a page beyond the end with an empty list and the right totals', async () => {

@@ -11,8 +11,6 @@ import { AppError } from '../../lib/errors';
 type NotificationRow = { id: string; title: string; message: string; created_at: Date | string; read_at: Date | string | null };
 
 const COLUMNS = 'id, title, message, created_at, read_at';
-// Newest first; the id breaks ties between rows created in one transaction, so pages never overlap.
-const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -24,16 +22,19 @@ function toNotification(row: NotificationRow): Notification {
 type CountedRow = { counted: number } & { [K in keyof NotificationRow]: NotificationRow[K] | null };
 
 /**
- * One round trip: a count kept by the database (migration 0007) and one page of rows through the
- * (user, newest) index. The count comes on every row, and on a row of its own when the page is empty.
+ * One round trip: the counts kept by the database (migration 0007) and one page of rows. Each row
+ * carries its position in the user's list (migration 0011), so the page at offset $3 is the $2 rows
+ * at or below position total - $3, newest first: one short range of the (user, position) index at
+ * any depth, where an OFFSET would read every newer row first. The count comes on every row, and on
+ * a row of its own when the page is empty.
  */
 export const countedPageSql = (count: 'unread' | 'total') =>
-  `SELECT c.counted, n.id, n.title, n.message, n.created_at, n.read_at
-     FROM (SELECT coalesce((SELECT ${count} FROM notification_counts WHERE user_id = $1), 0) AS counted) c
+  `SELECT c.${count} AS counted, n.id, n.title, n.message, n.created_at, n.read_at
+     FROM (SELECT coalesce(max(total), 0) AS total, coalesce(max(unread), 0) AS unread FROM notification_counts WHERE user_id = $1) c
      LEFT JOIN LATERAL (
-       SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ${NEWEST_FIRST} LIMIT $2 OFFSET $3
+       SELECT ${COLUMNS}, seq FROM notifications WHERE user_id = $1 AND seq <= c.total - $3 ORDER BY seq DESC LIMIT $2
      ) n ON true
-     ORDER BY n.created_at DESC, n.id DESC`;
+     ORDER BY n.seq DESC`;
 
 async function countedPage(db: Queryable, userId: string, count: 'unread' | 'total', limit: number, offset: number) {
   const { rows } = await db.query<CountedRow>(countedPageSql(count), [userId, limit, offset]);
