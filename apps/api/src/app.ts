@@ -23,6 +23,7 @@ import { kybRoutes } from './modules/kyb/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { developerRoutes } from './modules/developers/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { healthRoutes } from './modules/system/routes';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notificationRoutes);
       await api.register(developerRoutes);
       await api.register(webhookRoutes);
+      await api.register(paymentRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultRateRules, type RateRule, type RateRuleName } from './lib/rate-limit';
+import { defaultFeeSchedule, feeScheduleSchema, type FeeSchedule } from './modules/payments/fees';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './modules/webhooks/delivery';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
@@ -47,6 +48,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){0,19}\s*$/, 'must be up to 20 comma-separated numbers of seconds, e.g. 5,300,1800')
     .optional(),
+  // The fee on a successful charge, as JSON in kobo and basis points; unset: 1.5% + ₦100 (waived under ₦2,500), capped at ₦2,000.
+  FEES: z.string().optional(),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -81,6 +84,20 @@ function parseRateLimits(raw: string | undefined, problems: string[]): Partial<R
   return rules;
 }
 
+function parseFees(raw: string | undefined, problems: string[]): FeeSchedule {
+  if (!raw?.trim()) return defaultFeeSchedule;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  const parsed = feeScheduleSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  problems.push('FEES: needs {"percentBps": 0-10000, "flat": kobo, "flatWaivedUnder": kobo, "cap": kobo or null}, e.g. {"percentBps":150,"flat":10000,"flatWaivedUnder":250000,"cap":200000}');
+  return defaultFeeSchedule;
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -107,6 +124,8 @@ export type Config = {
   webhookAllowPrivate: boolean;
   /** Seconds from a failed webhook attempt to the next, one per retry. */
   webhookRetryScheduleSeconds: number[];
+  /** The fee on a successful charge. */
+  fees: FeeSchedule;
 };
 
 export class ConfigError extends Error {
@@ -143,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
   if (e.BANK_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when BANK_PROVIDER=paystack');
   const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
+  const fees = parseFees(e.FEES, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -183,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookRetryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_SECONDS,
+    fees,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

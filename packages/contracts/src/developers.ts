@@ -26,7 +26,17 @@ export const EVENT_PAGE_MAX = 10_000;
 /** Events are kept this long, then deleted by the scheduled clean-up. */
 export const EVENT_RETENTION_DAYS = 30;
 
-export const eventTypes = ['api_key.created', 'api_key.rolled', 'webhook_endpoint.created', 'webhook_endpoint.updated', 'webhook_endpoint.deleted'] as const;
+export const eventTypes = [
+  'api_key.created',
+  'api_key.rolled',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'payment_link.created',
+  'payment_link.updated',
+  'charge.success',
+  'charge.failed',
+] as const;
 export type EventType = (typeof eventTypes)[number];
 /** Sent to one endpoint on request (Send test event); never to others. */
 export const PING_EVENT = 'ping';

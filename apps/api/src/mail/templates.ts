@@ -210,3 +210,32 @@ export function webhookEndpointDisabledEmail(to: CompanyRecipient, endpoint: { u
     html: layout('A webhook endpoint was turned off', lines, { label: 'Open webhooks', url: developersUrl }),
   };
 }
+
+/** The customer's receipt for a successful payment. */
+export function paymentReceiptEmail(r: {
+  to: string;
+  name: string;
+  businessName: string;
+  amount: string;
+  reference: string;
+  paidAt: Date;
+  how: string;
+  livemode: boolean;
+  receiptUrl: string;
+}): OutgoingEmail {
+  const when = r.paidAt.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+  const lines = [
+    `Hello${r.name ? ` ${r.name}` : ''},`,
+    `You paid ${r.amount} to ${r.businessName} on ${when} by ${r.how}.`,
+    `Reference: ${r.reference}`,
+    ...(r.livemode ? [] : ['This was a test payment: no money moved.']),
+    'Keep this email as your receipt. For anything about your purchase, contact the business directly.',
+  ];
+  const subject = `${r.livemode ? '' : '[Test] '}Your receipt from ${r.businessName}`;
+  return {
+    to: r.to,
+    subject,
+    text: `${lines.join('\n\n')}\n\nView your receipt: ${r.receiptUrl}\n`,
+    html: layout(subject, lines, { label: 'View receipt', url: r.receiptUrl }),
+  };
+}

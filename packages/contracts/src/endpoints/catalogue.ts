@@ -7,6 +7,7 @@ import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
 import { apiKeyEndpoints, eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
+import { balanceEndpoints, checkoutEndpoints, paymentLinkEndpoints, payPageEndpoints, transactionEndpoints } from './payments';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 
@@ -16,13 +17,18 @@ const modules = {
   accountEndpoints,
   apiKeyEndpoints,
   authEndpoints,
+  balanceEndpoints,
   backOfficeEndpoints,
   bankEndpoints,
+  checkoutEndpoints,
   companyEndpoints,
   countryEndpoints,
   eventEndpoints,
   notificationEndpoints,
+  paymentLinkEndpoints,
+  payPageEndpoints,
   systemEndpoints,
+  transactionEndpoints,
   uploadEndpoints,
   webhookDeliveryEndpoints,
   webhookEndpointEndpoints,

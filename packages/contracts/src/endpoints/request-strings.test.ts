@@ -18,9 +18,13 @@ const wrapperTypes = new Set(['optional', 'nullable', 'default', 'prefault', 'no
  * side sees only what the input side let through). A type the walk does not know fails the test,
  * so a new kind of request schema is looked at before it ships.
  */
+const records: [string, z.ZodType][] = [];
+
 function stringsIn(schema: unknown, path: string, found: [string, z.ZodType][] = []): [string, z.ZodType][] {
   const def = defOf(schema);
   if (def.type === 'string') found.push([path, schema as z.ZodType]);
+  // Free-form JSON (a charge's metadata): tested whole below, with bad keys and bad values at any depth.
+  else if (def.type === 'record') records.push([path, schema as z.ZodType]);
   else if (closedTypes.has(def.type)) return found;
   else if (wrapperTypes.has(def.type)) stringsIn(def.innerType, path, found);
   else if (def.type === 'object') {
@@ -44,6 +48,16 @@ describe('request strings', () => {
   it.each(requestStrings)('%s refuses NUL and unpaired surrogates with one message', (_path, schema) => {
     for (const value of ['\u0000', 'Lagos\u0000', '\ud800', 'Ikeja \udc00', '\ud83d']) {
       expect(schema.safeParse(value).error?.issues[0]?.message).toBe(messages.charactersNotAllowed);
+    }
+  });
+
+  it('finds the free-form JSON objects too, and each refuses NUL and unpaired surrogates in keys and values at any depth', () => {
+    expect(records.map(([path]) => path)).toEqual(['transactionEndpoints.initialize body.metadata']);
+    for (const [path, record] of records) {
+      expect(record.safeParse({ orderId: 1042, note: 'Ọ̀yọ́ 👍🏾', lines: [{ sku: 'A-1' }] }).success, path).toBe(true);
+      for (const bad of [{ 'a\u0000': 1 }, { a: 'b\u0000' }, { a: ['\ud800'] }, { a: { b: { c: 'x\udc00' } } }, { '\ud83d': true }]) {
+        expect(record.safeParse(bad).success, `${path} ${JSON.stringify(bad)}`).toBe(false);
+      }
     }
   });
 

@@ -1,0 +1,322 @@
+import { MAX_CARD_ATTEMPTS, paymentMessages, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, login } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+import { ledgerDiscrepancies } from '../ledger/ledger';
+import { feeFor } from './fees';
+import { luhnValid, notExpired } from './sandbox';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+});
+afterAll(() => server.close());
+
+const card = (outcome: (typeof testCards)[number]['outcome']) => ({ number: testCards.find((c) => c.outcome === outcome)!.number, expiry: '12/39', cvv: '123' });
+
+/** A company with a test secret key. */
+async function merchant() {
+  const session = await login(server, await createVerifiedUser(server));
+  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+  return { session, key, companyId: session.user.companyId as string };
+}
+
+async function link(key: string, body: Record<string, unknown> = {}) {
+  const res = await server.api.post('/payment-links', { name: 'Ankara fabric', description: '6 yards', amount: 2_500_000, ...body }, { token: key });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: string; slug: string; url: string; amount: number | null };
+}
+
+async function startPayment(slug: string, body: Record<string, unknown> = {}) {
+  const res = await server.api.post(`/pay/${slug}`, { email: 'ada@customer.ng', name: 'Ada Obi', ...body });
+  expect(res.status).toBe(201);
+  return res.body.data as { reference: string; authorizationUrl: string };
+}
+
+const balance = async (key: string) => (await server.api.get('/balance', { token: key })).body.data.balances[0] as { available: number; pending: number };
+const eventTypes = async (key: string) => ((await server.api.get('/events?pageSize=100', { token: key })).body.data.events as { type: string }[]).map((e) => e.type);
+
+describe('payment links', () => {
+  it('are created with a fixed or open amount, listed, searched, edited and deactivated, each with its event', async () => {
+    const { key, session } = await merchant();
+    const fixed = await link(key, { slug: 'Ankara-Sale' });
+    expect(fixed).toMatchObject({ slug: 'ankara-sale', url: 'http://app.test/pay/ankara-sale', amount: 2_500_000 });
+    const open = await link(key, { name: 'Donation', amount: null, collectPhone: true });
+    expect(open.slug).toMatch(/^[a-z0-9]{10}$/);
+    expect(open.amount).toBeNull();
+
+    const taken = await server.api.post('/payment-links', { name: 'Again', amount: 10_000, slug: 'ankara-sale' }, { token: key });
+    expect(taken).toMatchObject({ status: 400, body: { message: paymentMessages.slugTaken, data: { errors: { slug: paymentMessages.slugTaken } } } });
+    for (const bad of [{ amount: 9_999 }, { amount: 100.5 }, { slug: '-x' }, { redirectUrl: 'javascript:alert(1)' }, { name: ' ' }, { currency: 'USD' }]) {
+      const res = await server.api.post('/payment-links', { name: 'Bad', amount: 10_000, ...bad }, { token: key });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(res.body.data.errors)).toEqual([Object.keys(bad)[0]]);
+    }
+
+    const list = await server.api.get('/payment-links', { token: session.accessToken });
+    expect(list.body.data.links.map((l: { name: string }) => l.name)).toEqual(['Donation', 'Ankara fabric']);
+    expect(list.body.data.pagination).toEqual({ currentPage: 1, totalPages: 1, pageSize: 20, totalItems: 2 });
+    const searched = await server.api.get('/payment-links?search=ankara', { token: key });
+    expect(searched.body.data.links.map((l: { id: string }) => l.id)).toEqual([fixed.id]);
+    expect((await server.api.get('/payment-links?search=%25', { token: key })).body.data.links).toEqual([]);
+
+    const edited = await server.api.patch(`/payment-links/${fixed.id}`, { name: 'Ankara fabric (6 yards)', active: false }, { token: key });
+    expect(edited.body.data).toMatchObject({ name: 'Ankara fabric (6 yards)', active: false });
+    expect((await server.api.patch(`/payment-links/${fixed.id}`, {}, { token: key })).status).toBe(400);
+    expect(await eventTypes(key)).toEqual(expect.arrayContaining(['payment_link.updated', 'payment_link.created']));
+    const updatedEvent = (await server.api.get('/events?type=payment_link.updated', { token: key })).body.data.events[0];
+    expect(updatedEvent.data.previousAttributes).toEqual({ name: 'Ankara fabric', active: true });
+  });
+
+  it('are seen only by their own company and mode', async () => {
+    const owner = await merchant();
+    const other = await merchant();
+    const { id } = await link(owner.key);
+    for (const answer of [
+      await server.api.get(`/payment-links/${id}`, { token: other.key }),
+      await server.api.patch(`/payment-links/${id}`, { active: false }, { token: other.key }),
+      await server.api.get('/payment-links/not-an-id', { token: owner.key }),
+    ]) {
+      expect(answer.body).toEqual({ isSuccessful: false, message: paymentMessages.linkNotFound, data: { code: 'NOT_FOUND' } });
+    }
+    await server.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
+    const live = { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } };
+    expect((await server.api.get(`/payment-links/${id}`, live)).status).toBe(404);
+    expect((await server.api.get('/payment-links', live)).body.data.links).toEqual([]);
+  });
+
+  it('have a public page: the business, the link, a test label; unknown and inactive links say so', async () => {
+    const { key } = await merchant();
+    const { slug, id } = await link(key);
+    const page = await server.api.get(`/pay/${slug.toUpperCase()}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data).toEqual({
+      slug,
+      livemode: false,
+      active: true,
+      name: 'Ankara fabric',
+      description: '6 yards',
+      amount: 2_500_000,
+      currency: 'NGN',
+      collectPhone: false,
+      business: { name: expect.any(String), verified: false },
+    });
+    expect(JSON.stringify(page.body)).not.toContain(id);
+    expect(await server.api.get('/pay/no-such-link')).toMatchObject({ status: 404, body: { message: paymentMessages.payPageNotFound } });
+    await server.api.patch(`/payment-links/${id}`, { active: false }, { token: key });
+    expect((await server.api.get(`/pay/${slug}`)).body.data.active).toBe(false);
+    expect(await server.api.post(`/pay/${slug}`, { email: 'a@b.ng', name: 'A B' })).toMatchObject({ status: 409, body: { message: paymentMessages.payPageInactive } });
+  });
+
+  it('take the amount from the customer when the link has none, and the phone when asked', async () => {
+    const { key } = await merchant();
+    const { slug } = await link(key, { amount: null, collectPhone: true });
+    const noAmount = await server.api.post(`/pay/${slug}`, { email: 'a@b.ng', name: 'A B', phone: '08012345678' });
+    expect(noAmount.body.data.errors).toEqual({ amount: paymentMessages.amountRequired });
+    const noPhone = await server.api.post(`/pay/${slug}`, { email: 'a@b.ng', name: 'A B', amount: 50_000 });
+    expect(Object.keys(noPhone.body.data.errors)).toEqual(['phone']);
+    const { reference } = await startPayment(slug, { amount: 50_000, phone: '08012345678' });
+    const detail = await server.api.get(`/transactions/${reference}`, { token: key });
+    expect(detail.body.data).toMatchObject({ amount: 50_000, status: 'pending', customer: { email: 'ada@customer.ng', name: 'Ada Obi', phone: '08012345678' } });
+  });
+});
+
+describe('the sandbox checkout', () => {
+  it('takes the success card: fee and net fixed, pending balance, link totals, event, notification and receipt', async () => {
+    const { key, session } = await merchant();
+    const { slug, id } = await link(key);
+    const { reference, authorizationUrl } = await startPayment(slug);
+    expect(authorizationUrl).toBe(`http://app.test/checkout/${reference}`);
+    const checkout = await server.api.get(`/checkout/${reference}`);
+    expect(checkout.body.data).toMatchObject({ reference, status: 'pending', amount: 2_500_000, email: 'ada@customer.ng', step: null, attemptsLeft: MAX_CARD_ATTEMPTS });
+
+    const paid = await server.api.post(`/checkout/${reference}/card`, card('success'));
+    expect(paid.status).toBe(200);
+    expect(paid.body.message).toBe(paymentMessages.paymentSuccessful);
+    expect(paid.body.data).toMatchObject({ status: 'success', channel: 'card', returnUrl: `http://app.test/checkout/${reference}` });
+
+    const { fee, net } = feeFor(2_500_000);
+    expect(fee).toBe(47_500); // 1.5% of ₦25,000 = ₦375, plus ₦100
+    const detail = (await server.api.get(`/transactions/verify/${reference}`, { token: key })).body.data;
+    expect(detail).toMatchObject({ status: 'success', fee, net, channel: 'card', card: { brand: 'Visa', last4: '4081' }, paymentLinkId: id });
+    expect(detail.timeline.map((t: { type: string }) => t.type)).toEqual(['transaction.initialized', 'charge.success']);
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: net });
+    expect((await server.api.get(`/payment-links/${id}`, { token: key })).body.data).toMatchObject({ paidCount: 1, paidTotal: 2_500_000 });
+    expect(await eventTypes(key)).toContain('charge.success');
+    const latest = await server.api.get('/notification/user/latest', { token: session.accessToken });
+    expect(latest.body.data.notifications[0].title).toBe('Test payment received');
+    const receipt = await server.mail.waitFor('ada@customer.ng');
+    expect(receipt.subject).toMatch(/^\[Test\] Your receipt from /);
+    expect(receipt.text).toContain(reference);
+    expect(receipt.text).toContain('₦25,000.00');
+    expect(receipt.text).not.toContain('4084084084084081');
+
+    // Paid once: a second card, an OTP or a transfer on the same checkout is refused and changes nothing.
+    expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.alreadyPaid } });
+    expect((await server.api.post(`/checkout/${reference}/bank-transfer`)).status).toBe(409);
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: net });
+  });
+
+  it('asks for an OTP with the OTP card and pays with 123456 only', async () => {
+    const { key } = await merchant();
+    const { reference } = await startPayment((await link(key)).slug);
+    const asked = await server.api.post(`/checkout/${reference}/card`, card('otp'));
+    expect(asked.body).toMatchObject({ message: paymentMessages.otpSent, data: { status: 'pending', step: 'otp' } });
+    expect(await server.api.post(`/checkout/${reference}/otp`, { otp: '000000' })).toMatchObject({ status: 422, body: { data: { errors: { otp: paymentMessages.otpInvalid } } } });
+    const paid = await server.api.post(`/checkout/${reference}/otp`, { otp: SANDBOX_OTP });
+    expect(paid.body.data).toMatchObject({ status: 'success', step: null });
+    expect((await balance(key)).pending).toBe(feeFor(2_500_000).net);
+    const otpFirst = await startPayment((await link(key)).slug);
+    expect(await server.api.post(`/checkout/${otpFirst.reference}/otp`, { otp: SANDBOX_OTP })).toMatchObject({ status: 409, body: { message: paymentMessages.otpNotExpected } });
+  });
+
+  it('declines with a clear message, records charge.failed each time, and fails after three declines with no money moved', async () => {
+    const { key } = await merchant();
+    const { reference } = await startPayment((await link(key)).slug);
+    const declined = await server.api.post(`/checkout/${reference}/card`, card('declined'));
+    expect(declined.body).toMatchObject({ message: paymentMessages.cardDeclined, data: { status: 'pending', attemptsLeft: 2, gatewayResponse: paymentMessages.cardDeclined } });
+    const poor = await server.api.post(`/checkout/${reference}/card`, card('insufficient_funds'));
+    expect(poor.body).toMatchObject({ message: paymentMessages.insufficientFunds, data: { attemptsLeft: 1 } });
+    const unknown = await server.api.post(`/checkout/${reference}/card`, { number: '4242 4242 4242 4242', expiry: '01/40', cvv: '999' });
+    expect(unknown.body).toMatchObject({ message: paymentMessages.tooManyAttempts, data: { status: 'failed', attemptsLeft: 0 } });
+    expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.tooManyAttempts } });
+    expect((await eventTypes(key)).filter((t) => t === 'charge.failed')).toHaveLength(3);
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: 0 });
+    const detail = (await server.api.get(`/transactions/${reference}`, { token: key })).body.data;
+    expect(detail).toMatchObject({ status: 'failed', fee: null, net: null, card: { last4: '4242' } });
+  });
+
+  it('refuses bad card details as field errors without counting an attempt', async () => {
+    const { key } = await merchant();
+    const { reference } = await startPayment((await link(key)).slug);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ number: '4084084084084082' }, 'number', paymentMessages.cardNumberInvalid],
+      [{ number: '1234' }, 'number', paymentMessages.cardNumberInvalid],
+      [{ expiry: '13/30' }, 'expiry', paymentMessages.expiryInvalid],
+      [{ expiry: '01/20' }, 'expiry', paymentMessages.cardExpired],
+      [{ cvv: '12' }, 'cvv', paymentMessages.cvvInvalid],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await server.api.post(`/checkout/${reference}/card`, { ...card('success'), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body.data.errors).toEqual({ [field]: message });
+    }
+    expect((await server.api.get(`/checkout/${reference}`)).body.data).toMatchObject({ status: 'pending', attemptsLeft: MAX_CARD_ATTEMPTS });
+  });
+
+  it('pays by bank transfer once the simulated transfer arrives', async () => {
+    const { key } = await merchant();
+    const { reference } = await startPayment((await link(key)).slug);
+    expect(await server.api.post(`/checkout/${reference}/bank-transfer/simulate`)).toMatchObject({ status: 409, body: { message: paymentMessages.transferNotStarted } });
+    const shown = await server.api.post(`/checkout/${reference}/bank-transfer`);
+    expect(shown.body.data).toMatchObject({ step: 'bank_transfer', bankTransfer: { bankName: 'FiPay Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/) } });
+    const again = await server.api.post(`/checkout/${reference}/bank-transfer`);
+    expect(again.body.data.bankTransfer.accountNumber).toBe(shown.body.data.bankTransfer.accountNumber);
+    const paid = await server.api.post(`/checkout/${reference}/bank-transfer/simulate`);
+    expect(paid.body.data).toMatchObject({ status: 'success', channel: 'bank_transfer', bankTransfer: null });
+    expect((await server.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ channel: 'bank_transfer', card: null });
+  });
+
+  it('pays once when the same checkout is paid from many tabs at once', async () => {
+    const { key } = await merchant();
+    const { reference } = await startPayment((await link(key)).slug);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => server.api.post(`/checkout/${reference}/card`, card('success'))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: feeFor(2_500_000).net });
+    const entries = await server.db.query("SELECT count(*)::int AS n FROM journal_entries WHERE reference = $1 AND kind = 'charge'", [reference]);
+    expect(entries.rows[0]).toEqual({ n: 1 });
+  });
+
+  it('answers 404 for an unknown reference, and never shows another company anything', async () => {
+    expect((await server.api.get('/checkout/fp_00000000000000000000')).status).toBe(404);
+    expect((await server.api.get('/checkout/%3Cscript%3E')).status).toBe(404);
+    const owner = await merchant();
+    const other = await merchant();
+    const { reference } = await startPayment((await link(owner.key)).slug);
+    expect((await server.api.get(`/transactions/${reference}`, { token: other.key })).status).toBe(404);
+    expect((await server.api.get(`/transactions/verify/${reference}`, { token: other.key })).status).toBe(404);
+    expect((await server.api.get(`/transactions?search=${reference}`, { token: other.key })).body.data.transactions).toEqual([]);
+  });
+});
+
+describe('the merchant API', () => {
+  it('initializes with a reference, metadata and callback, refuses a used reference, and sends the customer back with it', async () => {
+    const { key } = await merchant();
+    const res = await server.api.post(
+      '/transactions/initialize',
+      { amount: 150_000, email: 'Buyer@Shop.ng', reference: 'order-1042', callbackUrl: 'https://shop.example/thanks?from=fipay', metadata: { orderId: 1042 } },
+      { token: key },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({ reference: 'order-1042', authorizationUrl: 'http://app.test/checkout/order-1042' });
+    const again = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', reference: 'order-1042' }, { token: key });
+    expect(again.body.data.errors).toEqual({ reference: paymentMessages.referenceTaken });
+    const paid = await server.api.post('/checkout/order-1042/card', card('success'));
+    expect(paid.body.data.returnUrl).toBe('https://shop.example/thanks?from=fipay&reference=order-1042&trxref=order-1042');
+    const verified = (await server.api.get('/transactions/verify/order-1042', { token: key })).body.data;
+    expect(verified).toMatchObject({ status: 'success', amount: 150_000, fee: 2_250, net: 147_750, metadata: { orderId: 1042 }, customer: { email: 'buyer@shop.ng' } });
+    for (const bad of [{ metadata: { x: 'a\u0000b' } }, { metadata: [1] }, { amount: 0 }, { reference: 'a b' }, { callbackUrl: 'ftp://x' }]) {
+      const r = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', ...bad }, { token: key });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  it('refuses live charges while no live provider is set up', async () => {
+    const { session, companyId } = await merchant();
+    await server.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [companyId]);
+    const res = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng' }, { token: session.accessToken, headers: { 'FiPay-Mode': 'live' } });
+    expect(res).toMatchObject({ status: 403, body: { message: paymentMessages.liveNotConfigured } });
+  });
+
+  it('lists transactions newest first with filters and cursor pages that neither skip nor repeat', async () => {
+    const { key } = await merchant();
+    const a = await link(key, { name: 'A' });
+    const b = await link(key, { name: 'B', amount: null });
+    const refs: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const { reference } = await startPayment(i % 2 ? b.slug : a.slug, { amount: 10_000 + i, email: `buyer${i}@shop.ng` });
+      refs.push(reference);
+      if (i % 3 === 0) await server.api.post(`/checkout/${reference}/card`, card('success'));
+    }
+    const newest = [...refs].reverse();
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { data: { transactions: { reference: string }[]; nextCursor: string | null } } } = await server.api.get(
+        `/transactions?pageSize=3${cursor ? `&cursor=${cursor}` : ''}`,
+        { token: key },
+      );
+      pages.push(...res.body.data.transactions.map((t) => t.reference));
+      cursor = res.body.data.nextCursor;
+    } while (cursor);
+    expect(pages).toEqual(newest);
+
+    const refsOf = async (query: string) => ((await server.api.get(`/transactions?${query}`, { token: key })).body.data.transactions as { reference: string }[]).map((t) => t.reference);
+    expect(await refsOf('status=success')).toEqual([refs[6], refs[3], refs[0]]);
+    expect(await refsOf(`paymentLinkId=${b.id}`)).toEqual([refs[5], refs[3], refs[1]]);
+    expect(await refsOf('channel=card&status=success')).toEqual([refs[6], refs[3], refs[0]]);
+    expect(await refsOf('search=BUYER4@shop.ng')).toEqual([refs[4]]);
+    expect(await refsOf(`search=${refs[2]}`)).toEqual([refs[2]]);
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    expect(await refsOf(`from=${today}&to=${today}`)).toEqual(newest);
+    expect(await refsOf('to=2020-01-01')).toEqual([]);
+    expect(await refsOf('paymentLinkId=nope')).toEqual([]);
+    for (const bad of ['status=paid', 'from=2026-13-01', 'cursor=xyz', 'pageSize=0', 'channel=cash']) {
+      expect((await server.api.get(`/transactions?${bad}`, { token: key })).status, bad).toBe(400);
+    }
+  });
+});
+
+describe('card checks', () => {
+  it('knows the Luhn digit and the end of an expiry month', () => {
+    for (const c of testCards) expect(luhnValid(c.number)).toBe(true);
+    expect(luhnValid('4084084084084082')).toBe(false);
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(notExpired('11/26', now)).toBe(true);
+    expect(notExpired('10/26', now)).toBe(false);
+    expect(notExpired('01/27', now)).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  balanceEndpoints,
+  checkoutEndpoints,
+  paymentLinkEndpoints,
+  payPageEndpoints,
+  transactionEndpoints,
+} from '@fipay/contracts/endpoints/payments';
+import { paymentMessages } from '@fipay/contracts/payments';
+import { AppError } from '../../lib/errors';
+import { registerRoute } from '../../lib/register-route';
+import { ok } from '../../lib/reply';
+import { requireMerchant } from '../../plugins/merchant-auth';
+import { companyBalances } from '../ledger/ledger';
+import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
+import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
+import { initializeTransaction, listTransactions, transactionDetail } from './transactions';
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  registerRoute(app, paymentLinkEndpoints.list, async (request) => ok(paymentMessages.linksLoaded, await listPaymentLinks(ctx, requireMerchant(request), request.query)));
+  registerRoute(app, paymentLinkEndpoints.create, async (request) => ok(paymentMessages.linkCreated, await createPaymentLink(ctx, requireMerchant(request), request.body)));
+  registerRoute(app, paymentLinkEndpoints.get, async (request) => ok(paymentMessages.linkLoaded, await findPaymentLink(ctx, ctx.db, requireMerchant(request), request.params.id)));
+  registerRoute(app, paymentLinkEndpoints.update, async (request) =>
+    ok(paymentMessages.linkUpdated, await updatePaymentLink(ctx, requireMerchant(request), request.params.id, request.body)),
+  );
+
+  registerRoute(app, payPageEndpoints.get, async (request) => {
+    await ctx.limiter.consume('payPagePerIp', request.ip);
+    return ok(paymentMessages.linkLoaded, toPayPage(await findPayableLink(ctx.db, request.params.slug)));
+  });
+  registerRoute(app, payPageEndpoints.pay, async (request) => {
+    await ctx.limiter.consume('payStartPerIp', request.ip);
+    const link = await findPayableLink(ctx.db, request.params.slug);
+    if (!link.active) throw new AppError('CONFLICT', paymentMessages.payPageInactive);
+    const body = request.body;
+    const amount = link.amount ?? body.amount;
+    if (amount === undefined) throw new AppError('VALIDATION_FAILED', paymentMessages.amountRequired, { errors: { amount: paymentMessages.amountRequired } });
+    if (link.collectPhone && !body.phone) throw new AppError('VALIDATION_FAILED', 'Enter your phone number.', { errors: { phone: 'Enter your phone number.' } });
+    const started = await initializeTransaction(
+      ctx,
+      { companyId: link.companyId, livemode: link.livemode },
+      { amount, email: body.email, name: body.name, phone: body.phone ?? null, paymentLinkId: link.id, callbackUrl: link.redirectUrl },
+    );
+    return ok(paymentMessages.initialized, started);
+  });
+
+  registerRoute(app, checkoutEndpoints.get, async (request) => {
+    await ctx.limiter.consume('payPagePerIp', request.ip);
+    return ok(paymentMessages.checkoutLoaded, await getCheckout(ctx, request.params.reference));
+  });
+  registerRoute(app, checkoutEndpoints.card, async (request) => {
+    const { checkout, message } = await payWithCard(ctx, request.params.reference, request.body, request.ip);
+    return ok(message, checkout);
+  });
+  registerRoute(app, checkoutEndpoints.otp, async (request) => {
+    const { checkout, message } = await submitOtp(ctx, request.params.reference, request.body.otp, request.ip);
+    return ok(message, checkout);
+  });
+  registerRoute(app, checkoutEndpoints.bankTransfer, async (request) => {
+    const { checkout, message } = await startBankTransfer(ctx, request.params.reference, request.ip);
+    return ok(message, checkout);
+  });
+  registerRoute(app, checkoutEndpoints.simulateTransfer, async (request) => {
+    const { checkout, message } = await simulateTransfer(ctx, request.params.reference, request.ip);
+    return ok(message, checkout);
+  });
+
+  registerRoute(app, transactionEndpoints.initialize, async (request) => {
+    const { amount, email, reference, callbackUrl, metadata } = request.body;
+    return ok(paymentMessages.initialized, await initializeTransaction(ctx, requireMerchant(request), { amount, email, reference, callbackUrl, metadata }));
+  });
+  registerRoute(app, transactionEndpoints.list, async (request) => ok(paymentMessages.transactionsLoaded, await listTransactions(ctx.db, requireMerchant(request), request.query)));
+  registerRoute(app, transactionEndpoints.verify, async (request) =>
+    ok(paymentMessages.verified, await transactionDetail(ctx.db, requireMerchant(request), request.params.reference)),
+  );
+  registerRoute(app, transactionEndpoints.get, async (request) =>
+    ok(paymentMessages.transactionLoaded, await transactionDetail(ctx.db, requireMerchant(request), request.params.reference)),
+  );
+
+  registerRoute(app, balanceEndpoints.get, async (request) => {
+    const scope = requireMerchant(request);
+    const balances = await companyBalances(ctx.db, scope.companyId, scope.livemode);
+    const ngn = balances.find((b) => b.currency === 'NGN');
+    return ok(paymentMessages.balanceLoaded, { balances: [{ currency: 'NGN' as const, available: ngn?.available ?? 0, pending: ngn?.pending ?? 0 }] });
+  });
+};

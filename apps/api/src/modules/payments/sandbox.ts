@@ -1,0 +1,167 @@
+import { randomInt } from 'node:crypto';
+import {
+  MAX_CARD_ATTEMPTS,
+  paymentMessages,
+  SANDBOX_OTP,
+  testCards,
+  type Checkout,
+  type cardRequest,
+} from '@fipay/contracts/payments';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { addHistory, completeCharge, findTransactionRow, recordDeclinedAttempt, TRANSACTION_COLUMNS, type Card, type TransactionRow } from './transactions';
+
+/**
+ * The sandbox acquirer behind test mode's hosted checkout (docs/decisions/0031-collecting-payments.md):
+ * documented test cards decide the outcome, 123456 completes a card that asks for an OTP, and a bank
+ * transfer completes when the customer (the tester) says it arrived. No card data is stored beyond
+ * brand and last four digits, and nothing leaves the machine.
+ */
+
+export const SANDBOX_BANK_NAME = 'FiPay Sandbox Bank';
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^(506[01]|507[89]|6500)/.test(digits)) return 'Verve';
+  return 'Card';
+}
+
+/** The card's expiry month has not ended (MM/YY, the century is 20xx). */
+export function notExpired(expiry: string, now = new Date()): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  const endOfMonth = Date.UTC(2000 + year!, month!, 1);
+  return endOfMonth > now.getTime();
+}
+
+type CheckoutRow = TransactionRow & { company_name: string };
+
+async function loadCheckout(db: Queryable, reference: string, lock: boolean): Promise<CheckoutRow> {
+  const row = await findTransactionRow(db, reference, lock);
+  // Live transactions are paid on the provider's page, never here.
+  if (!row || row.provider !== 'sandbox') throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
+  return { ...row, company_name: rows[0]?.name ?? '' };
+}
+
+function returnUrl(ctx: AppContext, row: TransactionRow): string {
+  if (!row.callback_url) return `${ctx.config.appUrl}/checkout/${row.reference}`;
+  const url = new URL(row.callback_url);
+  url.searchParams.set('reference', row.reference);
+  url.searchParams.set('trxref', row.reference);
+  return url.toString();
+}
+
+function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
+  return {
+    reference: row.reference,
+    livemode: row.livemode,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    email: row.customer_email,
+    business: { name: row.company_name },
+    step: row.status === 'pending' ? row.sandbox_step : null,
+    bankTransfer:
+      row.status === 'pending' && row.sandbox_step === 'bank_transfer' && row.bank_transfer_account
+        ? { bankName: SANDBOX_BANK_NAME, accountNumber: row.bank_transfer_account, accountName: `FiPay / ${row.company_name}`.slice(0, 60) }
+        : null,
+    attemptsLeft: Math.max(0, MAX_CARD_ATTEMPTS - row.failed_attempts),
+    returnUrl: returnUrl(ctx, row),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    channel: row.channel,
+    gatewayResponse: row.gateway_response,
+  };
+}
+
+export async function getCheckout(ctx: AppContext, reference: string): Promise<Checkout> {
+  return toCheckout(ctx, await loadCheckout(ctx.db, reference, false));
+}
+
+type Outcome = { checkout: Checkout; message: string };
+
+/** One step on a pending checkout, with its row locked so two tabs cannot pay twice. */
+async function step(ctx: AppContext, reference: string, ip: string, act: (tx: Queryable, row: CheckoutRow) => Promise<{ row: TransactionRow; message: string }>): Promise<Outcome> {
+  await ctx.limiter.consume('checkoutPerIp', ip);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const row = await loadCheckout(tx, reference, true);
+    if (row.status === 'success') throw new AppError('CONFLICT', paymentMessages.alreadyPaid);
+    if (row.status !== 'pending') throw new AppError('CONFLICT', row.status === 'failed' ? paymentMessages.tooManyAttempts : paymentMessages.checkoutClosed);
+    const done = await act(tx, row);
+    return { checkout: toCheckout(ctx, { ...done.row, company_name: row.company_name }), message: done.message };
+  });
+  ctx.kickWebhooks();
+  ctx.kickOutbox();
+  return outcome;
+}
+
+export async function payWithCard(ctx: AppContext, reference: string, input: z.output<typeof cardRequest>, ip: string): Promise<Outcome> {
+  const digits = input.number;
+  const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { errors: { [field]: message } });
+  if (!luhnValid(digits)) throw fieldError('number', paymentMessages.cardNumberInvalid);
+  if (!notExpired(input.expiry)) throw fieldError('expiry', paymentMessages.cardExpired);
+  await ctx.limiter.consume('checkoutTriesPerReference', reference);
+  const card: Card = { brand: cardBrand(digits), last4: digits.slice(-4) };
+  const outcome = testCards.find((c) => c.number === digits)?.outcome ?? 'unknown';
+  return step(ctx, reference, ip, async (tx, row) => {
+    if (outcome === 'success') return { row: await completeCharge(ctx, tx, row, 'card', card), message: paymentMessages.paymentSuccessful };
+    if (outcome === 'otp') {
+      const { rows } = await tx.query<TransactionRow>(
+        `UPDATE transactions SET sandbox_step = 'otp', card_brand = $2, card_last4 = $3, gateway_response = 'OTP sent', updated_at = now()
+          WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
+        [row.id, card.brand, card.last4],
+      );
+      await addHistory(tx, row.id, 'charge.otp_requested', `Card ending ${card.last4} asked for an OTP.`);
+      return { row: rows[0]!, message: paymentMessages.otpSent };
+    }
+    const reason =
+      outcome === 'declined' ? paymentMessages.cardDeclined : outcome === 'insufficient_funds' ? paymentMessages.insufficientFunds : paymentMessages.unknownTestCard;
+    const after = await recordDeclinedAttempt(tx, row, reason, card);
+    return { row: after, message: after.status === 'failed' ? paymentMessages.tooManyAttempts : reason };
+  });
+}
+
+export async function submitOtp(ctx: AppContext, reference: string, otp: string, ip: string): Promise<Outcome> {
+  await ctx.limiter.consume('checkoutTriesPerReference', reference);
+  return step(ctx, reference, ip, async (tx, row) => {
+    if (row.sandbox_step !== 'otp' || !row.card_last4) throw new AppError('CONFLICT', paymentMessages.otpNotExpected);
+    if (otp !== SANDBOX_OTP) throw new AppError('UNPROCESSABLE', paymentMessages.otpInvalid, { errors: { otp: paymentMessages.otpInvalid } });
+    return { row: await completeCharge(ctx, tx, row, 'card', { brand: row.card_brand ?? 'Card', last4: row.card_last4 }), message: paymentMessages.paymentSuccessful };
+  });
+}
+
+export async function startBankTransfer(ctx: AppContext, reference: string, ip: string): Promise<Outcome> {
+  return step(ctx, reference, ip, async (tx, row) => {
+    // One account per transaction: asking again shows the same one.
+    const account = row.bank_transfer_account ?? `99${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    const { rows } = await tx.query<TransactionRow>(
+      `UPDATE transactions SET sandbox_step = 'bank_transfer', bank_transfer_account = $2, gateway_response = 'Awaiting transfer', updated_at = now()
+        WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
+      [row.id, account],
+    );
+    if (!row.bank_transfer_account) await addHistory(tx, row.id, 'charge.transfer_account', `Bank transfer account ${account} shown to the customer.`);
+    return { row: rows[0]!, message: paymentMessages.transferAccountShown };
+  });
+}
+
+export async function simulateTransfer(ctx: AppContext, reference: string, ip: string): Promise<Outcome> {
+  return step(ctx, reference, ip, async (tx, row) => {
+    if (row.sandbox_step !== 'bank_transfer') throw new AppError('CONFLICT', paymentMessages.transferNotStarted);
+    return { row: await completeCharge(ctx, tx, row, 'bank_transfer', null), message: paymentMessages.paymentSuccessful };
+  });
+}

@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatNaira,
+  MAX_CARD_ATTEMPTS,
+  paymentMessages,
+  type Channel,
+  type Transaction,
+  type TransactionDetail,
+  type TransactionListQuery,
+} from '@fipay/contracts/payments';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { enqueueEmail } from '../../mail/outbox';
+import { paymentReceiptEmail } from '../../mail/templates';
+import { recordEvent, type Scope } from '../developers/events';
+import { post, type Line } from '../ledger/ledger';
+import { notifyCompany } from '../notifications/notify';
+import { feeFor } from './fees';
+
+export type TransactionRow = {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  reference: string;
+  amount: string;
+  currency: 'NGN';
+  fee: string | null;
+  net: string | null;
+  status: Transaction['status'];
+  provider: 'sandbox' | 'paystack';
+  channel: Channel | null;
+  customer_email: string;
+  customer_name: string;
+  customer_phone: string | null;
+  payment_link_id: string | null;
+  callback_url: string | null;
+  metadata: Record<string, unknown>;
+  card_last4: string | null;
+  card_brand: string | null;
+  failed_attempts: number;
+  gateway_response: string;
+  sandbox_step: 'otp' | 'bank_transfer' | null;
+  bank_transfer_account: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+};
+export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
+  customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
+  bank_transfer_account, paid_at, created_at`;
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    reference: row.reference,
+    livemode: row.livemode,
+    amount: Number(row.amount),
+    fee: num(row.fee),
+    net: num(row.net),
+    currency: row.currency,
+    status: row.status,
+    channel: row.channel,
+    customer: { email: row.customer_email, name: row.customer_name, phone: row.customer_phone },
+    card: row.card_last4 ? { brand: row.card_brand ?? 'card', last4: row.card_last4 } : null,
+    paymentLinkId: row.payment_link_id,
+    gatewayResponse: row.gateway_response,
+    metadata: row.metadata,
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
+export const newReference = () => `fp_${randomBytes(10).toString('hex')}`;
+
+export async function addHistory(tx: Queryable, transactionId: string, type: string, message: string): Promise<void> {
+  await tx.query('INSERT INTO transaction_history (transaction_id, type, message) VALUES ($1, $2, $3)', [transactionId, type, message]);
+}
+
+export type NewTransaction = {
+  amount: number;
+  email: string;
+  name?: string;
+  phone?: string | null;
+  reference?: string;
+  callbackUrl?: string | null;
+  metadata?: Record<string, unknown>;
+  paymentLinkId?: string | null;
+};
+
+/**
+ * A pending transaction and the address the customer pays at. Test mode pays on our sandbox checkout;
+ * live mode needs a payment provider configured on this server.
+ */
+export async function initializeTransaction(ctx: AppContext, scope: Scope, input: NewTransaction): Promise<{ reference: string; authorizationUrl: string }> {
+  if (scope.livemode) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
+  const reference = input.reference ?? newReference();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata)
+         VALUES ($1, $2, $3, $4, 'sandbox', $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [
+          scope.companyId,
+          scope.livemode,
+          reference,
+          input.amount,
+          input.email,
+          input.name ?? '',
+          input.phone ?? null,
+          input.paymentLinkId ?? null,
+          input.callbackUrl ?? null,
+          JSON.stringify(input.metadata ?? {}),
+        ],
+      );
+      await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
+    });
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505') {
+      throw new AppError('VALIDATION_FAILED', paymentMessages.referenceTaken, { errors: { reference: paymentMessages.referenceTaken } });
+    }
+    throw error;
+  }
+  return { reference, authorizationUrl: `${ctx.config.appUrl}/checkout/${encodeURIComponent(reference)}` };
+}
+
+const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
+
+export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
+  if (!VALID_REFERENCE.test(reference)) return undefined;
+  const { rows } = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
+  return rows[0];
+}
+
+export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
+  const row = await findTransactionRow(db, reference);
+  if (!row || row.company_id !== scope.companyId || row.livemode !== scope.livemode) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const history = await db.query<{ type: string; message: string; created_at: Date }>(
+    'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
+    [row.id],
+  );
+  return { ...toTransaction(row), timeline: history.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_LIKE = /@/;
+/** Days are Lagos days (UTC+1, no daylight saving). */
+const lagosDayStart = (day: string) => `${day}T00:00:00+01:00`;
+const nextLagosDay = (day: string) => new Date(Date.parse(`${day}T00:00:00+01:00`) + 86_400_000).toISOString();
+
+/**
+ * A page of the scope's transactions, newest first, after the cursor (the last id of the previous page).
+ * Each filter has an index that serves it in this order, so a deep page costs what the first does.
+ */
+export async function listTransactions(db: Queryable, scope: Scope, query: TransactionListQuery): Promise<{ transactions: Transaction[]; nextCursor: string | null }> {
+  const where = ['t.company_id = $1', 't.livemode = $2'];
+  const params: unknown[] = [scope.companyId, scope.livemode];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (query.status) add((p) => `t.status = ${p}`, query.status);
+  if (query.channel) add((p) => `t.channel = ${p}`, query.channel);
+  if (query.paymentLinkId) {
+    if (!UUID.test(query.paymentLinkId)) return { transactions: [], nextCursor: null };
+    add((p) => `t.payment_link_id = ${p}`, query.paymentLinkId);
+  }
+  if (query.from) add((p) => `t.created_at >= ${p}::timestamptz`, lagosDayStart(query.from));
+  if (query.to) add((p) => `t.created_at < ${p}::timestamptz`, nextLagosDay(query.to));
+  if (query.search) {
+    if (EMAIL_LIKE.test(query.search)) add((p) => `lower(t.customer_email) = lower(${p})`, query.search);
+    else add((p) => `t.reference = ${p}`, query.search);
+  }
+  if (query.cursor) {
+    if (!UUID.test(query.cursor)) throw new AppError('VALIDATION_FAILED', paymentMessages.cursorInvalid, { errors: { cursor: paymentMessages.cursorInvalid } });
+    add(
+      (p) => `(t.created_at, t.id) < (SELECT c.created_at, c.id FROM transactions c WHERE c.id = ${p} AND c.company_id = $1 AND c.livemode = $2)`,
+      query.cursor,
+    );
+  }
+  params.push(query.pageSize + 1);
+  const { rows } = await db.query<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS.split(/,\s*/).map((c) => `t.${c}`).join(', ')} FROM transactions t
+      WHERE ${where.join(' AND ')} ORDER BY t.created_at DESC, t.id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const more = rows.length > query.pageSize;
+  const page = rows.slice(0, query.pageSize);
+  return { transactions: page.map(toTransaction), nextCursor: more ? page[page.length - 1]!.id : null };
+}
+
+const scopeOf = (row: TransactionRow): Scope => ({ companyId: row.company_id, livemode: row.livemode });
+
+export type Card = { brand: string; last4: string };
+
+/**
+ * Marks a pending transaction paid, in `tx` with the row locked: fee and net fixed, the ledger entry (the
+ * acquirer owes the amount; the company's pending balance gets the net; the platform's fees the fee), the
+ * link's totals, the timeline, the `charge.success` event, the company's notification and the customer's
+ * receipt. Call `ctx.kickWebhooks()` and `ctx.kickOutbox()` after commit.
+ */
+export async function completeCharge(ctx: AppContext, tx: Queryable, row: TransactionRow, channel: Channel, card: Card | null): Promise<TransactionRow> {
+  const amount = Number(row.amount);
+  const { fee, net } = feeFor(amount, ctx.config.fees);
+  const { rows } = await tx.query<TransactionRow>(
+    `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = now(),
+            sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
+      WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
+    [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null],
+  );
+  const paid = rows[0];
+  if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
+  const lines: Line[] = [
+    { account: { code: 'acquirer_clearing', currency: paid.currency }, amount },
+  ];
+  // A fee schedule may take the whole amount; a line of zero is not written.
+  if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
+  if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
+  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.reference, description: `Charge ${paid.reference}`, lines });
+  if (paid.payment_link_id) {
+    await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
+  }
+  const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
+  await addHistory(tx, paid.id, 'charge.success', `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`);
+  const transaction = toTransaction(paid);
+  await recordEvent(tx, scopeOf(paid), 'charge.success', transaction);
+  await notifyCompany(tx, paid.company_id, {
+    title: paid.livemode ? 'Payment received' : 'Test payment received',
+    message: `${formatNaira(amount)} from ${paid.customer_email} (reference ${paid.reference}).`,
+  });
+  const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id]);
+  await enqueueEmail(
+    tx,
+    'payment_receipt',
+    paymentReceiptEmail({
+      to: paid.customer_email,
+      name: paid.customer_name,
+      businessName: company[0]?.name ?? 'the business',
+      amount: formatNaira(amount),
+      reference: paid.reference,
+      paidAt: paid.paid_at!,
+      how,
+      livemode: paid.livemode,
+      receiptUrl: `${ctx.config.appUrl}/checkout/${paid.reference}`,
+    }),
+  );
+  return paid;
+}
+
+/**
+ * A declined attempt: the timeline and a `charge.failed` event each time; after MAX_CARD_ATTEMPTS the
+ * transaction fails for good. Call `ctx.kickWebhooks()` after commit.
+ */
+export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, reason: string, card: Card | null): Promise<TransactionRow> {
+  const { rows } = await tx.query<TransactionRow>(
+    `UPDATE transactions SET failed_attempts = failed_attempts + 1, gateway_response = $2, sandbox_step = NULL, card_brand = $3, card_last4 = $4,
+            status = CASE WHEN failed_attempts + 1 >= $5 THEN 'failed' ELSE status END, updated_at = now()
+      WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
+    [row.id, reason, card?.brand ?? null, card?.last4 ?? null, MAX_CARD_ATTEMPTS],
+  );
+  const after = rows[0];
+  if (!after) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
+  await addHistory(tx, after.id, 'charge.failed', `${card ? `Card ending ${card.last4}` : 'Payment'} declined: ${reason}`);
+  if (after.status === 'failed') await addHistory(tx, after.id, 'transaction.failed', `Failed after ${MAX_CARD_ATTEMPTS} declined attempts.`);
+  await recordEvent(tx, scopeOf(after), 'charge.failed', toTransaction(after));
+  return after;
+}

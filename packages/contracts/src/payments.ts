@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { wholeNumber } from './developers';
+import { envelope } from './envelope';
+import { emailField, isStorableText, phoneField, text } from './fields';
+import { paginationSchema } from './notifications';
+
+/**
+ * Collecting money: payment links, transactions, the hosted checkout and balances
+ * (docs/decisions/0031-collecting-payments.md). Every amount is a whole number of kobo.
+ */
+
+export const currencies = ['NGN'] as const;
+export type Currency = (typeof currencies)[number];
+
+/** ₦100, the least a customer can pay. */
+export const MIN_AMOUNT = 10_000;
+/** ₦10,000,000, the most one charge can be. */
+export const MAX_AMOUNT = 1_000_000_000;
+export const LINK_NAME_MAX = 100;
+export const LINK_DESCRIPTION_MAX = 500;
+export const URL_MAX = 2048;
+export const LINK_PAGE_SIZE_DEFAULT = 20;
+export const LINK_PAGE_SIZE_MAX = 100;
+export const TRANSACTION_PAGE_SIZE_DEFAULT = 20;
+export const TRANSACTION_PAGE_SIZE_MAX = 100;
+/** Declined card attempts a checkout allows before the transaction fails. */
+export const MAX_CARD_ATTEMPTS = 3;
+/** A pending transaction not paid within this many hours is abandoned. */
+export const ABANDON_AFTER_HOURS = 24;
+
+export const transactionStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+export const channels = ['card', 'bank_transfer'] as const;
+export type Channel = (typeof channels)[number];
+
+/** `₦1,234.50` from kobo. */
+export function formatNaira(kobo: number): string {
+  const naira = Math.trunc(kobo / 100);
+  const rest = Math.abs(kobo % 100);
+  const sign = kobo < 0 ? '-' : '';
+  return `${sign}₦${Math.abs(naira).toLocaleString('en-NG')}.${String(rest).padStart(2, '0')}`;
+}
+
+export const paymentMessages = {
+  nameRequired: 'Enter a name for the payment link.',
+  nameTooLong: `A name is at most ${LINK_NAME_MAX} characters.`,
+  descriptionTooLong: `A description is at most ${LINK_DESCRIPTION_MAX} characters.`,
+  amountInvalid: `Enter an amount in kobo from ${MIN_AMOUNT} (₦100) to ${MAX_AMOUNT} (₦10,000,000).`,
+  amountRequired: 'Enter the amount to pay.',
+  currencyInvalid: 'The currency must be NGN.',
+  slugInvalid: 'A custom link is 3 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen.',
+  slugTaken: 'This custom link is taken. Choose another.',
+  urlInvalid: 'Enter a full web address starting with https:// (or http://).',
+  urlTooLong: `A web address is at most ${URL_MAX} characters.`,
+  referenceInvalid: 'A reference is 6 to 100 letters, digits, dots, underscores, hyphens or equals signs.',
+  referenceTaken: 'This reference has been used. Send a new one, or none to have one made.',
+  metadataInvalid: 'Metadata is a JSON object of at most 4 KB.',
+  nothingToUpdate: 'Send at least one field to change.',
+  linkCreated: 'Payment link created.',
+  linkUpdated: 'Payment link updated.',
+  linksLoaded: 'Payment links loaded.',
+  linkLoaded: 'Payment link loaded.',
+  linkNotFound: 'Payment link not found.',
+  payPageNotFound: 'This payment link does not exist. Check the address with the business that shared it.',
+  payPageInactive: 'This payment link is no longer active. Contact the business that shared it.',
+  liveNotConfigured: 'Live payments are not set up on this server yet. Use test mode, or ask the operator to configure the payment provider.',
+  liveNotApproved: 'This business cannot take live payments yet.',
+  initialized: 'Transaction started. Send the customer to the authorization URL.',
+  transactionNotFound: 'Transaction not found.',
+  transactionLoaded: 'Transaction loaded.',
+  transactionsLoaded: 'Transactions loaded.',
+  verified: 'Verification successful.',
+  checkoutLoaded: 'Checkout loaded.',
+  checkoutClosed: 'This payment is no longer open.',
+  alreadyPaid: 'This payment has already been made.',
+  cardNumberInvalid: 'Enter a valid card number.',
+  expiryInvalid: 'Enter the expiry date as MM/YY.',
+  cardExpired: 'This card has expired.',
+  cvvInvalid: 'Enter the 3-digit security code on the back of the card.',
+  otpRequired: 'Enter the OTP sent to your phone.',
+  otpInvalid: 'The OTP is not correct. Try again.',
+  otpNotExpected: 'No OTP is expected for this payment.',
+  cardDeclined: 'Your card was declined by your bank. Try another card.',
+  insufficientFunds: 'Your card has insufficient funds. Try another card.',
+  unknownTestCard: 'This is a test checkout: use one of the test cards shown on this page.',
+  tooManyAttempts: 'This payment failed after too many declined attempts. Start again from the business\'s page.',
+  paymentSuccessful: 'Payment successful.',
+  otpSent: 'Enter the OTP sent to your phone to complete the payment.',
+  transferAccountShown: 'Transfer the exact amount to this account. The payment completes when the transfer arrives.',
+  transferNotStarted: 'Choose bank transfer first to get the account to pay into.',
+  balanceLoaded: 'Balance loaded.',
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  cursorInvalid: 'This page link is no longer valid. Start from the first page.',
+  statusInvalid: `Status must be one of: ${transactionStatuses.join(', ')}.`,
+  channelInvalid: `Channel must be one of: ${channels.join(', ')}.`,
+  pageInvalid: 'Page must be a whole number from 1 to 10000.',
+  pageSizeInvalid: `Page size must be a whole number from 1 to ${TRANSACTION_PAGE_SIZE_MAX}.`,
+} as const;
+
+export const amountField = z
+  .number({ error: paymentMessages.amountInvalid })
+  .int(paymentMessages.amountInvalid)
+  .min(MIN_AMOUNT, paymentMessages.amountInvalid)
+  .max(MAX_AMOUNT, paymentMessages.amountInvalid);
+
+const currencyField = z.enum(currencies, { error: paymentMessages.currencyInvalid });
+
+export const webUrlField = text(paymentMessages.urlInvalid)
+  .trim()
+  .max(URL_MAX, paymentMessages.urlTooLong)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, paymentMessages.urlInvalid);
+
+export const SLUG = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
+const slugField = text(paymentMessages.slugInvalid).trim().toLowerCase().regex(SLUG, paymentMessages.slugInvalid);
+
+const linkName = text(paymentMessages.nameRequired).trim().min(1, paymentMessages.nameRequired).max(LINK_NAME_MAX, paymentMessages.nameTooLong);
+const linkDescription = text().trim().max(LINK_DESCRIPTION_MAX, paymentMessages.descriptionTooLong);
+
+export const paymentLinkSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  name: z.string(),
+  description: z.string(),
+  /** Null: the customer enters the amount (at least ₦100). */
+  amount: z.number().int().nullable(),
+  currency: z.enum(currencies),
+  slug: z.string(),
+  /** The public page customers pay on. */
+  url: z.string(),
+  redirectUrl: z.string().nullable(),
+  collectPhone: z.boolean(),
+  active: z.boolean(),
+  paidCount: z.number().int(),
+  paidTotal: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+export const createPaymentLinkRequest = z.object({
+  name: linkName,
+  description: linkDescription.optional().default(''),
+  amount: amountField.nullable().optional().default(null),
+  currency: currencyField.optional().default('NGN'),
+  slug: slugField.optional(),
+  redirectUrl: webUrlField.nullable().optional().default(null),
+  collectPhone: z.boolean().optional().default(false),
+});
+export type CreatePaymentLinkRequest = z.input<typeof createPaymentLinkRequest>;
+
+export const updatePaymentLinkRequest = z
+  .object({
+    name: linkName.optional(),
+    description: linkDescription.optional(),
+    amount: amountField.nullable().optional(),
+    redirectUrl: webUrlField.nullable().optional(),
+    collectPhone: z.boolean().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: paymentMessages.nothingToUpdate });
+export type UpdatePaymentLinkRequest = z.input<typeof updatePaymentLinkRequest>;
+
+export const paymentLinkIdParams = z.object({ id: text(paymentMessages.linkNotFound) });
+export const paymentLinkResponse = envelope(paymentLinkSchema);
+export const paymentLinkListQuery = z.object({
+  search: text().trim().max(100).optional(),
+  page: wholeNumber(paymentMessages.pageInvalid, 10_000).default(1),
+  pageSize: wholeNumber(paymentMessages.pageSizeInvalid, LINK_PAGE_SIZE_MAX).default(LINK_PAGE_SIZE_DEFAULT),
+});
+export type PaymentLinkListQuery = z.output<typeof paymentLinkListQuery>;
+export const paymentLinkListResponse = envelope(z.object({ links: z.array(paymentLinkSchema), pagination: paginationSchema }));
+
+/** What the public page `/pay/{slug}` shows. */
+export const payPageSchema = z.object({
+  slug: z.string(),
+  livemode: z.boolean(),
+  active: z.boolean(),
+  name: z.string(),
+  description: z.string(),
+  amount: z.number().int().nullable(),
+  currency: z.enum(currencies),
+  collectPhone: z.boolean(),
+  business: z.object({ name: z.string(), verified: z.boolean() }),
+});
+export type PayPage = z.infer<typeof payPageSchema>;
+export const slugParams = z.object({ slug: text(paymentMessages.payPageNotFound).max(60, paymentMessages.payPageNotFound) });
+export const payPageResponse = envelope(payPageSchema);
+
+const customerName = text(paymentMessages.nameRequired).trim().min(1, 'Enter your full name.').max(200, 'A name is at most 200 characters.');
+export const payLinkRequest = z.object({
+  email: emailField,
+  name: customerName,
+  phone: phoneField.optional(),
+  /** Only for a link without a fixed amount. */
+  amount: amountField.optional(),
+});
+export type PayLinkRequest = z.input<typeof payLinkRequest>;
+
+export const initializedSchema = z.object({ reference: z.string(), authorizationUrl: z.string() });
+export const initializedResponse = envelope(initializedSchema);
+
+const referenceField = text(paymentMessages.referenceInvalid).regex(/^[A-Za-z0-9._=-]{6,100}$/, paymentMessages.referenceInvalid);
+/** Every key and string in it storable (no NUL, no lone surrogate), at most 4 KB as JSON. */
+function isStorableJson(value: Record<string, unknown>): boolean {
+  let storable = true;
+  const json = JSON.stringify(value, (key: string, item: unknown) => {
+    if (!isStorableText(key) || (typeof item === 'string' && !isStorableText(item))) storable = false;
+    return item;
+  });
+  return storable && json.length <= 4096;
+}
+const metadataField = z.record(z.string(), z.unknown(), { error: paymentMessages.metadataInvalid }).refine(isStorableJson, paymentMessages.metadataInvalid);
+
+export const initializeTransactionRequest = z.object({
+  amount: amountField,
+  email: emailField,
+  currency: currencyField.optional().default('NGN'),
+  reference: referenceField.optional(),
+  callbackUrl: webUrlField.optional(),
+  metadata: metadataField.optional().default({}),
+});
+export type InitializeTransactionRequest = z.input<typeof initializeTransactionRequest>;
+
+export const timelineEntrySchema = z.object({ type: z.string(), message: z.string(), at: z.string() });
+export const transactionSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  livemode: z.boolean(),
+  amount: z.number().int(),
+  /** Null until the charge succeeds. */
+  fee: z.number().int().nullable(),
+  net: z.number().int().nullable(),
+  currency: z.enum(currencies),
+  status: z.enum(transactionStatuses),
+  channel: z.enum(channels).nullable(),
+  customer: z.object({ email: z.string(), name: z.string(), phone: z.string().nullable() }),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  paymentLinkId: z.string().nullable(),
+  gatewayResponse: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+export const transactionDetailSchema = transactionSchema.extend({ timeline: z.array(timelineEntrySchema) });
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+const dateField = text(paymentMessages.dateInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, paymentMessages.dateInvalid).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), paymentMessages.dateInvalid);
+
+export const transactionFilters = z.object({
+  status: z.enum(transactionStatuses, { error: paymentMessages.statusInvalid }).optional(),
+  channel: z.enum(channels, { error: paymentMessages.channelInvalid }).optional(),
+  paymentLinkId: text(paymentMessages.linkNotFound).optional(),
+  /** Created on or after this day (Africa/Lagos). */
+  from: dateField.optional(),
+  /** Created on or before this day (Africa/Lagos). */
+  to: dateField.optional(),
+  /** A reference or a customer's email, whole. */
+  search: text().trim().max(254).optional(),
+});
+export type TransactionFilters = z.output<typeof transactionFilters>;
+export const transactionListQuery = transactionFilters.extend({
+  /** The `nextCursor` of the previous page; none for the first page. */
+  cursor: text(paymentMessages.cursorInvalid).max(200, paymentMessages.cursorInvalid).optional(),
+  pageSize: wholeNumber(paymentMessages.pageSizeInvalid, TRANSACTION_PAGE_SIZE_MAX).default(TRANSACTION_PAGE_SIZE_DEFAULT),
+});
+export type TransactionListQuery = z.output<typeof transactionListQuery>;
+export const transactionListResponse = envelope(z.object({ transactions: z.array(transactionSchema), nextCursor: z.string().nullable() }));
+export const referenceParams = z.object({ reference: text(paymentMessages.transactionNotFound).max(100, paymentMessages.transactionNotFound) });
+export const transactionResponse = envelope(transactionDetailSchema);
+
+/** What the hosted checkout `/checkout/{reference}` shows. */
+export const checkoutSchema = z.object({
+  reference: z.string(),
+  livemode: z.boolean(),
+  status: z.enum(transactionStatuses),
+  amount: z.number().int(),
+  currency: z.enum(currencies),
+  email: z.string(),
+  business: z.object({ name: z.string() }),
+  /** The card step waiting for an OTP, or the bank transfer account shown. */
+  step: z.enum(['otp', 'bank_transfer']).nullable(),
+  bankTransfer: z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
+  attemptsLeft: z.number().int(),
+  /** Where the customer goes once paid: the merchant's callback or link redirect with the reference, else our receipt. */
+  returnUrl: z.string(),
+  paidAt: z.string().nullable(),
+  channel: z.enum(channels).nullable(),
+  gatewayResponse: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+export const checkoutResponse = envelope(checkoutSchema);
+
+/** 12 to 19 digits, spaces allowed; the Luhn check is the server's (the message is the same). */
+export const cardRequest = z.object({
+  number: text(paymentMessages.cardNumberInvalid).transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid)),
+  expiry: text(paymentMessages.expiryInvalid).trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, paymentMessages.expiryInvalid),
+  cvv: text(paymentMessages.cvvInvalid).trim().regex(/^\d{3}$/, paymentMessages.cvvInvalid),
+});
+export type CardRequest = z.input<typeof cardRequest>;
+export const otpRequest = z.object({ otp: text(paymentMessages.otpRequired).trim().regex(/^\d{4,8}$/, paymentMessages.otpInvalid) });
+
+export const balanceSchema = z.object({ currency: z.enum(currencies), available: z.number().int(), pending: z.number().int() });
+export type BalanceAmount = z.infer<typeof balanceSchema>;
+export const balanceResponse = envelope(z.object({ balances: z.array(balanceSchema) }));
+
+/** The sandbox acquirer's documented test cards (any future expiry, any 3-digit CVV). */
+export const testCards = [
+  { number: '4084084084084081', outcome: 'success', description: 'Payment succeeds.' },
+  { number: '4000000000003220', outcome: 'otp', description: 'Asks for an OTP: 123456 succeeds.' },
+  { number: '4000000000000002', outcome: 'declined', description: 'Declined by the bank.' },
+  { number: '4000000000009995', outcome: 'insufficient_funds', description: 'Declined: insufficient funds.' },
+] as const;
+export const SANDBOX_OTP = '123456';
