@@ -140,3 +140,20 @@ export async function whenDrawn(page: Page) {
     await Promise.all(eager.map((img) => img.decode().catch(() => undefined)));
   });
 }
+
+/**
+ * Full-page screenshots of the screen as it is now at desktop (1280 px) and phone (375 px) width,
+ * `${dir}/1280_${name}.png` and `${dir}/375_${name}.png`, failing on sideways scrolling at phone
+ * width; the page is left at the width it had.
+ */
+export async function shotsAtBothWidths(page: Page, dir: string, name: string) {
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `sideways scrolling at ${width} px on ${name}`).toBeLessThanOrEqual(width + 1);
+    await page.screenshot({ path: `${dir}/${width}_${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize(before);
+}

@@ -73,6 +73,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/developers/docs-page').then((m) => ({ Component: m.DocsPage })),
           },
           {
+            path: paths.pay,
+            lazy: () => import('../features/payments/pay-page').then((m) => ({ Component: m.PayPageRoute })),
+          },
+          {
+            path: paths.checkout,
+            lazy: () => import('../features/payments/checkout-page').then((m) => ({ Component: m.CheckoutRoute })),
+          },
+          {
             path: paths.legalDocument,
             lazy: () =>
               import('../features/legal/legal-document-page').then((m) => ({
@@ -134,6 +142,10 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.apiKeys,
                     lazy: () => import('../features/developers/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+                  },
+                  {
+                    path: paths.paymentLinks,
+                    lazy: () => import('../features/payments/payment-links-page').then((m) => ({ Component: m.PaymentLinksPage })),
                   },
                   {
                     path: paths.developer,

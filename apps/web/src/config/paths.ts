@@ -29,6 +29,9 @@ export const paths = {
   paymentLinks: '/payment-links',
   apiKeys: '/api-keys',
   docs: '/docs',
+  // What customers see: a payment link's page and the hosted checkout (no sign-in).
+  pay: '/pay/:slug',
+  checkout: '/checkout/:reference',
   legalDocument: '/legal/:document',
   terms: '/legal/terms',
   amlPolicy: '/legal/aml-policy',

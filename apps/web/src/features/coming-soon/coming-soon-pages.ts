@@ -47,9 +47,4 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
   },
   { path: paths.university, title: 'University', description: 'Guides and courses on payments, trading and crypto.' },
   { path: paths.community, title: 'Community', description: 'Meet other businesses and traders using FiPay.' },
-  {
-    path: paths.paymentLinks,
-    title: 'Payment Links',
-    description: 'Create a link, share it, and get paid by anyone without an invoice.',
-  },
 ];

@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
 import { formatDateTime } from '../../lib/format-time';
 import { useApiKeys, useCreateApiKeys, useRollApiKey, useSendRollCode } from './developers-api';
-import { Loading } from './loading';
+import { Loading } from '../../components/ui/loading';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 const expiryLabels: Record<RollExpiry, string> = { now: 'Now', '1h': 'In 1 hour', '24h': 'In 24 hours', '7d': 'In 7 days' };

@@ -9,7 +9,7 @@ import { useMode } from '../../stores/mode-store';
 import { AddEndpointForm } from './add-endpoint-form';
 import { useWebhookEndpoints } from './developers-api';
 import { EndpointPanel } from './endpoint-panel';
-import { Loading } from './loading';
+import { Loading } from '../../components/ui/loading';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { VerifySample } from './verify-sample';
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/ui/spinner';
+import { Spinner } from './spinner';
 
 /** A line saying what is being loaded, with a spinner, announced to screen readers. */
 export function Loading({ what }: { what: string }) {

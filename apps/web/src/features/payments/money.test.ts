@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatNaira, nairaField, nairaToKobo } from './money';
+
+describe('naira amounts', () => {
+  it('reads what people type as kobo, exactly', () => {
+    expect(nairaToKobo('5000')).toBe(500_000);
+    expect(nairaToKobo('₦25,000')).toBe(2_500_000);
+    expect(nairaToKobo(' 1,200.5 ')).toBe(120_050);
+    expect(nairaToKobo('0.29')).toBe(29);
+    expect(nairaToKobo('1200.505')).toBeNull();
+    expect(nairaToKobo('12e3')).toBeNull();
+    expect(nairaToKobo('-5')).toBeNull();
+    expect(nairaToKobo('')).toBeNull();
+  });
+
+  it('keeps to the limits of one charge', () => {
+    expect(nairaField.safeParse('99.99').success).toBe(false);
+    expect(nairaField.parse('100')).toBe(10_000);
+    expect(nairaField.parse('10,000,000')).toBe(1_000_000_000);
+    expect(nairaField.safeParse('10,000,000.01').success).toBe(false);
+  });
+
+  it('prints kobo as naira', () => {
+    expect(formatNaira(2_500_000)).toBe('₦25,000.00');
+    expect(formatNaira(120_050)).toBe('₦1,200.50');
+    expect(formatNaira(5)).toBe('₦0.05');
+    expect(formatNaira(-150)).toBe('-₦1.50');
+  });
+});

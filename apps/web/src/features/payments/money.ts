@@ -1,0 +1,26 @@
+import { MAX_AMOUNT, MIN_AMOUNT } from '@fipay/contracts/payments';
+import { z } from 'zod';
+
+export { formatNaira } from '@fipay/contracts/payments';
+
+/** What a person types as naira ("5,000", "₦2500.50") in kobo, or null when it is not an amount. */
+export function nairaToKobo(input: string): number | null {
+  const cleaned = input.replace(/[₦,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const nairaMessage = `Enter an amount from ₦${(MIN_AMOUNT / 100).toLocaleString('en-NG')} to ₦${(MAX_AMOUNT / 100).toLocaleString('en-NG')}.`;
+
+/** A naira amount typed in a form, checked against the contract's limits and given as kobo. */
+export const nairaField = z
+  .string()
+  .transform((value, ctx) => {
+    const kobo = nairaToKobo(value);
+    if (kobo === null || kobo < MIN_AMOUNT || kobo > MAX_AMOUNT) {
+      ctx.addIssue({ code: 'custom', message: nairaMessage });
+      return z.NEVER;
+    }
+    return kobo;
+  });

@@ -1,0 +1,120 @@
+import type { Mode } from '@fipay/contracts/developers';
+import { balanceEndpoints, checkoutEndpoints, paymentLinkEndpoints, payPageEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import type {
+  CardRequest,
+  Checkout,
+  CreatePaymentLinkRequest,
+  PayLinkRequest,
+  TransactionListQuery,
+  UpdatePaymentLinkRequest,
+} from '@fipay/contracts/payments';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, callApi } from '../../lib/api-client';
+import { useMode } from '../../stores/mode-store';
+
+/** A 404 is an answer for these public pages (an unknown link), not a failure to retry. */
+const noRetryOn404 = (count: number, error: unknown) => !(error instanceof ApiError && error.status === 404) && count < 2;
+
+export function usePayPage(slug: string) {
+  return useQuery({
+    queryKey: ['pay-page', slug],
+    queryFn: async ({ signal }) => (await callApi(payPageEndpoints.get, { params: { slug }, signal })).data,
+    retry: noRetryOn404,
+  });
+}
+
+export function useStartPayment(slug: string) {
+  return useMutation({ mutationFn: async (body: PayLinkRequest) => (await callApi(payPageEndpoints.pay, { params: { slug }, body })).data });
+}
+
+const checkoutKey = (reference: string) => ['checkout', reference] as const;
+
+export function useCheckout(reference: string) {
+  return useQuery({
+    queryKey: checkoutKey(reference),
+    queryFn: async ({ signal }) => (await callApi(checkoutEndpoints.get, { params: { reference }, signal })).data,
+    retry: noRetryOn404,
+  });
+}
+
+type Step = { kind: 'card'; card: CardRequest } | { kind: 'otp'; otp: string } | { kind: 'bank-transfer' } | { kind: 'simulate' };
+
+/** One step of the checkout; its answer (the checkout after it, and the server's message) replaces the cached checkout. */
+export function useCheckoutStep(reference: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (step: Step): Promise<{ checkout: Checkout; message: string }> => {
+      const params = { reference };
+      const answer =
+        step.kind === 'card'
+          ? await callApi(checkoutEndpoints.card, { params, body: step.card })
+          : step.kind === 'otp'
+            ? await callApi(checkoutEndpoints.otp, { params, body: { otp: step.otp } })
+            : step.kind === 'bank-transfer'
+              ? await callApi(checkoutEndpoints.bankTransfer, { params })
+              : await callApi(checkoutEndpoints.simulateTransfer, { params });
+      return { checkout: answer.data, message: answer.message };
+    },
+    onSuccess: ({ checkout }) => client.setQueryData(checkoutKey(reference), checkout),
+    // A refusal because the checkout moved on (paid in another tab, failed): show where it is now.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: checkoutKey(reference) });
+    },
+  });
+}
+
+/* The dashboard's calls: the current mode's links, transactions and balance. */
+
+const dashboardKeys = {
+  links: (mode: Mode, page: number, search: string) => ['payment-links', mode, page, search] as const,
+  transactions: (mode: Mode, filters: TransactionQuery) => ['transactions', mode, filters] as const,
+  transaction: (mode: Mode, reference: string) => ['transaction', mode, reference] as const,
+  balance: (mode: Mode) => ['balance', mode] as const,
+};
+
+export function usePaymentLinks(page: number, search: string) {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: dashboardKeys.links(mode, page, search),
+    queryFn: async ({ signal }) => (await callApi(paymentLinkEndpoints.list, { query: { page, ...(search ? { search } : {}) }, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useLinkMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  const [mode] = useMode();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: ['payment-links', mode] }) });
+}
+
+export const useCreatePaymentLink = () => useLinkMutation(async (body: CreatePaymentLinkRequest) => (await callApi(paymentLinkEndpoints.create, { body })).data);
+export const useUpdatePaymentLink = () =>
+  useLinkMutation(async ({ id, ...body }: UpdatePaymentLinkRequest & { id: string }) => (await callApi(paymentLinkEndpoints.update, { params: { id }, body })).data);
+
+export type TransactionQuery = Omit<TransactionListQuery, 'pageSize'> & { pageSize?: number };
+
+export function useTransactions(filters: TransactionQuery) {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: dashboardKeys.transactions(mode, filters),
+    queryFn: async ({ signal }) => (await callApi(transactionEndpoints.list, { query: filters, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransaction(reference: string | null) {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: dashboardKeys.transaction(mode, reference ?? ''),
+    queryFn: async ({ signal }) => (await callApi(transactionEndpoints.get, { params: { reference: reference! }, signal })).data,
+    enabled: reference !== null,
+  });
+}
+
+export function useBalance() {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: dashboardKeys.balance(mode),
+    queryFn: async ({ signal }) => (await callApi(balanceEndpoints.get, { signal })).data.balances,
+  });
+}

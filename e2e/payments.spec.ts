@@ -1,0 +1,137 @@
+import { messages } from '@fipay/contracts/messages';
+import { paymentMessages, SANDBOX_OTP } from '@fipay/contracts/payments';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { shotsAtBothWidths, watchConsole, whenDrawn } from './support';
+
+const shots = 'test-results/payments';
+
+/** A customer on a phone: a fresh browser context that knows nothing of the business's session. */
+async function customerPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+test.describe('collecting payments in test mode', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a business creates a payment link, a customer pays it by card on a phone, and the business sees it collected', async ({ page, browser, company: _ }) => {
+    const problems = watchConsole(page);
+    await page.goto('/payment-links');
+    await whenDrawn(page);
+    await expect(page.getByRole('heading', { name: 'No test mode links yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const form = page.getByRole('dialog', { name: 'Create a payment link' });
+    await form.getByLabel('Name').fill('Ankara fabric, 6 yards');
+    await form.getByLabel('Description (optional)').fill('Hand-picked wax print, delivered in Lagos.');
+    await form.getByLabel('Amount (₦)').fill('25,000');
+    await shotsAtBothWidths(page, shots, 'create-link');
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await expect(form).toBeHidden();
+
+    const links = page.getByRole('region', { name: 'Payment links' });
+    await expect(links.getByText('Ankara fabric, 6 yards')).toBeVisible();
+    await expect(links.getByText('₦25,000.00')).toBeVisible();
+    await links.getByRole('button', { name: 'Copy link of Ankara fabric, 6 yards' }).click();
+    const url = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(url.pathname).toMatch(/^\/pay\/[a-z0-9]{10}$/);
+    await links.getByRole('button', { name: 'QR code of Ankara fabric, 6 yards' }).click();
+    const qr = page.getByRole('dialog', { name: 'QR code: Ankara fabric, 6 yards' });
+    await expect(qr.getByRole('img', { name: `QR code of ${url.toString()}` })).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'link-qr');
+    await qr.getByRole('button', { name: 'Done' }).click();
+    await shotsAtBothWidths(page, shots, 'payment-links');
+
+    const customer = await customerPhone(browser);
+    const customerProblems = watchConsole(customer);
+    await customer.goto(url.pathname);
+    await expect(customer.getByRole('heading', { name: 'Ankara fabric, 6 yards' })).toBeVisible();
+    await expect(customer.getByText('Test mode: no real money moves')).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'pay-page');
+    await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+    await expect(customer.getByText(messages.emailInvalid)).toBeVisible();
+    await customer.getByLabel('Email address').fill('ada.obi@customer.ng');
+    await customer.getByLabel('Full name').fill('Ada Obi');
+    await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+
+    await expect(customer).toHaveURL(/\/checkout\/fp_[0-9a-f]{20}$/);
+    await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-card');
+    await customer.getByRole('listitem').filter({ hasText: 'Payment succeeds.' }).getByRole('button', { name: 'Use' }).click();
+    await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+    await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(customer.getByText('ada.obi@customer.ng')).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'receipt');
+    // The receipt stays at its address.
+    await customer.reload();
+    await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(customerProblems).toEqual([]);
+    await customer.context().close();
+
+    await page.reload();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('a declined card says why and moves no money; the OTP card and a bank transfer pay', async ({ page, browser, request, company }) => {
+    const created = await request.post('/api/v1/payment-links', { headers: company.headers, data: { name: 'Donation', amount: null } });
+    expect(created.status()).toBe(201);
+    const { slug } = (await created.json()).data as { slug: string };
+    const balance = async () => ((await (await request.get('/api/v1/balance', { headers: company.headers })).json()).data.balances[0] as { pending: number }).pending;
+
+    const customer = await customerPhone(browser);
+    const problems = watchConsole(customer);
+    const start = async (naira: string) => {
+      await customer.goto(`/pay/${slug}`);
+      await customer.getByLabel('Amount (₦)').fill(naira);
+      await customer.getByLabel('Email address').fill('tunde@customer.ng');
+      await customer.getByLabel('Full name').fill('Tunde Bello');
+      await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+    };
+
+    // Under ₦100 is refused on the page.
+    await start('50');
+    await expect(customer.getByText(/^Enter an amount from ₦100 to/)).toBeVisible();
+    await expect(customer).toHaveURL(new RegExp(`/pay/${slug}$`));
+    await customer.getByLabel('Amount (₦)').fill('5,000');
+    await customer.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
+
+    await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+    await customer.getByRole('button', { name: 'Pay ₦5,000.00' }).click();
+    await expect(customer.getByRole('alert').filter({ hasText: paymentMessages.cardDeclined })).toBeVisible();
+    await expect(customer.getByText('2 tries left')).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-declined');
+    expect(await balance()).toBe(0);
+
+    await customer.getByRole('listitem').filter({ hasText: 'Asks for an OTP' }).getByRole('button', { name: 'Use' }).click();
+    await customer.getByRole('button', { name: 'Pay ₦5,000.00' }).click();
+    await expect(customer.getByLabel('OTP')).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-otp');
+    await customer.getByLabel('OTP').fill('000000');
+    await customer.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(customer.getByText(paymentMessages.otpInvalid)).toBeVisible();
+    await customer.getByLabel('OTP').fill(SANDBOX_OTP);
+    await customer.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    // ₦5,000 less 1.5% and ₦100.
+    expect(await balance()).toBe(500_000 - 7_500 - 10_000);
+
+    await start('1,200.50');
+    await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
+    await customer.getByRole('tab', { name: 'Bank transfer' }).click();
+    await customer.getByRole('button', { name: 'Get account details' }).click();
+    await expect(customer.getByText('FiPay Sandbox Bank')).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-transfer');
+    await customer.getByRole('button', { name: 'Simulate the transfer arriving' }).click();
+    await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(customer.getByText('Bank transfer')).toBeVisible();
+    expect(await balance()).toBe(482_500 + 120_050 - 1_801);
+    expect(problems).toEqual([]);
+    await customer.context().close();
+
+    await page.goto('/pay/no-such-link');
+    await expect(page.getByRole('heading', { name: 'Payment link not found' })).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'pay-unknown');
+  });
+});
