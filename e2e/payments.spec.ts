@@ -77,7 +77,7 @@ test.describe('collecting payments in test mode', () => {
     const created = await request.post('/api/v1/payment-links', { headers: company.headers, data: { name: 'Donation', amount: null } });
     expect(created.status()).toBe(201);
     const { slug } = (await created.json()).data as { slug: string };
-    const balance = async () => ((await (await request.get('/api/v1/balance', { headers: company.headers })).json()).data.balances[0] as { pending: number }).pending;
+    const balance = async () => ((await (await request.get('/api/v1/balance', { headers: company.headers })).json()).data.balances[0] as { available: number }).available;
 
     const customer = await customerPhone(browser);
     const problems = watchConsole(customer);

@@ -23,6 +23,7 @@ import { kybRoutes } from './modules/kyb/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { developerRoutes } from './modules/developers/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { paymentJobs } from './modules/payments/jobs';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
@@ -105,7 +106,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : createFileTransport(`${config.dataDir}/mail`, config.mailFrom, app.log, config.env !== 'production'));
   const outbox = new OutboxWorker(db, transport, app.log, options.outboxPollMs);
-  const scheduler = new JobScheduler(db, app.log, housekeepingJobs(db));
 
   const keys = {
     accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     kickOutbox: () => outbox.kick(),
     kickWebhooks: () => webhooks.kick(),
   } satisfies AppContext);
+  const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

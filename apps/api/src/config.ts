@@ -50,6 +50,8 @@ const envSchema = z.object({
     .optional(),
   // The fee on a successful charge, as JSON in kobo and basis points; unset: 1.5% + ₦100 (waived under ₦2,500), capped at ₦2,000.
   FEES: z.string().optional(),
+  // Seconds from a test-mode charge to its money being available (live mode: the next business day).
+  TEST_SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -126,6 +128,8 @@ export type Config = {
   webhookRetryScheduleSeconds: number[];
   /** The fee on a successful charge. */
   fees: FeeSchedule;
+  /** Seconds from a test-mode charge to its money being available. */
+  testSettlementDelaySeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webhookRetryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_SECONDS,
     fees,
+    testSettlementDelaySeconds: e.TEST_SETTLEMENT_DELAY_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

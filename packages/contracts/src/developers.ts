@@ -36,6 +36,10 @@ export const eventTypes = [
   'payment_link.updated',
   'charge.success',
   'charge.failed',
+  'refund.processed',
+  'refund.failed',
+  'settlement.paid',
+  'settlement.failed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 /** Sent to one endpoint on request (Send test event); never to others. */

@@ -243,14 +243,17 @@ export const transactionSchema = z.object({
   customer: z.object({ email: z.string(), name: z.string(), phone: z.string().nullable() }),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   paymentLinkId: z.string().nullable(),
+  /** What refunds have taken from it (failed refunds give theirs back). */
+  refundedAmount: z.number().int(),
+  /** When the net is (or was) added to the available balance; null until paid. */
+  availableAt: z.string().nullable(),
+  settlementId: z.string().nullable(),
   gatewayResponse: z.string(),
   metadata: z.record(z.string(), z.unknown()),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
-export const transactionDetailSchema = transactionSchema.extend({ timeline: z.array(timelineEntrySchema) });
-export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 const dateField = text(paymentMessages.dateInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, paymentMessages.dateInvalid).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), paymentMessages.dateInvalid);
 
@@ -274,7 +277,6 @@ export const transactionListQuery = transactionFilters.extend({
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
 export const transactionListResponse = envelope(z.object({ transactions: z.array(transactionSchema), nextCursor: z.string().nullable() }));
 export const referenceParams = z.object({ reference: text(paymentMessages.transactionNotFound).max(100, paymentMessages.transactionNotFound) });
-export const transactionResponse = envelope(transactionDetailSchema);
 
 /** What the hosted checkout `/checkout/{reference}` shows. */
 export const checkoutSchema = z.object({
@@ -319,3 +321,79 @@ export const testCards = [
   { number: '4000000000009995', outcome: 'insufficient_funds', description: 'Declined: insufficient funds.' },
 ] as const;
 export const SANDBOX_OTP = '123456';
+
+export const refundStatuses = ['pending', 'processed', 'failed'] as const;
+export const settlementStatuses = ['pending', 'paid', 'failed'] as const;
+export const REFUND_REASON_MAX = 200;
+
+export const refundMessages = {
+  created: 'Refund processed.',
+  pending: 'Refund started.',
+  loaded: 'Refunds loaded.',
+  notRefundable: 'Only a successful payment can be refunded.',
+  nothingLeft: 'This payment has been refunded in full.',
+  tooMuch: 'A refund cannot be more than what is left to refund on this payment.',
+  balanceShort: 'Your available balance is not enough for this refund. It is taken from your available balance; wait for more payments to become available.',
+  reasonTooLong: `A reason is at most ${REFUND_REASON_MAX} characters.`,
+} as const;
+
+export const settlementMessages = {
+  loaded: 'Settlements loaded.',
+  settlementLoaded: 'Settlement loaded.',
+  notFound: 'Settlement not found.',
+  paidOut: 'Payout made.',
+  nothingToPay: 'There is no available balance to pay out.',
+  noBankAccount: 'Add your settlement bank account in your business verification first.',
+  onHold: 'Payouts are on hold for your business.',
+  testOnly: 'Paying out on demand is for test mode; live payouts run on their daily schedule.',
+} as const;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  transactionReference: z.string(),
+  livemode: z.boolean(),
+  amount: z.number().int(),
+  currency: z.enum(currencies),
+  status: z.enum(refundStatuses),
+  reason: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const transactionDetailSchema = transactionSchema.extend({ timeline: z.array(timelineEntrySchema), refunds: z.array(refundSchema) });
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+export const transactionResponse = envelope(transactionDetailSchema);
+
+export const createRefundRequest = z.object({
+  reference: referenceField,
+  /** Kobo; the whole amount left to refund when not given. */
+  amount: z.number({ error: 'Enter the amount to refund in kobo.' }).int('Enter the amount to refund in kobo.').min(1, 'Enter the amount to refund in kobo.').max(MAX_AMOUNT, 'Enter the amount to refund in kobo.').optional(),
+  reason: text().trim().max(REFUND_REASON_MAX, refundMessages.reasonTooLong).optional().default(''),
+});
+export type CreateRefundRequest = z.input<typeof createRefundRequest>;
+export const refundResponse = envelope(refundSchema);
+
+export const settlementSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  amount: z.number().int(),
+  currency: z.enum(currencies),
+  status: z.enum(settlementStatuses),
+  bankAccount: z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() }),
+  transactionCount: z.number().int(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+export const payoutHoldSchema = z.object({ reason: z.string(), since: z.string() }).nullable();
+export const settlementListQuery = z.object({
+  page: wholeNumber(paymentMessages.pageInvalid, 10_000).default(1),
+  pageSize: wholeNumber(paymentMessages.pageSizeInvalid, 100).default(20),
+});
+export const settlementListResponse = envelope(z.object({ settlements: z.array(settlementSchema), pagination: paginationSchema, hold: payoutHoldSchema }));
+export const settlementIdParams = z.object({ id: text(settlementMessages.notFound) });
+export const settlementDetailResponse = envelope(settlementSchema.extend({ transactions: z.array(transactionSchema) }));
+export const settlementResponse = envelope(settlementSchema);

@@ -11,6 +11,7 @@ import { sql as developerPlatform } from './migrations/0009-developer-platform';
 import { sql as ledger } from './migrations/0010-ledger';
 import { sql as notificationPositions } from './migrations/0011-notification-positions';
 import { sql as payments } from './migrations/0012-payments';
+import { sql as refundsAndSettlements } from './migrations/0013-refunds-and-settlements';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -26,6 +27,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0010-ledger', sql: ledger },
   { id: '0011-notification-positions', sql: notificationPositions },
   { id: '0012-payments', sql: payments },
+  { id: '0013-refunds-and-settlements', sql: refundsAndSettlements },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -16,7 +16,8 @@ export type EmailKind =
   | 'kyb_rejected'
   | 'kyb_changes_requested'
   | 'webhook_endpoint_disabled'
-  | 'payment_receipt';
+  | 'payment_receipt'
+  | 'refund_processed';
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {

@@ -239,3 +239,16 @@ export function paymentReceiptEmail(r: {
     html: layout(subject, lines, { label: 'View receipt', url: r.receiptUrl }),
   };
 }
+
+/** The customer's notice that a payment was refunded. */
+export function refundEmail(r: { to: string; name: string; businessName: string; amount: string; reference: string; livemode: boolean; receiptUrl: string }): OutgoingEmail {
+  const lines = [
+    `Hello${r.name ? ` ${r.name}` : ''},`,
+    `${r.businessName} has refunded ${r.amount} of your payment ${r.reference}.`,
+    r.livemode
+      ? 'Depending on your bank, it can take up to 10 working days to show on your statement.'
+      : 'This was a test refund: no money moved.',
+  ];
+  const subject = `${r.livemode ? '' : '[Test] '}${r.businessName} refunded ${r.amount}`;
+  return { to: r.to, subject, text: `${lines.join('\n\n')}\n\nYour payment: ${r.receiptUrl}\n`, html: layout(subject, lines, { label: 'View your payment', url: r.receiptUrl }) };
+}

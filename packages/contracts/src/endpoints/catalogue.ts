@@ -7,7 +7,15 @@ import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
 import { apiKeyEndpoints, eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
-import { balanceEndpoints, checkoutEndpoints, paymentLinkEndpoints, payPageEndpoints, transactionEndpoints } from './payments';
+import {
+  balanceEndpoints,
+  checkoutEndpoints,
+  paymentLinkEndpoints,
+  payPageEndpoints,
+  refundEndpoints,
+  settlementEndpoints,
+  transactionEndpoints,
+} from './payments';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 
@@ -27,6 +35,8 @@ const modules = {
   notificationEndpoints,
   paymentLinkEndpoints,
   payPageEndpoints,
+  refundEndpoints,
+  settlementEndpoints,
   systemEndpoints,
   transactionEndpoints,
   uploadEndpoints,

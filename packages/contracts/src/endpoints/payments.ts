@@ -2,6 +2,13 @@ import { defineEndpoint } from '../endpoint';
 import {
   balanceResponse,
   cardRequest,
+  createRefundRequest,
+  refundResponse,
+  settlementDetailResponse,
+  settlementIdParams,
+  settlementListQuery,
+  settlementListResponse,
+  settlementResponse,
   checkoutResponse,
   createPaymentLinkRequest,
   initializedResponse,
@@ -199,6 +206,54 @@ export const balanceEndpoints = {
     tags: ['balance'],
     summary: 'Available and pending balance per currency in this mode, from the ledger',
     response: balanceResponse,
+    errors: [],
+  }),
+};
+
+export const refundEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/refunds',
+    access: 'merchant',
+    tags: ['refunds'],
+    summary: 'Refund a successful payment in full or in part, from the available balance',
+    description: 'Without an amount, what is left to refund. Refused when the available balance is short (422).',
+    status: 201,
+    body: createRefundRequest,
+    response: refundResponse,
+    errors: ['NOT_FOUND'],
+  }),
+};
+
+export const settlementEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/settlements',
+    access: 'merchant',
+    tags: ['settlements'],
+    summary: 'Payouts to the settlement bank account, newest first, and any hold on them',
+    query: settlementListQuery,
+    response: settlementListResponse,
+    errors: [],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/settlements/:id',
+    access: 'merchant',
+    tags: ['settlements'],
+    summary: 'One payout with the payments it covered',
+    params: settlementIdParams,
+    response: settlementDetailResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  payoutNow: defineEndpoint({
+    method: 'POST',
+    path: '/settlements/payout-now',
+    access: 'merchant',
+    tags: ['settlements'],
+    summary: 'Test mode: pay the available balance out now instead of at the daily run',
+    status: 201,
+    response: settlementResponse,
     errors: [],
   }),
 };

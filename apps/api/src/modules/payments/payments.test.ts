@@ -142,8 +142,9 @@ describe('the sandbox checkout', () => {
     expect(fee).toBe(47_500); // 1.5% of ₦25,000 = ₦375, plus ₦100
     const detail = (await server.api.get(`/transactions/verify/${reference}`, { token: key })).body.data;
     expect(detail).toMatchObject({ status: 'success', fee, net, channel: 'card', card: { brand: 'Visa', last4: '4081' }, paymentLinkId: id });
-    expect(detail.timeline.map((t: { type: string }) => t.type)).toEqual(['transaction.initialized', 'charge.success']);
-    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: net });
+    expect(detail.timeline.map((t: { type: string }) => t.type)).toEqual(['transaction.initialized', 'charge.success', 'charge.available']);
+    // Test mode makes a charge available at once unless TEST_SETTLEMENT_DELAY_SECONDS says otherwise.
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
     expect((await server.api.get(`/payment-links/${id}`, { token: key })).body.data).toMatchObject({ paidCount: 1, paidTotal: 2_500_000 });
     expect(await eventTypes(key)).toContain('charge.success');
     const latest = await server.api.get('/notification/user/latest', { token: session.accessToken });
@@ -157,7 +158,7 @@ describe('the sandbox checkout', () => {
     // Paid once: a second card, an OTP or a transfer on the same checkout is refused and changes nothing.
     expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.alreadyPaid } });
     expect((await server.api.post(`/checkout/${reference}/bank-transfer`)).status).toBe(409);
-    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: net });
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
   });
 
   it('asks for an OTP with the OTP card and pays with 123456 only', async () => {
@@ -168,7 +169,7 @@ describe('the sandbox checkout', () => {
     expect(await server.api.post(`/checkout/${reference}/otp`, { otp: '000000' })).toMatchObject({ status: 422, body: { data: { errors: { otp: paymentMessages.otpInvalid } } } });
     const paid = await server.api.post(`/checkout/${reference}/otp`, { otp: SANDBOX_OTP });
     expect(paid.body.data).toMatchObject({ status: 'success', step: null });
-    expect((await balance(key)).pending).toBe(feeFor(2_500_000).net);
+    expect((await balance(key)).available).toBe(feeFor(2_500_000).net);
     const otpFirst = await startPayment((await link(key)).slug);
     expect(await server.api.post(`/checkout/${otpFirst.reference}/otp`, { otp: SANDBOX_OTP })).toMatchObject({ status: 409, body: { message: paymentMessages.otpNotExpected } });
   });
@@ -225,7 +226,7 @@ describe('the sandbox checkout', () => {
     const { reference } = await startPayment((await link(key)).slug);
     const answers = await Promise.all(Array.from({ length: 8 }, () => server.api.post(`/checkout/${reference}/card`, card('success'))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-    expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: feeFor(2_500_000).net });
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: feeFor(2_500_000).net, pending: 0 });
     const entries = await server.db.query("SELECT count(*)::int AS n FROM journal_entries WHERE reference = $1 AND kind = 'charge'", [reference]);
     expect(entries.rows[0]).toEqual({ n: 1 });
   });

@@ -4,16 +4,20 @@ import {
   checkoutEndpoints,
   paymentLinkEndpoints,
   payPageEndpoints,
+  refundEndpoints,
+  settlementEndpoints,
   transactionEndpoints,
 } from '@fipay/contracts/endpoints/payments';
-import { paymentMessages } from '@fipay/contracts/payments';
+import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { companyBalances } from '../ledger/ledger';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
+import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
+import { listSettlements, payOut, settlementDetail } from './settlement';
 import { initializeTransaction, listTransactions, transactionDetail } from './transactions';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,5 +88,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const balances = await companyBalances(ctx.db, scope.companyId, scope.livemode);
     const ngn = balances.find((b) => b.currency === 'NGN');
     return ok(paymentMessages.balanceLoaded, { balances: [{ currency: 'NGN' as const, available: ngn?.available ?? 0, pending: ngn?.pending ?? 0 }] });
+  });
+
+  registerRoute(app, refundEndpoints.create, async (request) => ok(refundMessages.created, await createRefund(ctx, requireMerchant(request), request.body)));
+
+  registerRoute(app, settlementEndpoints.list, async (request) => ok(settlementMessages.loaded, await listSettlements(ctx.db, requireMerchant(request), request.query)));
+  registerRoute(app, settlementEndpoints.get, async (request) =>
+    ok(settlementMessages.settlementLoaded, await settlementDetail(ctx.db, requireMerchant(request), request.params.id)),
+  );
+  registerRoute(app, settlementEndpoints.payoutNow, async (request) => {
+    const scope = requireMerchant(request);
+    if (scope.livemode) throw new AppError('FORBIDDEN', settlementMessages.testOnly);
+    const outcome = await ctx.db.transaction((tx) => payOut(ctx, tx, scope));
+    if ('skipped' in outcome) throw new AppError('CONFLICT', outcome.skipped);
+    ctx.kickWebhooks();
+    return ok(outcome.settlement.status === 'paid' ? settlementMessages.paidOut : (outcome.settlement.failureReason ?? settlementMessages.paidOut), outcome.settlement);
   });
 };

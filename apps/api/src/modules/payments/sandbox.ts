@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { addHistory, completeCharge, findTransactionRow, recordDeclinedAttempt, TRANSACTION_COLUMNS, type Card, type TransactionRow } from './transactions';
+import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
 
 /**
  * The sandbox acquirer behind test mode's hosted checkout (docs/decisions/0031-collecting-payments.md):

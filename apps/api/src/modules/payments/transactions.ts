@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ABANDON_AFTER_HOURS,
   formatNaira,
   MAX_CARD_ATTEMPTS,
   paymentMessages,
@@ -17,67 +18,12 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
-
-export type TransactionRow = {
-  id: string;
-  company_id: string;
-  livemode: boolean;
-  reference: string;
-  amount: string;
-  currency: 'NGN';
-  fee: string | null;
-  net: string | null;
-  status: Transaction['status'];
-  provider: 'sandbox' | 'paystack';
-  channel: Channel | null;
-  customer_email: string;
-  customer_name: string;
-  customer_phone: string | null;
-  payment_link_id: string | null;
-  callback_url: string | null;
-  metadata: Record<string, unknown>;
-  card_last4: string | null;
-  card_brand: string | null;
-  failed_attempts: number;
-  gateway_response: string;
-  sandbox_step: 'otp' | 'bank_transfer' | null;
-  bank_transfer_account: string | null;
-  paid_at: Date | null;
-  created_at: Date;
-};
-export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
-  customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
-  bank_transfer_account, paid_at, created_at`;
-
-const num = (value: string | null) => (value === null ? null : Number(value));
-
-export function toTransaction(row: TransactionRow): Transaction {
-  return {
-    id: row.id,
-    reference: row.reference,
-    livemode: row.livemode,
-    amount: Number(row.amount),
-    fee: num(row.fee),
-    net: num(row.net),
-    currency: row.currency,
-    status: row.status,
-    channel: row.channel,
-    customer: { email: row.customer_email, name: row.customer_name, phone: row.customer_phone },
-    card: row.card_last4 ? { brand: row.card_brand ?? 'card', last4: row.card_last4 } : null,
-    paymentLinkId: row.payment_link_id,
-    gatewayResponse: row.gateway_response,
-    metadata: row.metadata,
-    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-  };
-}
+import { addHistory, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { refundsOf } from './refunds';
+import { availableAtFor, releaseCharge } from './settlement';
 
 /** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
 export const newReference = () => `fp_${randomBytes(10).toString('hex')}`;
-
-export async function addHistory(tx: Queryable, transactionId: string, type: string, message: string): Promise<void> {
-  await tx.query('INSERT INTO transaction_history (transaction_id, type, message) VALUES ($1, $2, $3)', [transactionId, type, message]);
-}
 
 export type NewTransaction = {
   amount: number;
@@ -126,14 +72,6 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
   return { reference, authorizationUrl: `${ctx.config.appUrl}/checkout/${encodeURIComponent(reference)}` };
 }
 
-const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
-
-export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
-  if (!VALID_REFERENCE.test(reference)) return undefined;
-  const { rows } = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
-  return rows[0];
-}
-
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
   const row = await findTransactionRow(db, reference);
   if (!row || row.company_id !== scope.companyId || row.livemode !== scope.livemode) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
@@ -141,7 +79,11 @@ export async function transactionDetail(db: Queryable, scope: Scope, reference: 
     'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
     [row.id],
   );
-  return { ...toTransaction(row), timeline: history.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })) };
+  return {
+    ...toTransaction(row),
+    timeline: history.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })),
+    refunds: await refundsOf(db, row),
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -204,17 +146,17 @@ export type Card = { brand: string; last4: string };
 export async function completeCharge(ctx: AppContext, tx: Queryable, row: TransactionRow, channel: Channel, card: Card | null): Promise<TransactionRow> {
   const amount = Number(row.amount);
   const { fee, net } = feeFor(amount, ctx.config.fees);
+  const paidAt = new Date();
+  const availableAt = availableAtFor(ctx, row.livemode, paidAt);
   const { rows } = await tx.query<TransactionRow>(
-    `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = now(),
+    `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = $7, available_at = $8,
             sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
       WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
-    [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null],
+    [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null, paidAt, availableAt],
   );
-  const paid = rows[0];
+  let paid = rows[0];
   if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
-  const lines: Line[] = [
-    { account: { code: 'acquirer_clearing', currency: paid.currency }, amount },
-  ];
+  const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency: paid.currency }, amount }];
   // A fee schedule may take the whole amount; a line of zero is not written.
   if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
   if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
@@ -224,6 +166,8 @@ export async function completeCharge(ctx: AppContext, tx: Queryable, row: Transa
   }
   const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
   await addHistory(tx, paid.id, 'charge.success', `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`);
+  // Due at once (test mode's default): the net moves on to available in the same transaction.
+  if (availableAt.getTime() <= paidAt.getTime()) paid = await releaseCharge(tx, paid);
   const transaction = toTransaction(paid);
   await recordEvent(tx, scopeOf(paid), 'charge.success', transaction);
   await notifyCompany(tx, paid.company_id, {
@@ -266,4 +210,17 @@ export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, 
   if (after.status === 'failed') await addHistory(tx, after.id, 'transaction.failed', `Failed after ${MAX_CARD_ATTEMPTS} declined attempts.`);
   await recordEvent(tx, scopeOf(after), 'charge.failed', toTransaction(after));
   return after;
+}
+
+/** Pending transactions not paid within ABANDON_AFTER_HOURS become abandoned, at most `limit` per run. */
+export async function abandonStale(tx: Queryable, limit = 1000): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE transactions SET status = 'abandoned', sandbox_step = NULL, updated_at = now()
+      WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND created_at < now() - make_interval(hours => $1)
+                    ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+    [ABANDON_AFTER_HOURS, limit],
+  );
+  for (const row of rows) await addHistory(tx, row.id, 'transaction.abandoned', `Not paid within ${ABANDON_AFTER_HOURS} hours.`);
+  return rows.length;
 }

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context';
+import type { ScheduledJob } from '../../jobs/scheduler';
+import { payoutsDue, releaseDue } from './settlement';
+import { abandonStale } from './transactions';
+
+const MINUTE = 60_000;
+
+/**
+ * The payment jobs, run by every API instance under advisory locks (docs/decisions/0032-refunds-and-settlements.md):
+ * due charges move to available each minute; payouts run every 15 minutes and pay each company and mode at
+ * most once per Lagos day; unpaid checkouts are abandoned after 24 hours.
+ */
+export function paymentJobs(ctx: AppContext): ScheduledJob[] {
+  return [
+    { name: 'release-due-charges', everyMs: MINUTE, lockId: 72_413_201, run: async (tx) => ({ released: await releaseDue(tx) }) },
+    {
+      name: 'payouts',
+      everyMs: 15 * MINUTE,
+      lockId: 72_413_202,
+      run: async (tx) => {
+        const counts = await payoutsDue(ctx, tx);
+        // The deliveries are written in this transaction; the worker also finds them on its next poll.
+        setTimeout(() => ctx.kickWebhooks(), 100).unref();
+        return counts;
+      },
+    },
+    { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },
+  ];
+}

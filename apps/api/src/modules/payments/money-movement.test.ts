@@ -1,0 +1,273 @@
+import { paymentMessages, refundMessages, settlementMessages, testCards } from '@fipay/contracts/payments';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, login } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+import { ledgerDiscrepancies } from '../ledger/ledger';
+import { feeFor } from './fees';
+import { failRefund, startRefund } from './refunds';
+import { nextBusinessDay, payoutsDue, releaseDue } from './settlement';
+import { abandonStale } from './transactions';
+
+/** `now`: charges are available at once (test mode's default). `later`: an hour after payment. */
+let now: TestServer;
+let later: TestServer;
+beforeAll(async () => {
+  // 50 refunds at once from one key would otherwise meet the per-key limit of 25 a second.
+  const rateRules = { merchantTestPerKey: { limit: 1000, windowSeconds: 1 } };
+  [now, later] = await Promise.all([startTestServer({ rateRules }), startTestServer({ rateRules, env: { TEST_SETTLEMENT_DELAY_SECONDS: '3600' } })]);
+});
+afterEach(async () => {
+  for (const server of [now, later]) expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+});
+afterAll(async () => {
+  await Promise.all([now.close(), later.close()]);
+});
+
+const successCard = { number: testCards[0].number, expiry: '12/39', cvv: '123' };
+
+async function merchant(server: TestServer, bankAccount: string | null = '0123456789') {
+  const session = await login(server, await createVerifiedUser(server));
+  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+  const companyId = session.user.companyId as string;
+  if (bankAccount) {
+    await server.db.query(
+      `INSERT INTO kyb_bank_details (company_id, currency, account_number, account_name, bank_name, bank_code, bvn_encrypted, bvn_last4)
+       VALUES ($1, 'NGN', $2, 'ADEBAYO FOODS LTD', 'First Bank of Nigeria', '011', 'not-used-here', '5678')`,
+      [companyId, bankAccount],
+    );
+  }
+  return { session, key, companyId };
+}
+
+/** A paid charge of `amount` kobo through the merchant API and the sandbox checkout. */
+async function paidCharge(server: TestServer, key: string, amount: number) {
+  const started = await server.api.post('/transactions/initialize', { amount, email: 'buyer@shop.ng' }, { token: key });
+  const { reference } = started.body.data as { reference: string };
+  const paid = await server.api.post(`/checkout/${reference}/card`, successCard);
+  expect(paid.body.data.status).toBe('success');
+  return reference;
+}
+
+const balance = async (server: TestServer, key: string) => (await server.api.get('/balance', { token: key })).body.data.balances[0] as { available: number; pending: number };
+const events = async (server: TestServer, key: string, type: string) =>
+  (await server.api.get(`/events?type=${type}&pageSize=100`, { token: key })).body.data.events as { data: { object: Record<string, unknown> } }[];
+
+describe('refunds', () => {
+  it('refund part, then the rest, never more than what is left, with events, the timeline and the customer told', async () => {
+    const { key } = await merchant(now);
+    const reference = await paidCharge(now, key, 1_000_000);
+    const { net } = feeFor(1_000_000);
+    expect(await balance(now, key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
+    // A refund is taken from the available balance, which holds the net: another payment makes room for the whole amount.
+    const other = await paidCharge(now, key, 100_000);
+    const funded = net + feeFor(100_000).net;
+
+    const part = await now.api.post('/refunds', { reference, amount: 300_000, reason: 'One item out of stock' }, { token: key });
+    expect(part.status).toBe(201);
+    expect(part.body.data).toMatchObject({ transactionReference: reference, amount: 300_000, status: 'processed', reason: 'One item out of stock' });
+    expect(await balance(now, key)).toEqual({ currency: 'NGN', available: funded - 300_000, pending: 0 });
+    const tooMuch = await now.api.post('/refunds', { reference, amount: 700_001 }, { token: key });
+    expect(tooMuch).toMatchObject({ status: 400, body: { data: { errors: { amount: refundMessages.tooMuch } } } });
+    const rest = await now.api.post('/refunds', { reference }, { token: key });
+    expect(rest.body.data.amount).toBe(700_000);
+    expect(await now.api.post('/refunds', { reference }, { token: key })).toMatchObject({ status: 409, body: { message: refundMessages.nothingLeft } });
+
+    const detail = (await now.api.get(`/transactions/${reference}`, { token: key })).body.data;
+    expect(detail.refundedAmount).toBe(1_000_000);
+    expect(detail.refunds.map((r: { amount: number }) => r.amount)).toEqual([300_000, 700_000]);
+    expect(detail.timeline.map((t: { type: string }) => t.type)).toEqual([
+      'transaction.initialized',
+      'charge.success',
+      'charge.available',
+      'refund.pending',
+      'refund.processed',
+      'refund.pending',
+      'refund.processed',
+    ]);
+    expect((await events(now, key, 'refund.processed')).map((e) => e.data.object.amount)).toEqual([700_000, 300_000]);
+    const mail = await now.mail.waitFor('buyer@shop.ng');
+    expect(mail.subject).toMatch(/^\[Test\] Your receipt/);
+    // The refund emails follow the receipt.
+    await expect.poll(async () => (await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'refund_processed' AND recipient = 'buyer@shop.ng'")).rows[0]).toEqual({ n: 2 });
+    // The fee is the business's cost: the refunds took the full amount from a balance that held the net.
+    expect((await balance(now, key)).available).toBe(funded - 1_000_000);
+    expect((await now.api.get(`/transactions/${other}`, { token: key })).body.data.refundedAmount).toBe(0);
+  });
+
+  it('are refused for a payment not made, and for another company or the other mode', async () => {
+    const owner = await merchant(now);
+    const other = await merchant(now);
+    const started = await now.api.post('/transactions/initialize', { amount: 50_000, email: 'a@b.ng' }, { token: owner.key });
+    const unpaid = started.body.data.reference as string;
+    expect(await now.api.post('/refunds', { reference: unpaid }, { token: owner.key })).toMatchObject({ status: 409, body: { message: refundMessages.notRefundable } });
+    const paid = await paidCharge(now, owner.key, 50_000);
+    expect(await now.api.post('/refunds', { reference: paid }, { token: other.key })).toMatchObject({ status: 404, body: { message: paymentMessages.transactionNotFound } });
+    await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
+    const live = await now.api.post('/refunds', { reference: paid }, { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } });
+    expect(live.status).toBe(404);
+  });
+
+  it('come from the available balance: refused while the money is pending, allowed once it is available', async () => {
+    const { key } = await merchant(later);
+    const reference = await paidCharge(later, key, 400_000);
+    const { net } = feeFor(400_000);
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: 0, pending: net });
+    const short = await later.api.post('/refunds', { reference, amount: 1_000 }, { token: key });
+    expect(short).toMatchObject({ status: 422, body: { message: refundMessages.balanceShort } });
+    expect((await later.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ refundedAmount: 0, refunds: [] });
+
+    await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+    expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(1);
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
+    expect((await later.api.post('/refunds', { reference, amount: 1_000 }, { token: key })).status).toBe(201);
+  });
+
+  it('never take a payment past its amount or a balance below zero when 50 arrive at once', async () => {
+    const { key } = await merchant(now);
+    const big = await paidCharge(now, key, 1_000_000);
+    const small = await paidCharge(now, key, 200_000);
+    const available = (await balance(now, key)).available;
+    // 25 refunds of ₦1,000 on the big payment (all fit), 25 of ₦1,000 on the small one (only as many as its amount allows).
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => now.api.post('/refunds', { reference: i % 2 ? small : big, amount: 100_000 }, { token: key })),
+    );
+    const made = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.every((a) => [400, 409, 422].includes(a.status))).toBe(true);
+    const { rows } = await now.db.query<{ reference: string; amount: string; refunded_amount: string }>(
+      'SELECT reference, amount, refunded_amount FROM transactions WHERE reference = ANY ($1)',
+      [[big, small]],
+    );
+    for (const row of rows) expect(Number(row.refunded_amount)).toBeLessThanOrEqual(Number(row.amount));
+    const after = await balance(now, key);
+    expect(after.available).toBe(available - made.length * 100_000);
+    expect(after.available).toBeGreaterThanOrEqual(0);
+    expect(rows.reduce((sum, row) => sum + Number(row.refunded_amount), 0)).toBe(made.length * 100_000);
+  });
+
+  it('that fail give the money back to the balance and to the payment, with refund.failed', async () => {
+    const { key, companyId } = await merchant(now);
+    const reference = await paidCharge(now, key, 300_000);
+    const before = await balance(now, key);
+    const { id } = await now.db.transaction((tx) => startRefund(tx, { companyId, livemode: false }, { reference, amount: 100_000, reason: '' }));
+    expect((await balance(now, key)).available).toBe(before.available - 100_000);
+    const failed = await now.db.transaction((tx) => failRefund(tx, id, 'The card issuer refused the refund.'));
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'The card issuer refused the refund.' });
+    expect(await balance(now, key)).toEqual(before);
+    expect((await now.api.get(`/transactions/${reference}`, { token: key })).body.data.refundedAmount).toBe(0);
+    expect(await events(now, key, 'refund.failed')).toHaveLength(1);
+    // Failed is final.
+    await expect(now.db.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1", [id])).rejects.toThrow(/stays failed/);
+  });
+});
+
+describe('settlement and payouts', () => {
+  it('release exactly the charges that are due', async () => {
+    const { key } = await merchant(later);
+    const due = await paidCharge(later, key, 500_000);
+    const notYet = await paidCharge(later, key, 700_000);
+    await later.db.query("UPDATE transactions SET available_at = now() - interval '1 minute' WHERE reference = $1", [due]);
+    await later.db.transaction((tx) => releaseDue(tx));
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: feeFor(500_000).net, pending: feeFor(700_000).net });
+    const [a, b] = await Promise.all([due, notYet].map(async (r) => (await later.api.get(`/transactions/${r}`, { token: key })).body.data));
+    expect(a.timeline.at(-1).type).toBe('charge.available');
+    expect(b.timeline.at(-1).type).toBe('charge.success');
+    // A second run finds nothing more to release.
+    expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(0);
+  });
+
+  it('pay the available balance to the bank account with the charges it covers, once', async () => {
+    const { key } = await merchant(now);
+    const refs = [await paidCharge(now, key, 500_000), await paidCharge(now, key, 1_500_000)];
+    await now.api.post('/refunds', { reference: refs[0], amount: 50_000 }, { token: key });
+    const { available } = await balance(now, key);
+    expect(available).toBe(feeFor(500_000).net + feeFor(1_500_000).net - 50_000);
+
+    const paid = await now.api.post('/settlements/payout-now', undefined, { token: key });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data).toMatchObject({
+      amount: available,
+      status: 'paid',
+      bankAccount: { bankName: 'First Bank of Nigeria', accountName: 'ADEBAYO FOODS LTD', accountNumber: '******6789' },
+      transactionCount: 2,
+    });
+    expect(JSON.stringify(paid.body)).not.toContain('0123456789');
+    expect(await balance(now, key)).toEqual({ currency: 'NGN', available: 0, pending: 0 });
+    const { rows } = await now.db.query<{ code: string; balance: string }>(
+      "SELECT code, balance FROM ledger_accounts WHERE company_id IS NULL AND livemode = false AND code = 'bank'",
+    );
+    expect(Number(rows[0]!.balance)).toBeLessThan(0);
+
+    const detail = (await now.api.get(`/settlements/${paid.body.data.id}`, { token: key })).body.data;
+    expect(detail.transactions.map((t: { reference: string }) => t.reference).sort()).toEqual([...refs].sort());
+    const list = (await now.api.get('/settlements', { token: key })).body.data;
+    expect(list).toMatchObject({ settlements: [{ id: paid.body.data.id, transactionCount: 2 }], hold: null, pagination: { totalItems: 1 } });
+    expect(await events(now, key, 'settlement.paid')).toHaveLength(1);
+    expect(await now.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
+  });
+
+  it('that fail return the money to available and tell the company', async () => {
+    const { key, session } = await merchant(now, '0123456000');
+    await paidCharge(now, key, 800_000);
+    const { available } = await balance(now, key);
+    const failed = await now.api.post('/settlements/payout-now', undefined, { token: key });
+    expect(failed.body.data).toMatchObject({ status: 'failed', amount: available, transactionCount: 0, failureReason: expect.stringContaining('could not find this account') });
+    expect(await balance(now, key)).toEqual({ currency: 'NGN', available, pending: 0 });
+    expect(await events(now, key, 'settlement.failed')).toHaveLength(1);
+    const latest = (await now.api.get('/notification/user/latest', { token: session.accessToken })).body.data.notifications[0];
+    expect(latest).toMatchObject({ title: 'Test payout failed' });
+    expect(latest.message).toContain('ending 6000');
+  });
+
+  it('wait for a bank account, and the daily run pays each company once a day', async () => {
+    const without = await merchant(now, null);
+    await paidCharge(now, without.key, 300_000);
+    expect(await now.api.post('/settlements/payout-now', undefined, { token: without.key })).toMatchObject({
+      status: 409,
+      body: { message: settlementMessages.noBankAccount },
+    });
+
+    const withBank = await merchant(now);
+    await paidCharge(now, withBank.key, 300_000);
+    const first = await now.db.transaction((tx) => payoutsDue(now.app.ctx, tx));
+    expect(first.paid).toBeGreaterThanOrEqual(1);
+    expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
+    await paidCharge(now, withBank.key, 300_000);
+    await now.db.transaction((tx) => payoutsDue(now.app.ctx, tx));
+    expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
+    expect((await balance(now, withBank.key)).available).toBe(feeFor(300_000).net);
+    expect((await now.api.get('/settlements', { token: without.key })).body.data.settlements).toEqual([]);
+  });
+
+  it('are seen only by their own company, and paying out on demand is for test mode', async () => {
+    const owner = await merchant(now);
+    await paidCharge(now, owner.key, 300_000);
+    const id = (await now.api.post('/settlements/payout-now', undefined, { token: owner.key })).body.data.id as string;
+    const other = await merchant(now);
+    expect(await now.api.get(`/settlements/${id}`, { token: other.key })).toMatchObject({ status: 404, body: { message: settlementMessages.notFound } });
+    expect((await now.api.get('/settlements/not-an-id', { token: owner.key })).status).toBe(404);
+    await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
+    const live = { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } };
+    expect(await now.api.post('/settlements/payout-now', undefined, live)).toMatchObject({ status: 403, body: { message: settlementMessages.testOnly } });
+    expect((await now.api.get(`/settlements/${id}`, live)).status).toBe(404);
+  });
+
+  it('count business days in Lagos', () => {
+    // Friday 23:30 in Lagos is Friday 22:30 UTC: available Monday 00:00 Lagos.
+    expect(nextBusinessDay(new Date('2026-11-27T22:30:00Z')).toISOString()).toBe('2026-11-29T23:00:00.000Z');
+    // Tuesday 00:30 in Lagos (Monday 23:30 UTC): available Wednesday 00:00 Lagos.
+    expect(nextBusinessDay(new Date('2026-11-23T23:30:00Z')).toISOString()).toBe('2026-11-24T23:00:00.000Z');
+  });
+});
+
+describe('unpaid checkouts', () => {
+  it('are abandoned after 24 hours and cannot be paid', async () => {
+    const { key } = await merchant(now);
+    const started = await now.api.post('/transactions/initialize', { amount: 50_000, email: 'late@b.ng' }, { token: key });
+    const reference = started.body.data.reference as string;
+    await now.db.query("UPDATE transactions SET created_at = now() - interval '25 hours' WHERE reference = $1", [reference]);
+    expect(await now.db.transaction((tx) => abandonStale(tx))).toBeGreaterThanOrEqual(1);
+    expect((await now.api.get(`/checkout/${reference}`)).body.data.status).toBe('abandoned');
+    expect(await now.api.post(`/checkout/${reference}/card`, successCard)).toMatchObject({ status: 409, body: { message: paymentMessages.checkoutClosed } });
+  });
+});

@@ -1,0 +1,165 @@
+import { formatNaira, paymentMessages, refundMessages, type createRefundRequest, type Refund } from '@fipay/contracts/payments';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { enqueueEmail } from '../../mail/outbox';
+import { refundEmail } from '../../mail/templates';
+import { recordEvent, type Scope } from '../developers/events';
+import { InsufficientBalanceError, post } from '../ledger/ledger';
+import { addHistory, findTransactionRow, type TransactionRow } from './transaction-rows';
+
+/**
+ * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
+ * on the payment (the transaction row is locked, and the database holds refunded <= amount), taken from
+ * the available balance (the ledger refuses to take it below zero). The sandbox processes a refund at once;
+ * a provider that fails one later gives the money back with `failRefund`.
+ */
+
+type RefundRow = {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  transaction_id: string;
+  amount: string;
+  currency: 'NGN';
+  status: Refund['status'];
+  reason: string;
+  failure_reason: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+  reference: string;
+};
+const COLUMNS = 'r.id, r.company_id, r.livemode, r.transaction_id, r.amount, r.currency, r.status, r.reason, r.failure_reason, r.created_at, r.processed_at, t.reference';
+
+const toRefund = (row: RefundRow): Refund => ({
+  id: row.id,
+  transactionReference: row.reference,
+  livemode: row.livemode,
+  amount: Number(row.amount),
+  currency: row.currency,
+  status: row.status,
+  reason: row.reason,
+  failureReason: row.failure_reason,
+  createdAt: row.created_at.toISOString(),
+  processedAt: row.processed_at ? row.processed_at.toISOString() : null,
+});
+
+export async function refundsOf(db: Queryable, transaction: Pick<TransactionRow, 'id'>): Promise<Refund[]> {
+  const { rows } = await db.query<RefundRow>(
+    `SELECT ${COLUMNS} FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.transaction_id = $1 ORDER BY r.created_at, r.id`,
+    [transaction.id],
+  );
+  return rows.map(toRefund);
+}
+
+const scopeOf = (row: { company_id: string; livemode: boolean }): Scope => ({ companyId: row.company_id, livemode: row.livemode });
+
+/**
+ * A pending refund in `tx`: checked against what is left on the payment, the money taken from the
+ * available balance into acquirer clearing, and the timeline. What the provider then does is the caller's.
+ */
+export async function startRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<{ id: string; transaction: TransactionRow }> {
+  const row = await findTransactionRow(tx, input.reference, true);
+  if (!row || row.company_id !== scope.companyId || row.livemode !== scope.livemode) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
+  const left = Number(row.amount) - Number(row.refunded_amount);
+  if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
+  const amount = input.amount ?? left;
+  if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
+
+  await tx.query('UPDATE transactions SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE id = $1', [row.id, amount]);
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO refunds (company_id, livemode, transaction_id, amount, reason) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [row.company_id, row.livemode, row.id, amount, input.reason],
+  );
+  const id = rows[0]!.id;
+  try {
+    await post(tx, {
+      livemode: row.livemode,
+      companyId: row.company_id,
+      kind: 'refund',
+      reference: id,
+      description: `Refund of ${row.reference}`,
+      lines: [
+        { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount },
+        { account: { code: 'acquirer_clearing', currency: row.currency }, amount: -amount },
+      ],
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
+    throw error;
+  }
+  await addHistory(tx, row.id, 'refund.pending', `Refund of ${formatNaira(amount)} started${input.reason ? `: ${input.reason}` : ''}.`);
+  return { id, transaction: row };
+}
+
+export async function createRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const { id, transaction } = await startRefund(tx, scope, input);
+    // The sandbox acquirer (test mode) returns the money to the customer at once.
+    return processRefund(tx, id, transaction, ctx.config.appUrl);
+  });
+  ctx.kickWebhooks();
+  ctx.kickOutbox();
+  return refund;
+}
+
+async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {
+  const { rows } = await tx.query<RefundRow>(`SELECT ${COLUMNS} FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1`, [id]);
+  return rows[0]!;
+}
+
+/** The provider returned the money: processed, `refund.processed`, and the customer's email. */
+async function processRefund(tx: Queryable, id: string, transaction: TransactionRow, appUrl: string): Promise<Refund> {
+  await tx.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1 AND status = 'pending'", [id]);
+  const row = await loadRefund(tx, id);
+  const refund = toRefund(row);
+  await addHistory(tx, transaction.id, 'refund.processed', `${formatNaira(refund.amount)} refunded to the customer.`);
+  await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
+  const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
+  await enqueueEmail(
+    tx,
+    'refund_processed',
+    refundEmail({
+      to: transaction.customer_email,
+      name: transaction.customer_name,
+      businessName: company[0]?.name ?? 'the business',
+      amount: formatNaira(refund.amount),
+      reference: transaction.reference,
+      livemode: transaction.livemode,
+      receiptUrl: `${appUrl}/checkout/${transaction.reference}`,
+    }),
+  );
+  return refund;
+}
+
+/**
+ * A pending refund the provider could not make: failed, its money back in the available balance and back on the
+ * payment's refundable amount, and `refund.failed`. In `tx`; kick webhooks after commit.
+ */
+export async function failRefund(tx: Queryable, id: string, reason: string): Promise<Refund> {
+  const { rows } = await tx.query<{ id: string }>(
+    "UPDATE refunds SET status = 'failed', failed_at = now(), failure_reason = $2 WHERE id = $1 AND status = 'pending' RETURNING id",
+    [id, reason],
+  );
+  const row = await loadRefund(tx, id);
+  if (!rows[0]) return toRefund(row);
+  await tx.query('UPDATE transactions SET refunded_amount = refunded_amount - $2, updated_at = now() WHERE id = $1', [row.transaction_id, row.amount]);
+  const amount = Number(row.amount);
+  await post(tx, {
+    livemode: row.livemode,
+    companyId: row.company_id,
+    kind: 'refund.failed',
+    reference: row.id,
+    description: `Refund of ${row.reference} failed`,
+    lines: [
+      { account: { code: 'acquirer_clearing', currency: row.currency }, amount },
+      { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount: -amount },
+    ],
+  });
+  const refund = toRefund(row);
+  await addHistory(tx, row.transaction_id, 'refund.failed', `Refund of ${formatNaira(amount)} failed: ${reason} The money is back in the available balance.`);
+  await recordEvent(tx, scopeOf(row), 'refund.failed', refund);
+  return refund;
+}

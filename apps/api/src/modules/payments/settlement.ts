@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { formatNaira, settlementMessages, type Settlement, type Transaction } from '@fipay/contracts/payments';
+import type { Pagination } from '@fipay/contracts/notifications';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { recordEvent, type Scope } from '../developers/events';
+import { post } from '../ledger/ledger';
+import { notifyCompany } from '../notifications/notify';
+import { addHistory, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+
+/**
+ * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
+ * balance until its date, then moves to available (release); the available balance is paid out to the
+ * company's settlement bank account once a day (a settlement), through a transfer provider.
+ */
+
+const DAY = 86_400_000;
+const LAGOS_OFFSET = 3_600_000; // UTC+1, no daylight saving
+
+/** 00:00 in Lagos of the next weekday after `paidAt` (public holidays are not counted). */
+export function nextBusinessDay(paidAt: Date): Date {
+  const lagos = new Date(paidAt.getTime() + LAGOS_OFFSET);
+  let midnight = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) + DAY;
+  while ([0, 6].includes(new Date(midnight).getUTCDay())) midnight += DAY;
+  return new Date(midnight - LAGOS_OFFSET);
+}
+
+/** When a charge paid at `paidAt` becomes available: the next business day live; after the configured delay in test mode. */
+export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date): Date {
+  return livemode ? nextBusinessDay(paidAt) : new Date(paidAt.getTime() + ctx.config.testSettlementDelaySeconds * 1000);
+}
+
+/** The charge's net moves from pending to available: one ledger entry, in `tx`. */
+export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise<TransactionRow> {
+  const net = Number(row.net);
+  const { rows } = await tx.query<TransactionRow>(
+    `UPDATE transactions SET released_at = now() WHERE id = $1 AND status = 'success' AND released_at IS NULL RETURNING ${TRANSACTION_COLUMNS}`,
+    [row.id],
+  );
+  const released = rows[0];
+  if (!released) return row;
+  if (net > 0) {
+    await post(tx, {
+      livemode: released.livemode,
+      companyId: released.company_id,
+      kind: 'release',
+      reference: released.reference,
+      description: `Charge ${released.reference} available`,
+      lines: [
+        { account: { companyId: released.company_id, code: 'pending', currency: released.currency }, amount: net },
+        { account: { companyId: released.company_id, code: 'available', currency: released.currency }, amount: -net },
+      ],
+    });
+  }
+  await addHistory(tx, released.id, 'charge.available', `${formatNaira(net)} added to the available balance.`);
+  return released;
+}
+
+/** Releases the charges whose date has come, oldest first, at most `limit` per run; rows another run holds are skipped. */
+export async function releaseDue(tx: Queryable, limit = 500): Promise<number> {
+  const { rows } = await tx.query<TransactionRow>(
+    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE status = 'success' AND released_at IS NULL AND available_at <= now()
+      ORDER BY available_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+  for (const row of rows) await releaseCharge(tx, row);
+  return rows.length;
+}
+
+type SettlementRow = {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  amount: string;
+  currency: 'NGN';
+  status: Settlement['status'];
+  bank_name: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  transfer_reference: string;
+  failure_reason: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+  transaction_count?: number;
+};
+const SETTLEMENT_COLUMNS = `id, company_id, livemode, amount, currency, status, bank_name, bank_code, account_number, account_name, transfer_reference,
+  failure_reason, created_at, paid_at`;
+
+export function toSettlement(row: SettlementRow): Settlement {
+  return {
+    id: row.id,
+    livemode: row.livemode,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    bankAccount: { bankName: row.bank_name, accountName: row.account_name, accountNumber: `******${row.account_number.slice(-4)}` },
+    transactionCount: row.transaction_count ?? 0,
+    failureReason: row.failure_reason,
+    createdAt: row.created_at.toISOString(),
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+  };
+}
+
+/** What a transfer provider answers for one payout. */
+export type TransferResult = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The sandbox transfer provider (test mode): nothing leaves the machine. An account number ending in
+ * 000 fails, so a business can see what a failed payout does.
+ */
+export function sandboxTransfer(accountNumber: string): TransferResult {
+  if (accountNumber.endsWith('000')) return { ok: false, reason: 'The receiving bank could not find this account (test mode: account numbers ending in 000 fail).' };
+  return { ok: true };
+}
+
+type PayoutOutcome = { settlement: Settlement } | { skipped: string };
+
+/**
+ * Pays the scope's whole available balance to its settlement bank account, in `tx`: a settlement
+ * covering the released charges not yet paid out, the ledger entry (available to payouts in transit),
+ * the transfer, and its outcome (paid: in transit to the bank; failed: back to available, and the
+ * company is told). Live payouts need an approved business without a hold and a transfer provider.
+ */
+export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Promise<PayoutOutcome> {
+  const { rows: companies } = await tx.query<{ payouts_held_at: Date | null; approved: boolean }>(
+    `SELECT c.payouts_held_at, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
+       FROM companies c WHERE c.id = $1 FOR UPDATE`,
+    [scope.companyId],
+  );
+  const company = companies[0];
+  if (!company) return { skipped: 'no such company' };
+  if (scope.livemode && company.payouts_held_at) return { skipped: settlementMessages.onHold };
+  if (scope.livemode && !company.approved) return { skipped: 'live payouts need an approved business' };
+  // Live transfers go through a provider that is not configured here yet; the balance waits for it.
+  if (scope.livemode) return { skipped: 'no live transfer provider is configured' };
+  const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(
+    'SELECT bank_name, bank_code, account_number, account_name FROM kyb_bank_details WHERE company_id = $1',
+    [scope.companyId],
+  );
+  const bank = banks[0];
+  if (!bank) return { skipped: settlementMessages.noBankAccount };
+  const { rows: balances } = await tx.query<{ balance: string }>(
+    "SELECT balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 AND code = 'available' AND currency = 'NGN'",
+    [scope.companyId, scope.livemode],
+  );
+  const amount = Number(balances[0]?.balance ?? 0);
+  if (amount <= 0) return { skipped: settlementMessages.nothingToPay };
+
+  const { rows } = await tx.query<SettlementRow>(
+    `INSERT INTO settlements (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SETTLEMENT_COLUMNS}`,
+    [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po_${randomBytes(10).toString('hex')}`],
+  );
+  const created = rows[0]!;
+  const covered = await tx.query(
+    'UPDATE transactions SET settlement_id = $3 WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL',
+    [scope.companyId, scope.livemode, created.id],
+  );
+  const line = (code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({ account: { companyId: scope.companyId, code, currency: 'NGN' as const }, amount: sign * amount });
+  await post(tx, { livemode: scope.livemode, companyId: scope.companyId, kind: 'payout', reference: created.id, description: 'Payout to bank', lines: [line('available', 1), line('payouts_in_transit', -1)] });
+
+  const result = sandboxTransfer(bank.account_number);
+  let settled: SettlementRow;
+  if (result.ok) {
+    await post(tx, {
+      livemode: scope.livemode,
+      companyId: scope.companyId,
+      kind: 'payout.paid',
+      reference: created.id,
+      description: 'Payout received by the bank',
+      lines: [line('payouts_in_transit', 1), { account: { code: 'bank', currency: 'NGN' }, amount: -amount }],
+    });
+    settled = (await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now() WHERE id = $1 RETURNING ${SETTLEMENT_COLUMNS}`, [created.id])).rows[0]!;
+  } else {
+    await post(tx, {
+      livemode: scope.livemode,
+      companyId: scope.companyId,
+      kind: 'payout.failed',
+      reference: created.id,
+      description: 'Payout failed; returned to available',
+      lines: [line('payouts_in_transit', 1), line('available', -1)],
+    });
+    // The charges are free to be covered by the next payout.
+    await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [created.id]);
+    settled = (
+      await tx.query<SettlementRow>(`UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2 WHERE id = $1 RETURNING ${SETTLEMENT_COLUMNS}`, [
+        created.id,
+        result.reason,
+      ])
+    ).rows[0]!;
+    await notifyCompany(tx, scope.companyId, {
+      title: scope.livemode ? 'Payout failed' : 'Test payout failed',
+      message: `${formatNaira(amount)} could not be paid to your ${bank.bank_name} account ending ${bank.account_number.slice(-4)}: ${result.reason} The money is back in your available balance.`,
+    });
+  }
+  const settlement = toSettlement({ ...settled, transaction_count: result.ok ? (covered.rowCount ?? 0) : 0 });
+  await recordEvent(tx, scope, result.ok ? 'settlement.paid' : 'settlement.failed', settlement);
+  return { settlement };
+}
+
+/**
+ * The daily payout run: every company and mode with an available balance and no settlement yet today
+ * (Lagos day) is paid out, at most `limit` per run. Skipped ones (on hold, no bank account) wait.
+ */
+export async function payoutsDue(ctx: AppContext, tx: Queryable, limit = 200): Promise<{ paid: number; failed: number; skipped: number }> {
+  const { rows } = await tx.query<{ company_id: string; livemode: boolean }>(
+    `SELECT a.company_id, a.livemode FROM ledger_accounts a
+      WHERE a.code = 'available' AND a.balance > 0 AND a.company_id IS NOT NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM settlements s WHERE s.company_id = a.company_id AND s.livemode = a.livemode
+             AND s.created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos')
+      ORDER BY a.company_id, a.livemode LIMIT $1`,
+    [limit],
+  );
+  const counts = { paid: 0, failed: 0, skipped: 0 };
+  for (const row of rows) {
+    const outcome = await payOut(ctx, tx, { companyId: row.company_id, livemode: row.livemode });
+    if ('skipped' in outcome) counts.skipped += 1;
+    else if (outcome.settlement.status === 'paid') counts.paid += 1;
+    else counts.failed += 1;
+  }
+  return counts;
+}
+
+export async function listSettlements(db: Queryable, scope: Scope, query: { page: number; pageSize: number }) {
+  const [page, count, hold] = await Promise.all([
+    db.query<SettlementRow>(
+      `SELECT ${SETTLEMENT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.settlement_id = s.id) AS transaction_count
+         FROM settlements s WHERE company_id = $1 AND livemode = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [scope.companyId, scope.livemode, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM settlements WHERE company_id = $1 AND livemode = $2', [scope.companyId, scope.livemode]),
+    db.query<{ payouts_held_at: Date | null; payouts_hold_reason: string | null }>('SELECT payouts_held_at, payouts_hold_reason FROM companies WHERE id = $1', [
+      scope.companyId,
+    ]),
+  ]);
+  const totalItems = count.rows[0]?.total ?? 0;
+  const held = hold.rows[0];
+  const pagination: Pagination = { currentPage: query.page, totalPages: Math.ceil(totalItems / query.pageSize), pageSize: query.pageSize, totalItems };
+  return {
+    settlements: page.rows.map(toSettlement),
+    pagination,
+    // A hold stops live payouts only; test mode shows it too, so the business knows before going live.
+    hold: held?.payouts_held_at ? { reason: held.payouts_hold_reason!, since: held.payouts_held_at.toISOString() } : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function settlementDetail(db: Queryable, scope: Scope, id: string): Promise<Settlement & { transactions: Transaction[] }> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', settlementMessages.notFound);
+  const { rows } = await db.query<SettlementRow>(`SELECT ${SETTLEMENT_COLUMNS} FROM settlements WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
+    id,
+    scope.companyId,
+    scope.livemode,
+  ]);
+  if (!rows[0]) throw new AppError('NOT_FOUND', settlementMessages.notFound);
+  const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settlement_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
+  return { ...toSettlement({ ...rows[0], transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction) };
+}

@@ -1,0 +1,78 @@
+import type { Channel, Transaction } from '@fipay/contracts/payments';
+import type { Queryable } from '../../db/client';
+
+/** A transaction as stored (migrations 0012 and 0013), and as the API shows it. */
+export type TransactionRow = {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  reference: string;
+  amount: string;
+  currency: 'NGN';
+  fee: string | null;
+  net: string | null;
+  status: Transaction['status'];
+  provider: 'sandbox' | 'paystack';
+  channel: Channel | null;
+  customer_email: string;
+  customer_name: string;
+  customer_phone: string | null;
+  payment_link_id: string | null;
+  callback_url: string | null;
+  metadata: Record<string, unknown>;
+  card_last4: string | null;
+  card_brand: string | null;
+  failed_attempts: number;
+  gateway_response: string;
+  sandbox_step: 'otp' | 'bank_transfer' | null;
+  bank_transfer_account: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+  available_at: Date | null;
+  released_at: Date | null;
+  refunded_amount: string;
+  settlement_id: string | null;
+};
+export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
+  customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
+  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id`;
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    reference: row.reference,
+    livemode: row.livemode,
+    amount: Number(row.amount),
+    fee: num(row.fee),
+    net: num(row.net),
+    currency: row.currency,
+    status: row.status,
+    channel: row.channel,
+    customer: { email: row.customer_email, name: row.customer_name, phone: row.customer_phone },
+    card: row.card_last4 ? { brand: row.card_brand ?? 'card', last4: row.card_last4 } : null,
+    paymentLinkId: row.payment_link_id,
+    refundedAmount: Number(row.refunded_amount),
+    availableAt: row.available_at ? row.available_at.toISOString() : null,
+    settlementId: row.settlement_id,
+    gatewayResponse: row.gateway_response,
+    metadata: row.metadata,
+    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function addHistory(tx: Queryable, transactionId: string, type: string, message: string): Promise<void> {
+  await tx.query('INSERT INTO transaction_history (transaction_id, type, message) VALUES ($1, $2, $3)', [transactionId, type, message]);
+}
+
+
+const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
+
+export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
+  if (!VALID_REFERENCE.test(reference)) return undefined;
+  const { rows } = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
+  return rows[0];
+}
+
