@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import {
   balanceResponse,
@@ -22,6 +23,7 @@ import {
   paymentLinkResponse,
   referenceParams,
   slugParams,
+  transactionFilters,
   transactionListQuery,
   transactionListResponse,
   transactionResponse,
@@ -174,6 +176,17 @@ export const transactionEndpoints = {
     summary: 'Transactions newest first, filtered; pages follow `nextCursor` and stay fast at any depth',
     query: transactionListQuery,
     response: transactionListResponse,
+    errors: [],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/transactions/export',
+    access: 'merchant',
+    tags: ['transactions'],
+    summary: 'The filtered transactions as CSV, newest first, streamed (amounts in naira with two decimals)',
+    query: transactionFilters,
+    produces: ['text/csv'],
+    response: z.string().describe('CSV, UTF-8 with a byte-order mark'),
     errors: [],
   }),
   verify: defineEndpoint({

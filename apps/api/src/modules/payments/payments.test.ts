@@ -311,6 +311,57 @@ describe('the merchant API', () => {
   });
 });
 
+/** The fields of one CSV line whose fields are all quoted (RFC 4180: a quote inside is doubled). */
+const fields = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1]!.replaceAll('""', '"'));
+
+describe('the CSV export', () => {
+  const csv = async (key: string, query = '') => {
+    const res = await fetch(`${server.baseUrl}/api/v1/transactions/export${query}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="fipay-test-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // A byte-order mark first, so spreadsheet programs read the names as UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith('\uFEFF"reference","created_at"')).toBe(true);
+    return text.slice(1).trimEnd().split('\r\n').slice(1);
+  };
+
+  it('matches the filtered list, in naira with two decimals, with would-be formulas made plain text', async () => {
+    const { key } = await merchant();
+    const { slug } = await link(key, { amount: null });
+    const paid = await startPayment(slug, { amount: 123_456, name: '=HYPERLINK("http://evil")' });
+    await server.api.post(`/checkout/${paid.reference}/card`, card('success'));
+    const unpaid = await startPayment(slug, { amount: 50_000 });
+    const all = await csv(key);
+    expect(all.map((line) => fields(line)[0])).toEqual([unpaid.reference, paid.reference]);
+    const [row] = await csv(key, '?status=success');
+    const cells = fields(row!);
+    const { fee, net } = feeFor(123_456);
+    expect(cells.slice(3, 10)).toEqual(['success', 'card', 'NGN', '1234.56', (fee / 100).toFixed(2), (net / 100).toFixed(2), '0.00']);
+    expect(cells[11]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(await csv(key, '?status=failed')).toEqual([]);
+    expect((await fetch(`${server.baseUrl}/api/v1/transactions/export?status=nope`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(400);
+  });
+
+  it('streams every row across batches, newest first, none twice', async () => {
+    const { key, companyId } = await merchant();
+    await server.db.query(
+      `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, created_at)
+       SELECT $1, false, 'bulk_' || lpad(g::text, 6, '0'), 10000 + g, 'sandbox', 'bulk@shop.ng', now() - make_interval(secs => g)
+         FROM generate_series(1, 2500) g`,
+      [companyId],
+    );
+    const lines = await csv(key);
+    expect(lines).toHaveLength(2500);
+    const references = lines.map((line) => fields(line)[0]!);
+    expect(new Set(references).size).toBe(2500);
+    expect(references.slice(0, 2)).toEqual(['bulk_000001', 'bulk_000002']);
+    expect(references.at(-1)).toBe('bulk_002500');
+  });
+});
+
 describe('card checks', () => {
   it('knows the Luhn digit and the end of an expiry month', () => {
     for (const c of testCards) expect(luhnValid(c.number)).toBe(true);

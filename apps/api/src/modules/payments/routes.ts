@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   balanceEndpoints,
@@ -18,7 +19,7 @@ import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, 
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
 import { listSettlements, payOut, settlementDetail } from './settlement';
-import { initializeTransaction, listTransactions, transactionDetail } from './transactions';
+import { exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -76,6 +77,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(paymentMessages.initialized, await initializeTransaction(ctx, requireMerchant(request), { amount, email, reference, callbackUrl, metadata }));
   });
   registerRoute(app, transactionEndpoints.list, async (request) => ok(paymentMessages.transactionsLoaded, await listTransactions(ctx.db, requireMerchant(request), request.query)));
+  registerRoute(app, transactionEndpoints.export, async (request, reply) => {
+    const scope = requireMerchant(request);
+    const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-transactions-${day}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Readable.from(exportTransactionsCsv(ctx.db, scope, request.query)));
+  });
   registerRoute(app, transactionEndpoints.verify, async (request) =>
     ok(paymentMessages.verified, await transactionDetail(ctx.db, requireMerchant(request), request.params.reference)),
   );

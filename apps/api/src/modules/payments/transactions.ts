@@ -7,12 +7,14 @@ import {
   type Channel,
   type Transaction,
   type TransactionDetail,
+  type TransactionFilters,
   type TransactionListQuery,
 } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
+import { csvField } from '../audit/audit-log';
 import { paymentReceiptEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
@@ -92,45 +94,118 @@ const EMAIL_LIKE = /@/;
 const lagosDayStart = (day: string) => `${day}T00:00:00+01:00`;
 const nextLagosDay = (day: string) => new Date(Date.parse(`${day}T00:00:00+01:00`) + 86_400_000).toISOString();
 
-/**
- * A page of the scope's transactions, newest first, after the cursor (the last id of the previous page).
- * Each filter has an index that serves it in this order, so a deep page costs what the first does.
- */
-export async function listTransactions(db: Queryable, scope: Scope, query: TransactionListQuery): Promise<{ transactions: Transaction[]; nextCursor: string | null }> {
+/** One page of the filtered view, newest first, strictly after the row with id `after` (none: from the top). */
+async function filteredPage(db: Queryable, scope: Scope, filters: TransactionFilters, after: string | null, limit: number): Promise<TransactionRow[]> {
   const where = ['t.company_id = $1', 't.livemode = $2'];
   const params: unknown[] = [scope.companyId, scope.livemode];
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value);
     where.push(sql(`$${params.length}`));
   };
-  if (query.status) add((p) => `t.status = ${p}`, query.status);
-  if (query.channel) add((p) => `t.channel = ${p}`, query.channel);
-  if (query.paymentLinkId) {
-    if (!UUID.test(query.paymentLinkId)) return { transactions: [], nextCursor: null };
-    add((p) => `t.payment_link_id = ${p}`, query.paymentLinkId);
+  if (filters.status) add((p) => `t.status = ${p}`, filters.status);
+  if (filters.channel) add((p) => `t.channel = ${p}`, filters.channel);
+  if (filters.paymentLinkId) {
+    if (!UUID.test(filters.paymentLinkId)) return [];
+    add((p) => `t.payment_link_id = ${p}`, filters.paymentLinkId);
   }
-  if (query.from) add((p) => `t.created_at >= ${p}::timestamptz`, lagosDayStart(query.from));
-  if (query.to) add((p) => `t.created_at < ${p}::timestamptz`, nextLagosDay(query.to));
-  if (query.search) {
-    if (EMAIL_LIKE.test(query.search)) add((p) => `lower(t.customer_email) = lower(${p})`, query.search);
-    else add((p) => `t.reference = ${p}`, query.search);
+  if (filters.from) add((p) => `t.created_at >= ${p}::timestamptz`, lagosDayStart(filters.from));
+  if (filters.to) add((p) => `t.created_at < ${p}::timestamptz`, nextLagosDay(filters.to));
+  if (filters.search) {
+    if (EMAIL_LIKE.test(filters.search)) add((p) => `lower(t.customer_email) = lower(${p})`, filters.search);
+    else add((p) => `t.reference = ${p}`, filters.search);
   }
-  if (query.cursor) {
-    if (!UUID.test(query.cursor)) throw new AppError('VALIDATION_FAILED', paymentMessages.cursorInvalid, { errors: { cursor: paymentMessages.cursorInvalid } });
-    add(
-      (p) => `(t.created_at, t.id) < (SELECT c.created_at, c.id FROM transactions c WHERE c.id = ${p} AND c.company_id = $1 AND c.livemode = $2)`,
-      query.cursor,
-    );
+  if (after) {
+    add((p) => `(t.created_at, t.id) < (SELECT c.created_at, c.id FROM transactions c WHERE c.id = ${p} AND c.company_id = $1 AND c.livemode = $2)`, after);
   }
-  params.push(query.pageSize + 1);
+  params.push(limit);
   const { rows } = await db.query<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS.split(/,\s*/).map((c) => `t.${c}`).join(', ')} FROM transactions t
       WHERE ${where.join(' AND ')} ORDER BY t.created_at DESC, t.id DESC LIMIT $${params.length}`,
     params,
   );
+  return rows;
+}
+
+/**
+ * A page of the scope's transactions, newest first, after the cursor (the last id of the previous page).
+ * Each filter has an index that serves it in this order, so a deep page costs what the first does.
+ */
+export async function listTransactions(db: Queryable, scope: Scope, query: TransactionListQuery): Promise<{ transactions: Transaction[]; nextCursor: string | null }> {
+  if (query.cursor && !UUID.test(query.cursor)) {
+    throw new AppError('VALIDATION_FAILED', paymentMessages.cursorInvalid, { errors: { cursor: paymentMessages.cursorInvalid } });
+  }
+  const rows = await filteredPage(db, scope, query, query.cursor ?? null, query.pageSize + 1);
   const more = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
   return { transactions: page.map(toTransaction), nextCursor: more ? page[page.length - 1]!.id : null };
+}
+
+export const EXPORT_BATCH = 1000;
+const EXPORT_COLUMNS = [
+  'reference',
+  'created_at',
+  'paid_at',
+  'status',
+  'channel',
+  'currency',
+  'amount',
+  'fee',
+  'net',
+  'refunded',
+  'customer_email',
+  'customer_name',
+  'customer_phone',
+  'payment_link_id',
+  'card',
+  'gateway_response',
+] as const;
+
+/** Kobo as naira with two decimals ("1234.50"), exact, for spreadsheets. */
+const naira = (kobo: string | null) => {
+  if (kobo === null) return '';
+  const value = BigInt(kobo);
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * The filtered view as CSV (RFC 4180, a byte-order mark, newest first), read in keyset batches of
+ * EXPORT_BATCH rows so memory stays flat however many there are.
+ */
+export async function* exportTransactionsCsv(db: Queryable, scope: Scope, filters: TransactionFilters): AsyncGenerator<string> {
+  yield `\uFEFF${EXPORT_COLUMNS.map(csvField).join(',')}\r\n`;
+  let after: string | null = null;
+  for (;;) {
+    const rows = await filteredPage(db, scope, filters, after, EXPORT_BATCH);
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) {
+      chunk += `${[
+        row.reference,
+        row.created_at.toISOString(),
+        row.paid_at?.toISOString() ?? '',
+        row.status,
+        row.channel ?? '',
+        row.currency,
+        naira(row.amount),
+        naira(row.fee),
+        naira(row.net),
+        naira(row.refunded_amount),
+        row.customer_email,
+        row.customer_name,
+        row.customer_phone ?? '',
+        row.payment_link_id ?? '',
+        row.card_last4 ? `${row.card_brand ?? 'Card'} ${row.card_last4}` : '',
+        row.gateway_response,
+      ]
+        .map(csvField)
+        .join(',')}\r\n`;
+    }
+    yield chunk;
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 const scopeOf = (row: TransactionRow): Scope => ({ companyId: row.company_id, livemode: row.livemode });
