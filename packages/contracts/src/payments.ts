@@ -309,9 +309,25 @@ export const cardRequest = z.object({
 export type CardRequest = z.input<typeof cardRequest>;
 export const otpRequest = z.object({ otp: text(paymentMessages.otpRequired).trim().regex(/^\d{4,8}$/, paymentMessages.otpInvalid) });
 
-export const balanceSchema = z.object({ currency: z.enum(currencies), available: z.number().int(), pending: z.number().int() });
+export const balanceSchema = z.object({
+  currency: z.enum(currencies),
+  available: z.number().int(),
+  pending: z.number().int(),
+  /** Successful charges, all time, gross. */
+  received: z.number().int(),
+  /** Refunds processed and payouts paid, all time. */
+  refunded: z.number().int(),
+  paidOut: z.number().int(),
+});
 export type BalanceAmount = z.infer<typeof balanceSchema>;
 export const balanceResponse = envelope(z.object({ balances: z.array(balanceSchema) }));
+
+export const DAILY_DAYS_MAX = 90;
+export const dailyTotalsQuery = z.object({ days: wholeNumber(`Days must be a whole number from 1 to ${DAILY_DAYS_MAX}.`, DAILY_DAYS_MAX).default(30) });
+/** Successful charges per Lagos day, oldest first, every day present (zero when none). */
+export const dailyTotalsResponse = envelope(
+  z.object({ currency: z.enum(currencies), days: z.array(z.object({ date: z.string(), amount: z.number().int(), count: z.number().int() })) }),
+);
 
 /** The sandbox acquirer's documented test cards (any future expiry, any 3-digit CVV). */
 export const testCards = [

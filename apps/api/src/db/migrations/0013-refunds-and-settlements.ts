@@ -9,6 +9,8 @@
  * - `settlements`: one payout of a company's available balance per mode, with the bank account it went to
  *   (the account number is kept to send the transfer and shown masked); pending -> paid | failed.
  * - `companies.payouts_held_at` and `payouts_hold_reason`: the back office's hold on live payouts.
+ * - `money_totals`: what a company has received (successful charges), refunded and been paid out, per mode
+ *   and currency, kept in the transactions that move the money, so the dashboard reads one row.
  */
 export const sql = /* sql */ `
 CREATE TABLE settlements (
@@ -75,6 +77,17 @@ BEGIN
 END $$;
 CREATE TRIGGER refunds_forward BEFORE UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION status_moves_forward();
 CREATE TRIGGER settlements_forward BEFORE UPDATE ON settlements FOR EACH ROW EXECUTE FUNCTION status_moves_forward();
+
+CREATE TABLE money_totals (
+  company_id uuid NOT NULL REFERENCES companies (id),
+  livemode boolean NOT NULL,
+  currency char(3) NOT NULL CHECK (currency = 'NGN'),
+  received bigint NOT NULL DEFAULT 0 CHECK (received >= 0),
+  received_count integer NOT NULL DEFAULT 0 CHECK (received_count >= 0),
+  refunded bigint NOT NULL DEFAULT 0 CHECK (refunded >= 0),
+  paid_out bigint NOT NULL DEFAULT 0 CHECK (paid_out >= 0),
+  PRIMARY KEY (company_id, livemode, currency)
+);
 
 ALTER TABLE companies
   ADD COLUMN payouts_held_at timestamptz,

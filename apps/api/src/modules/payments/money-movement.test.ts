@@ -48,7 +48,10 @@ async function paidCharge(server: TestServer, key: string, amount: number) {
   return reference;
 }
 
-const balance = async (server: TestServer, key: string) => (await server.api.get('/balance', { token: key })).body.data.balances[0] as { available: number; pending: number };
+const balance = async (server: TestServer, key: string) => {
+  const { currency, available, pending } = (await server.api.get('/balance', { token: key })).body.data.balances[0] as { currency: string; available: number; pending: number };
+  return { currency, available, pending };
+};
 const events = async (server: TestServer, key: string, type: string) =>
   (await server.api.get(`/events?type=${type}&pageSize=100`, { token: key })).body.data.events as { data: { object: Record<string, unknown> } }[];
 
@@ -203,6 +206,14 @@ describe('settlement and payouts', () => {
     const list = (await now.api.get('/settlements', { token: key })).body.data;
     expect(list).toMatchObject({ settlements: [{ id: paid.body.data.id, transactionCount: 2 }], hold: null, pagination: { totalItems: 1 } });
     expect(await events(now, key, 'settlement.paid')).toHaveLength(1);
+    // The dashboard's totals, kept as the money moved: received gross, refunded, paid out.
+    const totals = (await now.api.get('/balance', { token: key })).body.data.balances[0];
+    expect(totals).toMatchObject({ received: 2_000_000, refunded: 50_000, paidOut: available });
+    const daily = (await now.api.get('/transactions/daily?days=7', { token: key })).body.data;
+    expect(daily.days).toHaveLength(7);
+    expect(daily.days.at(-1)).toEqual({ date: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10), amount: 2_000_000, count: 2 });
+    expect(daily.days.slice(0, 6).every((d: { amount: number }) => d.amount === 0)).toBe(true);
+    expect((await now.api.get('/transactions/daily?days=91', { token: key })).status).toBe(400);
     expect(await now.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
   });
 

@@ -36,7 +36,10 @@ async function startPayment(slug: string, body: Record<string, unknown> = {}) {
   return res.body.data as { reference: string; authorizationUrl: string };
 }
 
-const balance = async (key: string) => (await server.api.get('/balance', { token: key })).body.data.balances[0] as { available: number; pending: number };
+const balance = async (key: string) => {
+  const { currency, available, pending } = (await server.api.get('/balance', { token: key })).body.data.balances[0] as { currency: string; available: number; pending: number };
+  return { currency, available, pending };
+};
 const eventTypes = async (key: string) => ((await server.api.get('/events?pageSize=100', { token: key })).body.data.events as { type: string }[]).map((e) => e.type);
 
 describe('payment links', () => {

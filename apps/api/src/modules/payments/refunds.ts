@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { InsufficientBalanceError, post } from '../ledger/ledger';
-import { addHistory, findTransactionRow, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -115,6 +115,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
   await tx.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1 AND status = 'pending'", [id]);
   const row = await loadRefund(tx, id);
   const refund = toRefund(row);
+  await addToTotals(tx, scopeOf(row), { refunded: refund.amount });
   await addHistory(tx, transaction.id, 'refund.processed', `${formatNaira(refund.amount)} refunded to the customer.`);
   await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
   const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);

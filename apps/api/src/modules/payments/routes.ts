@@ -19,7 +19,7 @@ import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, 
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
 import { listSettlements, payOut, settlementDetail } from './settlement';
-import { exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
+import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -93,11 +93,33 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(paymentMessages.transactionLoaded, await transactionDetail(ctx.db, requireMerchant(request), request.params.reference)),
   );
 
+  registerRoute(app, transactionEndpoints.daily, async (request) =>
+    ok(paymentMessages.transactionsLoaded, { currency: 'NGN' as const, days: await dailyTotals(ctx.db, requireMerchant(request), request.query.days) }),
+  );
+
   registerRoute(app, balanceEndpoints.get, async (request) => {
     const scope = requireMerchant(request);
-    const balances = await companyBalances(ctx.db, scope.companyId, scope.livemode);
+    const [balances, totals] = await Promise.all([
+      companyBalances(ctx.db, scope.companyId, scope.livemode),
+      ctx.db.query<{ received: string; refunded: string; paid_out: string }>(
+        "SELECT received, refunded, paid_out FROM money_totals WHERE company_id = $1 AND livemode = $2 AND currency = 'NGN'",
+        [scope.companyId, scope.livemode],
+      ),
+    ]);
     const ngn = balances.find((b) => b.currency === 'NGN');
-    return ok(paymentMessages.balanceLoaded, { balances: [{ currency: 'NGN' as const, available: ngn?.available ?? 0, pending: ngn?.pending ?? 0 }] });
+    const kept = totals.rows[0];
+    return ok(paymentMessages.balanceLoaded, {
+      balances: [
+        {
+          currency: 'NGN' as const,
+          available: ngn?.available ?? 0,
+          pending: ngn?.pending ?? 0,
+          received: Number(kept?.received ?? 0),
+          refunded: Number(kept?.refunded ?? 0),
+          paidOut: Number(kept?.paid_out ?? 0),
+        },
+      ],
+    });
   });
 
   registerRoute(app, refundEndpoints.create, async (request) => ok(refundMessages.created, await createRefund(ctx, requireMerchant(request), request.body)));

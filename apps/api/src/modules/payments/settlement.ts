@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
 import { post } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
-import { addHistory, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -173,6 +173,7 @@ export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Prom
       lines: [line('payouts_in_transit', 1), { account: { code: 'bank', currency: 'NGN' }, amount: -amount }],
     });
     settled = (await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now() WHERE id = $1 RETURNING ${SETTLEMENT_COLUMNS}`, [created.id])).rows[0]!;
+    await addToTotals(tx, scope, { paidOut: amount });
   } else {
     await post(tx, {
       livemode: scope.livemode,

@@ -76,3 +76,15 @@ export async function findTransactionRow(db: Queryable, reference: string, lock 
   return rows[0];
 }
 
+
+type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };
+
+/** Adds to the company's kept totals (migration 0013) in the transaction that moves the money. */
+export async function addToTotals(tx: Queryable, scope: { companyId: string; livemode: boolean }, change: Totals): Promise<void> {
+  await tx.query(
+    `INSERT INTO money_totals AS m (company_id, livemode, currency, received, received_count, refunded, paid_out) VALUES ($1, $2, 'NGN', $3, $4, $5, $6)
+     ON CONFLICT (company_id, livemode, currency) DO UPDATE SET received = m.received + EXCLUDED.received, received_count = m.received_count + EXCLUDED.received_count,
+       refunded = m.refunded + EXCLUDED.refunded, paid_out = m.paid_out + EXCLUDED.paid_out`,
+    [scope.companyId, scope.livemode, change.received ?? 0, change.receivedCount ?? 0, change.refunded ?? 0, change.paidOut ?? 0],
+  );
+}

@@ -20,7 +20,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
-import { addHistory, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 
@@ -236,6 +236,7 @@ export async function completeCharge(ctx: AppContext, tx: Queryable, row: Transa
   if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
   if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
   await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.reference, description: `Charge ${paid.reference}`, lines });
+  await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });
   if (paid.payment_link_id) {
     await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
   }
@@ -298,4 +299,22 @@ export async function abandonStale(tx: Queryable, limit = 1000): Promise<number>
   );
   for (const row of rows) await addHistory(tx, row.id, 'transaction.abandoned', `Not paid within ${ABANDON_AFTER_HOURS} hours.`);
   return rows.length;
+}
+
+/** Successful charges per Lagos day over the last `days` days (today included), every day present. */
+export async function dailyTotals(db: Queryable, scope: Scope, days: number): Promise<{ date: string; amount: number; count: number }[]> {
+  const todayLagos = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  const first = new Date(Date.parse(`${todayLagos}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const { rows } = await db.query<{ day: string; amount: string; count: number }>(
+    `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount, count(*)::int AS count
+       FROM transactions WHERE company_id = $1 AND livemode = $2 AND status = 'success' AND created_at >= $3::timestamptz
+      GROUP BY 1`,
+    [scope.companyId, scope.livemode, `${first}T00:00:00+01:00`],
+  );
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: days }, (_, i) => {
+    const date = new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    return { date, amount: Number(row?.amount ?? 0), count: row?.count ?? 0 };
+  });
 }
