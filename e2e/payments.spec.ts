@@ -1,7 +1,7 @@
 import { messages } from '@fipay/contracts/messages';
 import { paymentMessages, SANDBOX_OTP } from '@fipay/contracts/payments';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signInThroughApi, test } from './fixtures';
 import { shotsAtBothWidths, watchConsole, whenDrawn } from './support';
 
 const shots = 'test-results/payments';
@@ -133,5 +133,64 @@ test.describe('collecting payments in test mode', () => {
     await page.goto('/pay/no-such-link');
     await expect(page.getByRole('heading', { name: 'Payment link not found' })).toBeVisible();
     await shotsAtBothWidths(page, shots, 'pay-unknown');
+  });
+});
+
+test.describe('money after a payment', () => {
+  test('the business sees the balance, refunds part of a payment, exports it, and is paid the rest', async ({ page, request, submittedCompany }) => {
+    const problems = watchConsole(page);
+    const { headers } = await signInThroughApi(page, request, submittedCompany);
+    const started = await request.post('/api/v1/transactions/initialize', { headers, data: { amount: 2_500_000, email: 'chidi@customer.ng' } });
+    const { reference } = (await started.json()).data as { reference: string };
+    const paid = await request.post(`/api/v1/checkout/${reference}/card`, { data: { number: '4084084084084081', expiry: '12/39', cvv: '123' } });
+    expect((await paid.json()).data.status).toBe('success');
+
+    // ₦25,000 less 1.5% and ₦100 is ₦24,525, available at once in test mode.
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Available balance' });
+    await expect(card.getByText('₦24,525.00').first()).toBeVisible();
+    await expect(card.getByText('Total received').locator('..')).toContainText('₦25,000.00');
+    await expect(page.getByRole('banner').getByText('₦24,525.00')).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'dashboard-balance');
+
+    await page.goto('/dashboard/transactions');
+    await whenDrawn(page);
+    const list = page.getByRole('region', { name: 'Transactions' });
+    await expect(list.getByText('chidi@customer.ng')).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'transactions');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^fipay-test-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv).toString('utf8')).toContain(`"${reference}"`);
+
+    await list.getByRole('button', { name: `Open ${reference}` }).click();
+    const detail = page.getByRole('dialog', { name: '₦25,000.00 from chidi@customer.ng' });
+    await expect(detail.getByText('₦24,525.00 added to the available balance.')).toBeVisible();
+    await detail.getByLabel('Amount to refund (₦)').fill('5,000');
+    await detail.getByLabel('Reason (optional)').fill('One yard short');
+    await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByText('₦5,000.00 refunded.')).toBeVisible();
+    await expect(detail.getByText('₦5,000.00 refunded to the customer.')).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'transaction-detail');
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect(list.getByText('Part refunded')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Payouts' }).click();
+    await expect(page.getByRole('heading', { name: 'No payouts yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay out now' }).click();
+    await expect(page.getByText('₦19,525.00 paid out.')).toBeVisible();
+    const payouts = page.getByRole('region', { name: 'Payouts' });
+    await expect(payouts.getByText('Paid')).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'payouts');
+    await payouts.getByRole('button', { name: /₦19,525\.00/ }).click();
+    const payout = page.getByRole('dialog', { name: 'Payout of ₦19,525.00' });
+    await expect(payout.getByRole('list', { name: 'Payments in this payout' }).getByText(reference)).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'payout-detail');
+    await payout.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/dashboard');
+    await expect(card.getByText('Total sent').locator('..')).toContainText('₦24,525.00');
+    await expect(card.getByText('₦0.00').first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });

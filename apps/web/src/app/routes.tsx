@@ -144,6 +144,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/developers/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
                   },
                   {
+                    path: paths.transactions,
+                    lazy: () => import('../features/payments/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
+                  },
+                  {
                     path: paths.paymentLinks,
                     lazy: () => import('../features/payments/payment-links-page').then((m) => ({ Component: m.PaymentLinksPage })),
                   },

@@ -203,3 +203,29 @@ export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options
   if (!answer.isSuccessful) throw toApiError(response.status, payload);
   return answer;
 }
+
+/** Saves a file answer under the name its Content-Disposition gives (else `fallbackName`); refusals become ApiErrors. */
+export async function saveDownload(response: Response, fallbackName: string): Promise<string> {
+  if (!response.ok) throw toApiError(response.status, await readJson(response));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  return fileName;
+}
+
+/** Downloads a merchant endpoint's file (an export) with the dashboard's session in the chosen mode. */
+export async function downloadMerchantFile(endpoint: AnyEndpoint, query: QueryValues, fallbackName: string): Promise<string> {
+  const token = await currentAccessToken();
+  const response = await fetch(endpointUrl(endpoint, {}, query), {
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), Accept: 'text/csv', [MODE_HEADER]: currentMode() },
+  });
+  if (response.status === 401 && token) useAuthStore.getState().logout();
+  return saveDownload(response, fallbackName);
+}

@@ -14,8 +14,10 @@ function Page() {
 }
 
 /** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
+const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+
 function answer(url: string): Response {
-  const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : null;
+  const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : url.endsWith('/balance') ? { balances } : null;
   return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
 }
 
@@ -130,16 +132,17 @@ describe('DashboardShell', () => {
     expect(within(panel).getByText('ad...@acme.ng')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(within(banner).queryByText('ada@acme.ng')).not.toBeInTheDocument();
-    expect(within(banner).getByText('0.00 USD')).toBeInTheDocument();
+    // The current mode's available balance from the ledger.
+    expect(await within(banner).findByText('₦12,345.67')).toBeInTheDocument();
 
     await user.click(within(banner).getByRole('button', { name: 'Hide balance' }));
-    expect(within(banner).queryByText('0.00 USD')).not.toBeInTheDocument();
+    expect(within(banner).queryByText('₦12,345.67')).not.toBeInTheDocument();
     expect(within(banner).getByText('••••••')).toBeInTheDocument();
     expect(useAuthStore.getState().showBalance).toBe(false);
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!).state.showBalance).toBe(false);
 
     await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
-    expect(within(banner).getByText('0.00 USD')).toBeInTheDocument();
+    expect(within(banner).getByText('₦12,345.67')).toBeInTheDocument();
     expect(useAuthStore.getState().showBalance).toBe(true);
   });
 

@@ -32,11 +32,6 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
     title: 'Recent Trade Partners',
     description: 'The businesses and traders you have traded with most recently.',
   },
-  {
-    path: paths.transactions,
-    title: 'My Transactions',
-    description: 'Every payment in and out of your account, with its status and receipt.',
-  },
   { path: paths.offers, title: 'My Offers', description: 'Create and manage your buy and sell offers on the marketplace.' },
   { path: paths.favorites, title: 'Favorite Offers', description: 'Offers you have saved to come back to.' },
   { path: paths.statistics, title: 'Trade Statistics', description: 'Your trading volume, completion rate and response times.' },

@@ -18,8 +18,11 @@ function companyWith(application: Partial<Application>): Company {
 }
 
 /** Answers GET company/me with `company`, or never when `company` is a pending promise. */
+const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+
 function stubCompanyMe(company: Company | Promise<never>) {
-  const mock = vi.fn(async (_url: string) => {
+  const mock = vi.fn(async (url: string) => {
+    if (url.endsWith('/balance')) return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: { balances } }), { status: 200 });
     if (company instanceof Promise) return company;
     return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: company }), { status: 200 });
   });
@@ -57,7 +60,7 @@ describe('DashboardPage KYC banner', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Your account is under verification.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/company/me');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/company/me');
     expect(useAuthStore.getState().company?.application.status.code).toBe('SUBMITTED');
   });
 
@@ -208,15 +211,13 @@ describe('DashboardPage home sections', () => {
     ]);
   });
 
-  it('shows the balance card figures, and every balance on request', async () => {
+  it('shows the balance card figures from the ledger, and every balance on request', async () => {
     const user = renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
-    const shown = within(card)
-      .getAllByText('0.00 USD')
-      .filter((figure) => figure.closest('[hidden]') === null);
-    expect(shown).toHaveLength(3);
-    expect(within(card).getByText('Total sent')).toBeInTheDocument();
-    expect(within(card).getByText('Total received')).toBeInTheDocument();
+    expect((await within(card).findAllByText('₦12,345.67')).filter((figure) => figure.closest('[hidden]') === null)).toHaveLength(1);
+    // Sent: refunds and payouts; received: what customers paid.
+    expect(within(card).getByText('Total sent').closest('div')).toHaveTextContent('₦3,500.00');
+    expect(within(card).getByText('Total received').closest('div')).toHaveTextContent('₦20,000.00');
 
     const seeAll = within(card).getByRole('button', { name: 'See all balances' });
     expect(seeAll).toHaveAttribute('aria-expanded', 'false');
@@ -225,7 +226,7 @@ describe('DashboardPage home sections', () => {
     expect(seeAll).toHaveAttribute('aria-expanded', 'true');
     const all = within(card).getByRole('list', { name: 'All balances' });
     expect(within(all).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'NGNNigerian naira0.00 NGN',
+      'NGNNigerian naira₦12,345.67',
       'USDUS dollar0.00 USD',
       'GHSGhanaian cedi0.00 GHS',
     ]);

@@ -1,15 +1,24 @@
 import type { Mode } from '@fipay/contracts/developers';
-import { balanceEndpoints, checkoutEndpoints, paymentLinkEndpoints, payPageEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import {
+  checkoutEndpoints,
+  paymentLinkEndpoints,
+  payPageEndpoints,
+  refundEndpoints,
+  settlementEndpoints,
+  transactionEndpoints,
+} from '@fipay/contracts/endpoints/payments';
 import type {
   CardRequest,
   Checkout,
   CreatePaymentLinkRequest,
+  CreateRefundRequest,
   PayLinkRequest,
   TransactionListQuery,
   UpdatePaymentLinkRequest,
 } from '@fipay/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../lib/api-client';
+import { balanceKey } from '../../api/balance';
 import { useMode } from '../../stores/mode-store';
 
 /** A 404 is an answer for these public pages (an unknown link), not a failure to retry. */
@@ -69,7 +78,6 @@ const dashboardKeys = {
   links: (mode: Mode, page: number, search: string) => ['payment-links', mode, page, search] as const,
   transactions: (mode: Mode, filters: TransactionQuery) => ['transactions', mode, filters] as const,
   transaction: (mode: Mode, reference: string) => ['transaction', mode, reference] as const,
-  balance: (mode: Mode) => ['balance', mode] as const,
 };
 
 export function usePaymentLinks(page: number, search: string) {
@@ -111,10 +119,50 @@ export function useTransaction(reference: string | null) {
   });
 }
 
-export function useBalance() {
+
+export function useRefund() {
+  const client = useQueryClient();
+  const [mode] = useMode();
+  return useMutation({
+    mutationFn: async (body: CreateRefundRequest) => (await callApi(refundEndpoints.create, { body })).data,
+    onSuccess: (refund) => {
+      void client.invalidateQueries({ queryKey: dashboardKeys.transaction(mode, refund.transactionReference) });
+      void client.invalidateQueries({ queryKey: ['transactions', mode] });
+      void client.invalidateQueries({ queryKey: balanceKey(mode) });
+    },
+  });
+}
+
+export function useSettlements(page: number) {
   const [mode] = useMode();
   return useQuery({
-    queryKey: dashboardKeys.balance(mode),
-    queryFn: async ({ signal }) => (await callApi(balanceEndpoints.get, { signal })).data.balances,
+    queryKey: ['settlements', mode, page],
+    queryFn: async ({ signal }) => (await callApi(settlementEndpoints.list, { query: { page }, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSettlement(id: string | null) {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: ['settlement', mode, id],
+    queryFn: async ({ signal }) => (await callApi(settlementEndpoints.get, { params: { id: id! }, signal })).data,
+    enabled: id !== null,
+  });
+}
+
+export function usePayoutNow() {
+  const client = useQueryClient();
+  const [mode] = useMode();
+  return useMutation({
+    mutationFn: async () => {
+      const answer = await callApi(settlementEndpoints.payoutNow);
+      return { settlement: answer.data, message: answer.message };
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['settlements', mode] });
+      void client.invalidateQueries({ queryKey: balanceKey(mode) });
+      void client.invalidateQueries({ queryKey: ['transactions', mode] });
+    },
   });
 }

@@ -9,7 +9,7 @@ import type {
 } from '@fipay/contracts/back-office';
 import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, callApi, endpointUrl, type CallArgs, type CallOptions, type ClientEndpoint } from '../../../lib/api-client';
+import { ApiError, callApi, endpointUrl, saveDownload, type CallArgs, type CallOptions, type ClientEndpoint } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { useAdminSession } from '../admin-session';
 
@@ -59,27 +59,8 @@ export async function downloadAuditCsv(companyId: string) {
   const response = await fetch(endpointUrl(endpoints.auditCsv, { companyId }), {
     headers: { Authorization: `Bearer ${token}`, Accept: 'text/csv' },
   });
-  if (!response.ok) {
-    if (response.status === 401) useAdminSession.getState().clear();
-    let message = '';
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? '';
-    } catch {
-      // Not JSON: the generic message below.
-    }
-    throw new ApiError(response.status, message);
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `audit-${companyId}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-  return fileName;
+  if (response.status === 401) useAdminSession.getState().clear();
+  return saveDownload(response, `audit-${companyId}.csv`);
 }
 
 const adminKeys = {

@@ -3,21 +3,28 @@ import ArrowDownLeftIcon from 'lucide-react/icons/arrow-down-left';
 import ArrowUpRightIcon from 'lucide-react/icons/arrow-up-right';
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import WalletIcon from 'lucide-react/icons/wallet';
+import { formatNaira } from '@fipay/contracts/payments';
+import { useBalance } from '../../../api/balance';
 import { useAuthStore } from '../../../stores/auth-store';
 import { Amount } from './amount';
 
-// Fixed figures until accounts hold money (SPEC.md section 2: 'Balance figures are a fixed placeholder amount').
-const AVAILABLE = '0.00 USD';
-const TOTAL_SENT = '0.00 USD';
-const TOTAL_RECEIVED = '0.00 USD';
-const BALANCES = [
-  { currency: 'NGN', name: 'Nigerian naira', amount: '0.00 NGN' },
-  { currency: 'USD', name: 'US dollar', amount: '0.00 USD' },
-  { currency: 'GHS', name: 'Ghanaian cedi', amount: '0.00 GHS' },
-] as const;
-
+/**
+ * The current mode's money from the ledger (issue 13): available NGN, what customers paid (received)
+ * and what left (refunds and payouts, sent). USD and GHS hold nothing yet.
+ */
 export function BalanceCard() {
   const showBalance = useAuthStore((state) => state.showBalance);
+  const balance = useBalance();
+  const ngn = balance.data?.find((b) => b.currency === 'NGN');
+  const loading = balance.isPending ? '…' : null;
+  const AVAILABLE = loading ?? formatNaira(ngn?.available ?? 0);
+  const TOTAL_SENT = loading ?? formatNaira((ngn?.refunded ?? 0) + (ngn?.paidOut ?? 0));
+  const TOTAL_RECEIVED = loading ?? formatNaira(ngn?.received ?? 0);
+  const BALANCES = [
+    { currency: 'NGN', name: 'Nigerian naira', amount: AVAILABLE },
+    { currency: 'USD', name: 'US dollar', amount: '0.00 USD' },
+    { currency: 'GHS', name: 'Ghanaian cedi', amount: '0.00 GHS' },
+  ] as const;
   const [allOpen, setAllOpen] = useState(false);
   const headingId = useId();
   const listId = useId();
@@ -35,6 +42,11 @@ export function BalanceCard() {
       <p className="mt-1 text-3xl font-bold text-slate-900">
         <Amount value={AVAILABLE} shown={showBalance} />
       </p>
+      {ngn && ngn.pending > 0 && (
+        <p className="mt-1 text-xs text-slate-500">
+          <Amount value={formatNaira(ngn.pending)} shown={showBalance} /> pending, available on the next business day
+        </p>
+      )}
 
       <dl className="mt-5 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-slate-50 p-3">

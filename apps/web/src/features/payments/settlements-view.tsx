@@ -1,0 +1,140 @@
+import LandmarkIcon from 'lucide-react/icons/landmark';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/loading';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format-time';
+import { useMode } from '../../stores/mode-store';
+import { formatNaira } from './money';
+import { usePayoutNow, useSettlement, useSettlements } from './payments-api';
+import { StatusBadge } from './status-badge';
+
+/** Payouts of the available balance to the settlement bank account, and the payments each covered. */
+export function SettlementsView() {
+  const [mode] = useMode();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useSettlements(page);
+  const payout = usePayoutNow();
+
+  async function payOutNow() {
+    try {
+      const done = await payout.mutateAsync();
+      if (done.settlement.status === 'paid') toast.success(`${formatNaira(done.settlement.amount)} paid out.`);
+      else toast.error(done.message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The payout could not be made.'));
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-2xl text-sm text-slate-600">
+          Your available balance is paid to your settlement bank account once a day.
+          {mode === 'test' && ' In test mode you can pay out now; account numbers ending in 000 show a failed payout.'}
+        </p>
+        {mode === 'test' && (
+          <Button onClick={() => void payOutNow()} disabled={payout.isPending} className="shrink-0">
+            {payout.isPending ? 'Paying out...' : 'Pay out now'}
+          </Button>
+        )}
+      </div>
+      {list.data?.hold && (
+        <Alert tone="warning">
+          Live payouts are on hold since {formatDateTime(list.data.hold.since)}: {list.data.hold.reason} Payments are still collected.
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Loading what="your payouts" />
+      ) : list.isError ? (
+        <Alert tone="error">{errorMessage(list.error, 'We could not load your payouts.')}</Alert>
+      ) : list.data.settlements.length === 0 ? (
+        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <LandmarkIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-3 text-base font-semibold text-slate-900">No payouts yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Payments become available, then are paid to your bank account.</p>
+        </section>
+      ) : (
+        <section aria-label="Payouts" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <ul className="divide-y divide-slate-100">
+            {list.data.settlements.map((s) => (
+              <li key={s.id}>
+                <button type="button" onClick={() => setOpen(s.id)} className="flex w-full flex-wrap items-center justify-between gap-3 p-4 text-left hover:bg-slate-50">
+                  <span className="min-w-0">
+                    <span className="block font-semibold text-slate-900 tabular-nums">{formatNaira(s.amount)}</span>
+                    <span className="block text-xs text-slate-500">
+                      {formatDateTime(s.createdAt)} · {s.bankAccount.bankName} {s.bankAccount.accountNumber} · {s.transactionCount}{' '}
+                      {s.transactionCount === 1 ? 'payment' : 'payments'}
+                    </span>
+                    {s.failureReason && <span className="block text-xs text-red-700">{s.failureReason}</span>}
+                  </span>
+                  <StatusBadge status={s.status} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {list.data && list.data.pagination.totalPages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {list.data.pagination.totalPages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= list.data.pagination.totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+      <SettlementDialog id={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useSettlement(id);
+  const s = detail.data;
+  return (
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      title={s ? `Payout of ${formatNaira(s.amount)}` : 'Payout'}
+      size="lg"
+      description={s ? `${s.bankAccount.bankName} ${s.bankAccount.accountNumber} (${s.bankAccount.accountName})${s.paidAt ? `, paid ${formatDateTime(s.paidAt)}` : ''}` : undefined}
+      body={
+        detail.isPending ? (
+          <Loading what="the payout" />
+        ) : detail.isError ? (
+          <Alert tone="error">{errorMessage(detail.error, 'We could not load this payout.')}</Alert>
+        ) : detail.data.transactions.length === 0 ? (
+          <p className="text-sm text-slate-600">This payout covers no payments{detail.data.status === 'failed' ? ': it failed, and they wait for the next one.' : '.'}</p>
+        ) : (
+          <ul aria-label="Payments in this payout" className="divide-y divide-slate-100 text-sm">
+            {detail.data.transactions.map((t) => (
+              <li key={t.reference} className="flex items-center justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <span className="block truncate text-slate-900">{t.customer.email}</span>
+                  <span className="block font-mono text-xs text-slate-500">{t.reference}</span>
+                </span>
+                <span className="text-right tabular-nums">
+                  <span className="block font-medium text-slate-900">{formatNaira(t.net ?? 0)}</span>
+                  <span className="block text-xs text-slate-500">of {formatNaira(t.amount)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    >
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
+  );
+}

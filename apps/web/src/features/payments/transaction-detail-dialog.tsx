@@ -1,0 +1,133 @@
+import { REFUND_REASON_MAX, type TransactionDetail } from '@fipay/contracts/payments';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { Loading } from '../../components/ui/loading';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format-time';
+import { applyServerErrors } from '../../lib/server-errors';
+import { formatNaira, nairaToKobo } from './money';
+import { useRefund, useTransaction } from './payments-api';
+import { StatusBadge } from './status-badge';
+
+/** One transaction: what was paid, by whom and how, what happened to it (the timeline), and its refunds. */
+export function TransactionDetailDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
+  const detail = useTransaction(reference);
+  const t = detail.data;
+  return (
+    <Dialog
+      open={reference !== null}
+      onClose={onClose}
+      title={t ? `${formatNaira(t.amount)} from ${t.customer.email}` : 'Transaction'}
+      size="lg"
+      body={
+        detail.isPending ? (
+          <Loading what="the transaction" />
+        ) : detail.isError ? (
+          <Alert tone="error">{errorMessage(detail.error, 'We could not load this transaction.')}</Alert>
+        ) : (
+          <div className="space-y-6">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <Item label="Status">
+                <StatusBadge status={detail.data.status} />
+              </Item>
+              <Item label="Reference">
+                <span className="font-mono text-xs break-all">{detail.data.reference}</span>
+              </Item>
+              <Item label="Fee">{detail.data.fee === null ? '—' : formatNaira(detail.data.fee)}</Item>
+              <Item label="You receive">{detail.data.net === null ? '—' : formatNaira(detail.data.net)}</Item>
+              <Item label="Refunded">{formatNaira(detail.data.refundedAmount)}</Item>
+              <Item label="Method">
+                {detail.data.channel === 'bank_transfer' ? 'Bank transfer' : detail.data.card ? `${detail.data.card.brand} •••• ${detail.data.card.last4}` : '—'}
+              </Item>
+              <Item label="Customer">{detail.data.customer.name || detail.data.customer.email}</Item>
+              <Item label="Paid on">{detail.data.paidAt ? formatDateTime(detail.data.paidAt) : '—'}</Item>
+            </dl>
+            <section aria-labelledby="timeline-heading">
+              <h3 id="timeline-heading" className="text-sm font-semibold text-slate-900">
+                Timeline
+              </h3>
+              <ol className="mt-2 space-y-2 border-l border-slate-200 pl-4">
+                {detail.data.timeline.map((entry, index) => (
+                  <li key={index} className="text-sm">
+                    <p className="text-slate-800">{entry.message}</p>
+                    <p className="text-xs text-slate-500">{formatDateTime(entry.at)}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+            {detail.data.status === 'success' && detail.data.refundedAmount < detail.data.amount && <RefundForm transaction={detail.data} />}
+          </div>
+        )
+      }
+    >
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const refundForm = z.object({ amount: z.string(), reason: z.string().trim().max(REFUND_REASON_MAX, `A reason is at most ${REFUND_REASON_MAX} characters.`) });
+
+function RefundForm({ transaction }: { transaction: TransactionDetail }) {
+  const refund = useRefund();
+  const left = transaction.amount - transaction.refundedAmount;
+  const { register, handleSubmit, setError, reset, formState } = useForm<z.input<typeof refundForm>, unknown, z.output<typeof refundForm>>({
+    resolver: zodResolver(refundForm),
+    defaultValues: { amount: String(left / 100), reason: '' },
+  });
+  async function submit(values: z.output<typeof refundForm>) {
+    const amount = nairaToKobo(values.amount);
+    if (amount === null || amount <= 0 || amount > left) {
+      setError('amount', { message: `Enter an amount up to ${formatNaira(left)}.` });
+      return;
+    }
+    try {
+      const made = await refund.mutateAsync({ reference: transaction.reference, amount, reason: values.reason });
+      toast.success(`${formatNaira(made.amount)} refunded.`);
+      reset({ amount: String((left - made.amount) / 100), reason: '' });
+    } catch (error) {
+      if (!applyServerErrors(setError, error, ['amount', 'reason'])) toast.error(errorMessage(error, 'The refund could not be made.'));
+    }
+  }
+  return (
+    <section aria-labelledby="refund-heading" className="rounded-xl border border-slate-200 p-4">
+      <h3 id="refund-heading" className="text-sm font-semibold text-slate-900">
+        Refund
+      </h3>
+      <p className="mt-1 text-xs text-slate-500">Up to {formatNaira(left)}, taken from your available balance. The fee is not returned.</p>
+      {refund.isError && !applyableFieldError(refund.error) && (
+        <div className="mt-3">
+          <Alert tone="error">{errorMessage(refund.error, 'The refund could not be made.')}</Alert>
+        </div>
+      )}
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+        <TextField label="Amount to refund (₦)" inputMode="decimal" error={formState.errors.amount?.message} {...register('amount')} />
+        <TextField label="Reason (optional)" error={formState.errors.reason?.message} {...register('reason')} />
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Refunding...' : 'Refund'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** Whether a refusal went under the form's fields rather than the banner. */
+function applyableFieldError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'fieldErrors' in error && Object.keys((error as { fieldErrors: object }).fieldErrors).length > 0;
+}
