@@ -1,8 +1,8 @@
 import { messages } from '@fipay/contracts/messages';
 import { paymentMessages, SANDBOX_OTP } from '@fipay/contracts/payments';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signInThroughApi, test } from './fixtures';
-import { shotsAtBothWidths, watchConsole, whenDrawn } from './support';
+import { companySession, expect, signInReviewer, signInThroughApi, test } from './fixtures';
+import { shotsAtBothWidths, totpNow, watchConsole, whenDrawn } from './support';
 
 const shots = 'test-results/payments';
 
@@ -193,4 +193,24 @@ test.describe('money after a payment', () => {
     await expect(card.getByText('₦0.00').first()).toBeVisible();
     expect(problems).toEqual([]);
   });
+});
+
+test('a reviewer holds a company\'s live payouts with a reason the company sees, then releases them', async ({ page, request, submittedCompany, reviewer }) => {
+  const problems = watchConsole(page);
+  const { headers, companyId } = await companySession(request, submittedCompany);
+  await signInReviewer(page, reviewer, totpNow(reviewer.secret, 1));
+  await page.goto(`/admin/applications/${companyId}`);
+  const panel = page.getByRole('region', { name: 'Live payouts' });
+  await panel.getByLabel('Reason for a hold').fill('Chargebacks above our threshold; we are reviewing recent payments.');
+  await panel.getByRole('button', { name: 'Hold live payouts' }).click();
+  await expect(panel.getByText(/^On hold since .*: Chargebacks above our threshold/)).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await shotsAtBothWidths(page, shots, 'admin-payout-hold');
+  const seen = (await (await request.get('/api/v1/settlements', { headers })).json()).data.hold;
+  expect(seen.reason).toBe('Chargebacks above our threshold; we are reviewing recent payments.');
+
+  await panel.getByRole('button', { name: 'Release payouts' }).click();
+  await expect(panel.getByRole('button', { name: 'Hold live payouts' })).toBeVisible();
+  expect((await (await request.get('/api/v1/settlements', { headers })).json()).data.hold).toBeNull();
+  expect(problems).toEqual([]);
 });

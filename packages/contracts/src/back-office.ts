@@ -414,3 +414,19 @@ export const requestChangesRequest = z.object({
   items: z.array(reviewItemInput).min(1, backOfficeMessages.itemsRequired).max(REVIEW_ITEMS_MAX),
 });
 export type RequestChangesRequest = z.input<typeof requestChangesRequest>;
+
+/** Holding a company's live payouts (issue 13): it keeps collecting, nothing is paid out until released. */
+export const PAYOUT_HOLD_REASON_MAX = 500;
+export const payoutHoldMessages = {
+  reasonRequired: 'Give the reason the company will see.',
+  reasonTooLong: `A reason is at most ${PAYOUT_HOLD_REASON_MAX} characters.`,
+  held: 'Live payouts put on hold.',
+  released: 'Live payouts released.',
+  loaded: 'Payout hold loaded.',
+  alreadyHeld: 'Live payouts are already on hold for this company.',
+  notHeld: 'Live payouts are not on hold for this company.',
+} as const;
+export const payoutHoldRequest = z.object({
+  reason: text(payoutHoldMessages.reasonRequired).trim().min(1, payoutHoldMessages.reasonRequired).max(PAYOUT_HOLD_REASON_MAX, payoutHoldMessages.reasonTooLong),
+});
+export const payoutHoldResponse = envelope(z.object({ hold: z.object({ reason: z.string(), since: z.string() }).nullable() }));

@@ -28,6 +28,8 @@ import {
   setPasswordRequest,
   setPasswordResponse,
   updateReviewerRequest,
+  payoutHoldRequest,
+  payoutHoldResponse,
 } from '../back-office';
 import { defineEndpoint } from '../endpoint';
 
@@ -243,5 +245,36 @@ export const backOfficeEndpoints = {
     produces: ['text/csv'],
     response: z.string().describe('CSV, UTF-8 with a byte-order mark'),
     errors: ['NOT_FOUND'],
+  }),
+  payoutHold: defineEndpoint({
+    method: 'GET',
+    path: '/admin/applications/:companyId/payout-hold',
+    access: 'reviewer',
+    tags: applications,
+    summary: "Whether the company's live payouts are on hold, since when and why",
+    params: companyIdParams,
+    response: payoutHoldResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  holdPayouts: defineEndpoint({
+    method: 'POST',
+    path: '/admin/applications/:companyId/payout-hold',
+    access: 'reviewer',
+    tags: applications,
+    summary: "Put the company's live payouts on hold with a reason it sees; it keeps collecting (audited)",
+    params: companyIdParams,
+    body: payoutHoldRequest,
+    response: payoutHoldResponse,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  releasePayouts: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/applications/:companyId/payout-hold',
+    access: 'reviewer',
+    tags: applications,
+    summary: "Release the hold on the company's live payouts (audited)",
+    params: companyIdParams,
+    response: payoutHoldResponse,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
 };

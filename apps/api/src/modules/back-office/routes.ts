@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backOfficeMessages } from '@fipay/contracts/back-office';
+import { backOfficeMessages, payoutHoldMessages } from '@fipay/contracts/back-office';
 import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
 import { messages } from '@fipay/contracts/messages';
 import { registerRoute } from '../../lib/register-route';
@@ -9,6 +9,7 @@ import { reviewerActor } from '../audit/audit-log';
 import { addNote, assignApplication, claimApplication, exportCaseAudit, revealSensitiveValue } from './case-actions';
 import { getCase } from './case-view';
 import { approveApplication, rejectApplication, requestChanges } from './decisions';
+import { holdPayouts, payoutHold, releasePayouts } from './payout-hold';
 import { listApplications } from './queue';
 import { enableReviewerTwoFactor, loginReviewer, setReviewerPassword, setupReviewerTwoFactor } from './reviewer-auth';
 import { createReviewer, listReviewers, resetReviewerAccess, updateReviewer } from './reviewers';
@@ -106,4 +107,10 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Cache-Control', 'private, no-store')
       .send(csv);
   });
+
+  registerRoute(app, endpoints.payoutHold, async (request) => ok(payoutHoldMessages.loaded, await payoutHold(ctx, request.params.companyId)));
+  registerRoute(app, endpoints.holdPayouts, async (request) =>
+    ok(payoutHoldMessages.held, await holdPayouts(ctx, requireReviewer(request), request.params.companyId, request.body.reason)));
+  registerRoute(app, endpoints.releasePayouts, async (request) =>
+    ok(payoutHoldMessages.released, await releasePayouts(ctx, requireReviewer(request), request.params.companyId)));
 };

@@ -1,11 +1,13 @@
 import { paymentMessages, refundMessages, settlementMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { payoutHoldMessages } from '@fipay/contracts/back-office';
+import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
 import { failRefund, startRefund } from './refunds';
-import { nextBusinessDay, payoutsDue, releaseDue } from './settlement';
+import { nextBusinessDay, payOut, payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
 
 /** `now`: charges are available at once (test mode's default). `later`: an hour after payment. */
@@ -268,6 +270,45 @@ describe('settlement and payouts', () => {
     expect(nextBusinessDay(new Date('2026-11-27T22:30:00Z')).toISOString()).toBe('2026-11-29T23:00:00.000Z');
     // Tuesday 00:30 in Lagos (Monday 23:30 UTC): available Wednesday 00:00 Lagos.
     expect(nextBusinessDay(new Date('2026-11-23T23:30:00Z')).toISOString()).toBe('2026-11-24T23:00:00.000Z');
+  });
+});
+
+describe('the payout hold', () => {
+  it('stops live payouts with a reason the company sees, audited, until a reviewer releases it', async () => {
+    const reviewer = await createReviewerAccount(now);
+    const { key, session, companyId } = await merchant(now);
+    await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [companyId]);
+    const url = `/admin/applications/${companyId}/payout-hold`;
+    const asReviewer = { token: reviewer.token };
+    expect((await now.api.get(url, asReviewer)).body.data).toEqual({ hold: null });
+    expect((await now.api.post(url, { reason: ' ' }, asReviewer)).body.data.errors).toEqual({ reason: payoutHoldMessages.reasonRequired });
+    // A company's own session is not a back-office session.
+    expect((await now.api.post(url, { reason: 'x' }, { token: session.accessToken })).status).toBe(403);
+
+    const held = await now.api.post(url, { reason: 'Unusual refund activity under review.' }, asReviewer);
+    expect(held.body).toMatchObject({ message: payoutHoldMessages.held, data: { hold: { reason: 'Unusual refund activity under review.', since: expect.any(String) } } });
+    expect(await now.api.post(url, { reason: 'Again' }, asReviewer)).toMatchObject({ status: 409, body: { message: payoutHoldMessages.alreadyHeld } });
+    const shown = (await now.api.get('/settlements', { token: key })).body.data.hold;
+    expect(shown).toMatchObject({ reason: 'Unusual refund activity under review.' });
+    const notice = (await now.api.get('/notification/user/latest', { token: session.accessToken })).body.data.notifications[0];
+    expect(notice).toMatchObject({ title: 'Live payouts on hold' });
+
+    const live = { companyId, livemode: true };
+    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).toEqual({ skipped: settlementMessages.onHold });
+    // Test mode is not held: a business can still try its integration.
+    await paidCharge(now, key, 300_000);
+    expect((await now.api.post('/settlements/payout-now', undefined, { token: key })).body.data.status).toBe('paid');
+
+    const released = await now.api.delete(url, asReviewer);
+    expect(released.body).toMatchObject({ message: payoutHoldMessages.released, data: { hold: null } });
+    expect(await now.api.delete(url, asReviewer)).toMatchObject({ status: 409, body: { message: payoutHoldMessages.notHeld } });
+    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).not.toEqual({ skipped: settlementMessages.onHold });
+    const audit = await now.db.query<{ action: string; actor_id: string }>("SELECT action, actor_id FROM audit_log WHERE company_id = $1 AND action LIKE 'payouts.%' ORDER BY id", [companyId]);
+    expect(audit.rows).toEqual([
+      { action: 'payouts.held', actor_id: reviewer.id },
+      { action: 'payouts.released', actor_id: reviewer.id },
+    ]);
+    expect((await now.api.get('/admin/applications/00000000-0000-4000-8000-000000000000/payout-hold', asReviewer)).status).toBe(404);
   });
 });
 

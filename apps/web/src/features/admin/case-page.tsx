@@ -22,6 +22,7 @@ import {
 } from './api/admin-api';
 import { useAdminSession } from './admin-session';
 import { CaseNoteForm } from './components/case-note-form';
+import { PayoutHoldPanel } from './components/payout-hold-panel';
 import { ApproveDialog, flaggableItems, RejectDialog, RequestChangesDialog } from './components/decision-dialogs';
 import { formatBytes, formatDateTime, StatusBadge } from './components/format';
 
@@ -467,6 +468,10 @@ export function CasePage() {
               ))}
             </ul>
             <CaseNoteForm companyId={companyId} />
+          </Section>
+
+          <Section title="Live payouts">
+            <PayoutHoldPanel companyId={companyId} />
           </Section>
 
           <Section

@@ -48,6 +48,9 @@ export const adminApi = {
   reject: (companyId: string, body: RejectRequest) => call(endpoints.reject, { params: { companyId }, body }),
   requestChanges: (companyId: string, body: RequestChangesRequest) =>
     call(endpoints.requestChanges, { params: { companyId }, body }),
+  payoutHold: (companyId: string, signal?: AbortSignal) => call(endpoints.payoutHold, { params: { companyId }, signal }),
+  holdPayouts: (companyId: string, reason: string) => call(endpoints.holdPayouts, { params: { companyId }, body: { reason } }),
+  releasePayouts: (companyId: string) => call(endpoints.releasePayouts, { params: { companyId } }),
 
   reviewers: () => call(endpoints.listReviewers),
   createReviewer: (body: CreateReviewerRequest) => call(endpoints.createReviewer, { body }),
@@ -153,3 +156,19 @@ export const useDecideCase = (companyId: string) =>
 useAdminSession.subscribe((state, previous) => {
   if (previous.session && state.session?.token !== previous.session.token) queryClient.removeQueries({ queryKey: adminKeys.all });
 });
+
+/** Whether a company's live payouts are held (issue 13); holding and releasing answer the new state. */
+export function payoutHoldQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'payout-hold', companyId] as const,
+    queryFn: ({ signal }) => adminApi.payoutHold(companyId, signal).then(({ data }) => data.hold),
+  });
+}
+
+export function usePayoutHoldAction(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | null) => (reason === null ? adminApi.releasePayouts(companyId) : adminApi.holdPayouts(companyId, reason)),
+    onSuccess: ({ data }) => queryClient.setQueryData(payoutHoldQueryOptions(companyId).queryKey, data.hold),
+  });
+}
