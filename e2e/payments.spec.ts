@@ -214,3 +214,15 @@ test('a reviewer holds a company\'s live payouts with a reason the company sees,
   expect((await (await request.get('/api/v1/settlements', { headers })).json()).data.hold).toBeNull();
   expect(problems).toEqual([]);
 });
+
+test('the public documentation explains taking payments, with the test cards and every payment call', async ({ page }) => {
+  await page.goto('/docs#payments');
+  await expect(page.getByRole('heading', { name: 'Taking payments' })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: '4084 0840 8408 4081' })).toBeVisible();
+  for (const group of ['Transactions', 'Refunds', 'Balance', 'Payouts (settlements)', 'Payment links']) {
+    await expect(page.getByRole('heading', { level: 3, name: group, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('POST /transactions/initialize', { exact: false }).first()).toBeVisible();
+  await page.getByRole('heading', { name: 'Taking payments' }).scrollIntoViewIfNeeded();
+  await shotsAtBothWidths(page, shots, 'docs-payments');
+});

@@ -1,6 +1,8 @@
 import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipay/contracts/developers';
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { balanceEndpoints, paymentLinkEndpoints, refundEndpoints, settlementEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +16,11 @@ import { VerifySample } from './verify-sample';
 
 /** The merchant API: every endpoint a secret key may call. Dashboard-only and back-office routes are not here. */
 const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
+  { title: 'Transactions', endpoints: Object.values(transactionEndpoints) },
+  { title: 'Refunds', endpoints: Object.values(refundEndpoints) },
+  { title: 'Balance', endpoints: Object.values(balanceEndpoints) },
+  { title: 'Payouts (settlements)', endpoints: Object.values(settlementEndpoints) },
+  { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
   { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
 ];
@@ -45,6 +52,10 @@ const exampleValues: Record<string, unknown> = {
   enabledEvents: ['*'],
   disabled: false,
   expiresIn: '24h',
+  amount: 500000,
+  email: 'customer@example.ng',
+  reference: 'order-1042',
+  name: 'Ankara fabric, 6 yards',
 };
 
 function curlFor(endpoint: AnyEndpoint) {
@@ -169,6 +180,37 @@ export function DocsPage() {
             for bad fields, <code className={code}>data.errors</code> keyed by the field&apos;s path. Lists take <code className={code}>page</code> and{' '}
             <code className={code}>pageSize</code> and answer <code className={code}>pagination</code> with the totals. Test keys may make 25 requests a
             second, live keys 100.
+          </p>
+        </Section>
+
+        <Section id="payments" title="Taking payments">
+          <p>
+            Amounts are whole kobo (₦1 = 100 kobo), never decimals. Start a charge with{' '}
+            <code className={code}>POST /transactions/initialize {'{ amount, email, reference?, callbackUrl?, metadata? }'}</code> and send the customer to
+            the <code className={code}>authorizationUrl</code> it answers. When they have paid they come back to your{' '}
+            <code className={code}>callbackUrl</code> with <code className={code}>?reference=…</code>: confirm with{' '}
+            <code className={code}>GET /transactions/verify/{'{reference}'}</code> (status <code className={code}>success</code> and the amount you expect)
+            before you give value, or act on the <code className={code}>charge.success</code> webhook. Unpaid transactions are abandoned after{' '}
+            {ABANDON_AFTER_HOURS} hours. A payment&apos;s net (amount less the fee) is pending until the next business day (at once in test mode), then
+            available; the available balance is paid to your settlement bank account once a day. Refunds come from the available balance.
+          </p>
+          <p>In test mode the checkout is FiPay&apos;s sandbox, with these cards (any future expiry date, any 3-digit CVV):</p>
+          <table className="w-full text-left text-xs">
+            <tbody className="divide-y divide-slate-100">
+              {testCards.map((card) => (
+                <tr key={card.number}>
+                  <th scope="row" className="py-1.5 pr-3 font-mono font-medium text-slate-900">
+                    {card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}
+                  </th>
+                  <td className="py-1.5 text-slate-600">{card.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            The OTP in test mode is <code className={code}>{SANDBOX_OTP}</code>. A checkout takes {MAX_CARD_ATTEMPTS} declined cards before the
+            transaction fails; each decline is a <code className={code}>charge.failed</code> event. Bank transfer shows an account to pay into and a
+            button that simulates the transfer arriving. Test payouts to an account number ending in 000 fail, so you can see what a failed payout does.
           </p>
         </Section>
 
