@@ -75,6 +75,8 @@ async function main() {
     SMTP_URL: data.smtpUrl,
     LOG_LEVEL: data.logLevel,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // The payments bench's webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   });
   app = await buildApp({ config, db, rateRules: benchRateRules, logStream: logSink });
   await app.listen({ port: 0, host: '127.0.0.1' });

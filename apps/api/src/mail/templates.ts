@@ -211,6 +211,9 @@ export function webhookEndpointDisabledEmail(to: CompanyRecipient, endpoint: { u
   };
 }
 
+// Made once: building a formatter per email is the costly part of formatting a date.
+const lagosDateTime = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+
 /** The customer's receipt for a successful payment. */
 export function paymentReceiptEmail(r: {
   to: string;
@@ -223,7 +226,7 @@ export function paymentReceiptEmail(r: {
   livemode: boolean;
   receiptUrl: string;
 }): OutgoingEmail {
-  const when = r.paidAt.toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+  const when = lagosDateTime.format(r.paidAt);
   const lines = [
     `Hello${r.name ? ` ${r.name}` : ''},`,
     `You paid ${r.amount} to ${r.businessName} on ${when} by ${r.how}.`,

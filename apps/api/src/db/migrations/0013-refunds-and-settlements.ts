@@ -9,6 +9,8 @@
  * - `settlements`: one payout of a company's available balance per mode, with the bank account it went to
  *   (the account number is kept to send the transfer and shown masked); pending -> paid | failed.
  * - `companies.payouts_held_at` and `payouts_hold_reason`: the back office's hold on live payouts.
+ * - A journal line added to an entry written in the same transaction is no longer checked on its own at
+ *   commit: the entry's check (0010) covers all its lines. Lines added later to an older entry still are.
  * - `money_totals`: what a company has received (successful charges), refunded and been paid out, per mode
  *   and currency, kept in the transactions that move the money, so the dashboard reads one row.
  */
@@ -93,4 +95,13 @@ ALTER TABLE companies
   ADD COLUMN payouts_held_at timestamptz,
   ADD COLUMN payouts_hold_reason text CHECK (length(payouts_hold_reason) <= 500),
   ADD CONSTRAINT companies_hold_has_reason CHECK ((payouts_held_at IS NULL) = (payouts_hold_reason IS NULL));
+
+CREATE OR REPLACE FUNCTION journal_lines_check_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = NEW.entry_id AND e.xmin = pg_current_xact_id()::xid) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM journal_entry_check(NEW.entry_id);
+  RETURN NULL;
+END $$;
 `;

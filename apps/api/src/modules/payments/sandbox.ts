@@ -120,7 +120,7 @@ export async function payWithCard(ctx: AppContext, reference: string, input: z.o
   const card: Card = { brand: cardBrand(digits), last4: digits.slice(-4) };
   const outcome = testCards.find((c) => c.number === digits)?.outcome ?? 'unknown';
   return step(ctx, reference, ip, async (tx, row) => {
-    if (outcome === 'success') return { row: await completeCharge(ctx, tx, row, 'card', card), message: paymentMessages.paymentSuccessful };
+    if (outcome === 'success') return { row: await completeCharge(ctx, tx, row, 'card', card, row.company_name), message: paymentMessages.paymentSuccessful };
     if (outcome === 'otp') {
       const { rows } = await tx.query<TransactionRow>(
         `UPDATE transactions SET sandbox_step = 'otp', card_brand = $2, card_last4 = $3, gateway_response = 'OTP sent', updated_at = now()
@@ -142,7 +142,7 @@ export async function submitOtp(ctx: AppContext, reference: string, otp: string,
   return step(ctx, reference, ip, async (tx, row) => {
     if (row.sandbox_step !== 'otp' || !row.card_last4) throw new AppError('CONFLICT', paymentMessages.otpNotExpected);
     if (otp !== SANDBOX_OTP) throw new AppError('UNPROCESSABLE', paymentMessages.otpInvalid, { errors: { otp: paymentMessages.otpInvalid } });
-    return { row: await completeCharge(ctx, tx, row, 'card', { brand: row.card_brand ?? 'Card', last4: row.card_last4 }), message: paymentMessages.paymentSuccessful };
+    return { row: await completeCharge(ctx, tx, row, 'card', { brand: row.card_brand ?? 'Card', last4: row.card_last4 }, row.company_name), message: paymentMessages.paymentSuccessful };
   });
 }
 
@@ -163,6 +163,6 @@ export async function startBankTransfer(ctx: AppContext, reference: string, ip: 
 export async function simulateTransfer(ctx: AppContext, reference: string, ip: string): Promise<Outcome> {
   return step(ctx, reference, ip, async (tx, row) => {
     if (row.sandbox_step !== 'bank_transfer') throw new AppError('CONFLICT', paymentMessages.transferNotStarted);
-    return { row: await completeCharge(ctx, tx, row, 'bank_transfer', null), message: paymentMessages.paymentSuccessful };
+    return { row: await completeCharge(ctx, tx, row, 'bank_transfer', null, row.company_name), message: paymentMessages.paymentSuccessful };
   });
 }

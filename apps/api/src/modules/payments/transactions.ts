@@ -218,7 +218,14 @@ export type Card = { brand: string; last4: string };
  * link's totals, the timeline, the `charge.success` event, the company's notification and the customer's
  * receipt. Call `ctx.kickWebhooks()` and `ctx.kickOutbox()` after commit.
  */
-export async function completeCharge(ctx: AppContext, tx: Queryable, row: TransactionRow, channel: Channel, card: Card | null): Promise<TransactionRow> {
+export async function completeCharge(
+  ctx: AppContext,
+  tx: Queryable,
+  row: TransactionRow,
+  channel: Channel,
+  card: Card | null,
+  businessName?: string,
+): Promise<TransactionRow> {
   const amount = Number(row.amount);
   const { fee, net } = feeFor(amount, ctx.config.fees);
   const paidAt = new Date();
@@ -231,41 +238,45 @@ export async function completeCharge(ctx: AppContext, tx: Queryable, row: Transa
   );
   let paid = rows[0];
   if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
-  const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency: paid.currency }, amount }];
-  // A fee schedule may take the whole amount; a line of zero is not written.
-  if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
-  if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
-  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.reference, description: `Charge ${paid.reference}`, lines });
-  await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });
-  if (paid.payment_link_id) {
-    await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
-  }
+
+  // First what touches rows of this payment only: the timeline, the event and its deliveries, the receipt.
   const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
   await addHistory(tx, paid.id, 'charge.success', `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`);
-  // Due at once (test mode's default): the net moves on to available in the same transaction.
-  if (availableAt.getTime() <= paidAt.getTime()) paid = await releaseCharge(tx, paid);
-  const transaction = toTransaction(paid);
-  await recordEvent(tx, scopeOf(paid), 'charge.success', transaction);
-  await notifyCompany(tx, paid.company_id, {
-    title: paid.livemode ? 'Payment received' : 'Test payment received',
-    message: `${formatNaira(amount)} from ${paid.customer_email} (reference ${paid.reference}).`,
-  });
-  const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id]);
+  await recordEvent(tx, scopeOf(paid), 'charge.success', toTransaction(paid));
+  const name = businessName ?? (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id])).rows[0]?.name;
   await enqueueEmail(
     tx,
     'payment_receipt',
     paymentReceiptEmail({
       to: paid.customer_email,
       name: paid.customer_name,
-      businessName: company[0]?.name ?? 'the business',
+      businessName: name ?? 'the business',
       amount: formatNaira(amount),
       reference: paid.reference,
-      paidAt: paid.paid_at!,
+      paidAt,
       how,
       livemode: paid.livemode,
       receiptUrl: `${ctx.config.appUrl}/checkout/${paid.reference}`,
     }),
   );
+
+  // Then the rows every payment of the company shares (its ledger accounts, totals, link counters and
+  // users' notification counts), last, so their locks are held for the shortest time before commit.
+  const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency: paid.currency }, amount }];
+  // A fee schedule may take the whole amount; a line of zero is not written.
+  if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
+  if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
+  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.reference, description: `Charge ${paid.reference}`, lines });
+  // Due at once (test mode's default): the net moves on to available in the same transaction.
+  if (availableAt.getTime() <= paidAt.getTime()) paid = await releaseCharge(tx, paid);
+  await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });
+  if (paid.payment_link_id) {
+    await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
+  }
+  await notifyCompany(tx, paid.company_id, {
+    title: paid.livemode ? 'Payment received' : 'Test payment received',
+    message: `${formatNaira(amount)} from ${paid.customer_email} (reference ${paid.reference}).`,
+  });
   return paid;
 }
 
