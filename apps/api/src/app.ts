@@ -24,6 +24,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { developerRoutes } from './modules/developers/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { paymentJobs } from './modules/payments/jobs';
+import { PaystackAcquirer } from './modules/payments/paystack';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
@@ -133,6 +134,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter,
     storage: createStorage(config, { uploadUrl: keys.uploadUrl, appUrl: config.appUrl }),
     banks: createBankProvider(config),
+    paystack: config.banks.paystackSecretKey
+      ? new PaystackAcquirer({ secretKey: config.banks.paystackSecretKey, baseUrl: config.banks.paystackBaseUrl, timeoutMs: config.banks.timeoutMs })
+      : null,
     keys,
     kickOutbox: () => outbox.kick(),
     kickWebhooks: () => webhooks.kick(),

@@ -1,3 +1,4 @@
+import type { PaystackAcquirer } from './modules/payments/paystack';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BankProvider } from './banks/types';
@@ -11,6 +12,8 @@ export type AppContext = {
   limiter: RateLimiter;
   storage: ObjectStorage;
   banks: BankProvider;
+  /** Live charges' acquirer, when PAYSTACK_SECRET_KEY is set; without it live charges are refused. */
+  paystack: PaystackAcquirer | null;
   /**
    * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
    * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets.

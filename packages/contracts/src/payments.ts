@@ -65,6 +65,9 @@ export const paymentMessages = {
   payPageInactive: 'This payment link is no longer active. Contact the business that shared it.',
   liveNotConfigured: 'Live payments are not set up on this server yet. Use test mode, or ask the operator to configure the payment provider.',
   liveNotApproved: 'This business cannot take live payments yet.',
+  webhookSignatureInvalid: 'The webhook signature is missing or wrong.',
+  providerUnavailable: 'The payment provider is unavailable right now. Try again shortly.',
+  confirming: 'We are confirming your payment with the bank. This page updates when it is done.',
   initialized: 'Transaction started. Send the customer to the authorization URL.',
   transactionNotFound: 'Transaction not found.',
   transactionLoaded: 'Transaction loaded.',
@@ -281,6 +284,8 @@ export const referenceParams = z.object({ reference: text(paymentMessages.transa
 /** What the hosted checkout `/checkout/{reference}` shows. */
 export const checkoutSchema = z.object({
   reference: z.string(),
+  /** sandbox: paid on this page (test mode); paystack: paid on Paystack's page, this page confirms it. */
+  provider: z.enum(['sandbox', 'paystack']),
   livemode: z.boolean(),
   status: z.enum(transactionStatuses),
   amount: z.number().int(),
@@ -351,6 +356,7 @@ export const refundMessages = {
   tooMuch: 'A refund cannot be more than what is left to refund on this payment.',
   balanceShort: 'Your available balance is not enough for this refund. It is taken from your available balance; wait for more payments to become available.',
   reasonTooLong: `A reason is at most ${REFUND_REASON_MAX} characters.`,
+  liveNotReady: 'Live refunds are not set up on this server yet. Refund the customer from the payment provider, or ask the operator.',
 } as const;
 
 export const settlementMessages = {

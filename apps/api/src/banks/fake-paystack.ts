@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
- * response bodies Paystack documents for GET /bank and GET /bank/resolve, and can
- * be told to fail, answer garbage or never answer.
+ * response bodies Paystack documents for GET /bank, GET /bank/resolve,
+ * POST /transaction/initialize and GET /transaction/verify/:reference, and can
+ * be told to fail, answer garbage or never answer. `settle` plays the customer
+ * paying (or failing to) on Paystack's page.
  */
 
 /** Paystack's documented bank-list item shape (GET /bank). */
@@ -55,21 +57,78 @@ export const paystackBodies = {
 };
 
 export type FakeAnswer = { status: number; body: unknown } | { status: number; raw: string; contentType?: string } | 'hang';
-export type FakeRequest = { path: string; query: URLSearchParams; authorization: string | undefined };
+export type FakeRequest = { path: string; query: URLSearchParams; authorization: string | undefined; method: string; body: unknown };
+
+type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number };
+
+/** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
+function verifyBody(t: FakeTransaction) {
+  const paid = t.status === 'success';
+  return {
+    status: true,
+    message: 'Verification successful',
+    data: {
+      id: t.id,
+      domain: 'test',
+      status: t.status,
+      reference: t.reference,
+      amount: t.paidAmount,
+      message: null,
+      gateway_response: t.gatewayResponse,
+      paid_at: paid ? '2026-11-25T10:00:00.000Z' : null,
+      created_at: '2026-11-25T09:59:00.000Z',
+      channel: 'card',
+      currency: 'NGN',
+      ip_address: '41.58.1.1',
+      metadata: '',
+      fees: paid ? Math.min(Math.round(t.paidAmount * 0.015) + 10_000, 200_000) : null,
+      authorization: paid
+        ? { authorization_code: 'AUTH_x1y2z3', bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa ', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true }
+        : {},
+      customer: { id: 1, email: t.email, customer_code: 'CUS_x1y2z3' },
+    },
+  };
+}
 
 export async function startFakePaystack() {
   const requests: FakeRequest[] = [];
-  const defaults: Record<string, (query: URLSearchParams) => FakeAnswer> = {
+  const transactions = new Map<string, FakeTransaction>();
+  const defaults: Record<string, (query: URLSearchParams, body: unknown) => FakeAnswer> = {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
+    '/transaction/initialize': (_query, body) => {
+      const { reference, amount, email } = (body ?? {}) as { reference?: string; amount?: number; email?: string };
+      if (typeof reference !== 'string' || typeof amount !== 'number' || typeof email !== 'string') {
+        return { status: 400, body: { status: false, message: 'Invalid request' } };
+      }
+      if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
+      transactions.set(reference, { id: 4_000_000 + transactions.size, reference, amount, email, status: 'ongoing', gatewayResponse: '', paidAmount: amount });
+      const accessCode = `ac_${reference.slice(-10)}`;
+      return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
+    },
+    '/transaction/verify/': (query) => {
+      const t = transactions.get(query.get('reference') ?? '');
+      return t ? { status: 200, body: verifyBody(t) } : { status: 400, body: { status: false, message: 'Transaction reference not found' } };
+    },
   };
   let handlers = { ...defaults };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization });
-    const handler = handlers[url.pathname];
-    const answer: FakeAnswer = handler ? handler(url.searchParams) : { status: 404, body: { status: false, message: 'Not found' } };
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body: unknown;
+    try {
+      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+    } catch {
+      body = undefined;
+    }
+    requests.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, method: req.method ?? 'GET', body });
+    // GET /transaction/verify/:reference: the reference is read as a query value by its handler.
+    const verify = url.pathname.startsWith('/transaction/verify/');
+    if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice('/transaction/verify/'.length)));
+    const handler = handlers[verify ? '/transaction/verify/' : url.pathname];
+    const answer: FakeAnswer = handler ? handler(url.searchParams, body) : { status: 404, body: { status: false, message: 'Not found' } };
     if (answer === 'hang') return; // never answers; close() drops the connection
     if ('raw' in answer) {
       res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' }).end(answer.raw);
@@ -84,12 +143,22 @@ export async function startFakePaystack() {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** Replaces the answer for one path until reset(). */
-    on(path: '/bank' | '/bank/resolve', handler: (query: URLSearchParams) => FakeAnswer) {
+    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/', handler: (query: URLSearchParams, body: unknown) => FakeAnswer) {
       handlers[path] = handler;
+    },
+    /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
+    settle(reference: string, status: 'success' | 'failed' | 'abandoned', options: { paidAmount?: number; gatewayResponse?: string } = {}) {
+      const t = transactions.get(reference);
+      if (!t) throw new Error(`fake Paystack knows no transaction ${reference}`);
+      t.status = status;
+      t.paidAmount = options.paidAmount ?? t.amount;
+      t.gatewayResponse = options.gatewayResponse ?? (status === 'success' ? 'Approved' : 'Declined');
+      return { id: t.id };
     },
     reset() {
       handlers = { ...defaults };
       requests.length = 0;
+      transactions.clear();
     },
     close() {
       server.closeAllConnections();

@@ -28,7 +28,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Why a fetch failed, for the log: never the URL's headers, so never the key. */
-function describeFailure(error: unknown, timeoutMs: number): string {
+export function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
   if (error instanceof Error) {
     const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { envelope } from '../envelope';
 import {
   balanceResponse,
   cardRequest,
@@ -280,5 +281,18 @@ export const settlementEndpoints = {
     status: 201,
     response: settlementResponse,
     errors: [],
+  }),
+};
+
+export const providerEndpoints = {
+  paystackWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/providers/paystack/webhook',
+    access: 'anonymous',
+    tags: ['providers'],
+    summary: "Paystack's webhook: signed with x-paystack-signature (HMAC-SHA512 of the raw body), checked before the body is read",
+    description: 'charge.success is verified with Paystack and applied once however often it is delivered; other events are acknowledged.',
+    response: envelope(z.null()),
+    errors: ['UNAUTHORIZED', 'BAD_GATEWAY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   }),
 };

@@ -11,6 +11,8 @@
  * - `companies.payouts_held_at` and `payouts_hold_reason`: the back office's hold on live payouts.
  * - A journal line added to an entry written in the same transaction is no longer checked on its own at
  *   commit: the entry's check (0010) covers all its lines. Lines added later to an older entry still are.
+ * - `provider_events`: each event a provider sent us (a Paystack webhook), by its key, written in the
+ *   transaction that applies it, so a repeated delivery is applied once.
  * - `money_totals`: what a company has received (successful charges), refunded and been paid out, per mode
  *   and currency, kept in the transactions that move the money, so the dashboard reads one row.
  */
@@ -79,6 +81,14 @@ BEGIN
 END $$;
 CREATE TRIGGER refunds_forward BEFORE UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION status_moves_forward();
 CREATE TRIGGER settlements_forward BEFORE UPDATE ON settlements FOR EACH ROW EXECUTE FUNCTION status_moves_forward();
+
+CREATE TABLE provider_events (
+  provider text NOT NULL CHECK (provider IN ('paystack')),
+  key text NOT NULL CHECK (length(key) BETWEEN 1 AND 200),
+  type text NOT NULL CHECK (length(type) BETWEEN 1 AND 100),
+  received_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (provider, key)
+);
 
 CREATE TABLE money_totals (
   company_id uuid NOT NULL REFERENCES companies (id),

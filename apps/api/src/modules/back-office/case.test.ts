@@ -463,6 +463,7 @@ describe('OpenAPI', () => {
       '/api/v1/admin/applications/{companyId}/audit.csv',
       '/api/v1/admin/applications/{companyId}/claim',
       '/api/v1/admin/applications/{companyId}/notes',
+      '/api/v1/admin/applications/{companyId}/payout-hold',
       '/api/v1/admin/applications/{companyId}/reject',
       '/api/v1/admin/applications/{companyId}/request-changes',
       '/api/v1/admin/applications/{companyId}/reveal',

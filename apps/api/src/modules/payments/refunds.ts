@@ -95,6 +95,8 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
 }
 
 export async function createRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
+  // Only the sandbox returns money here; a live refund must go through Paystack's Refunds API, not built yet.
+  if (scope.livemode) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
   const refund = await ctx.db.transaction(async (tx) => {
     const { id, transaction } = await startRefund(tx, scope, input);
     // The sandbox acquirer (test mode) returns the money to the customer at once.

@@ -5,6 +5,7 @@ import {
   checkoutEndpoints,
   paymentLinkEndpoints,
   payPageEndpoints,
+  providerEndpoints,
   refundEndpoints,
   settlementEndpoints,
   transactionEndpoints,
@@ -16,6 +17,7 @@ import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { companyBalances } from '../ledger/ledger';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
+import { handlePaystackWebhook } from './live';
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
 import { listSettlements, payOut, settlementDetail } from './settlement';
@@ -135,5 +137,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if ('skipped' in outcome) throw new AppError('CONFLICT', outcome.skipped);
     ctx.kickWebhooks();
     return ok(outcome.settlement.status === 'paid' ? settlementMessages.paidOut : (outcome.settlement.failureReason ?? settlementMessages.paidOut), outcome.settlement);
+  });
+
+  // Paystack signs the raw bytes: this route alone keeps the JSON body unparsed (a Buffer), up to 1 MB.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
+    registerRoute(raw, providerEndpoints.paystackWebhook, async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await handlePaystackWebhook(ctx, body, request.headers['x-paystack-signature']);
+      if (outcome === 'refused') throw new AppError('UNAUTHORIZED', paymentMessages.webhookSignatureInvalid);
+      return ok(outcome === 'applied' ? 'Event applied.' : 'Event acknowledged.', null);
+    });
   });
 };

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { settleFromPaystack } from './live';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
 
 /**
@@ -52,10 +53,10 @@ export function notExpired(expiry: string, now = new Date()): boolean {
 
 type CheckoutRow = TransactionRow & { company_name: string };
 
-async function loadCheckout(db: Queryable, reference: string, lock: boolean): Promise<CheckoutRow> {
+async function loadCheckout(db: Queryable, reference: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
   const row = await findTransactionRow(db, reference, lock);
-  // Live transactions are paid on the provider's page, never here.
-  if (!row || row.provider !== 'sandbox') throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  // Live transactions are paid on the provider's page, never here: only their state is shown.
+  if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
   return { ...row, company_name: rows[0]?.name ?? '' };
 }
@@ -71,6 +72,7 @@ function returnUrl(ctx: AppContext, row: TransactionRow): string {
 function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
   return {
     reference: row.reference,
+    provider: row.provider,
     livemode: row.livemode,
     status: row.status,
     amount: Number(row.amount),
@@ -90,8 +92,19 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
   };
 }
 
+/**
+ * The checkout's state. A pending live transaction is verified with Paystack first (the customer comes
+ * back here from Paystack's page); when Paystack cannot be reached it shows as pending, to be asked again.
+ */
 export async function getCheckout(ctx: AppContext, reference: string): Promise<Checkout> {
-  return toCheckout(ctx, await loadCheckout(ctx.db, reference, false));
+  const row = await loadCheckout(ctx.db, reference, false, 'any');
+  if (row.provider === 'paystack' && row.status === 'pending') {
+    await settleFromPaystack(ctx, reference).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'BAD_GATEWAY')) throw error;
+    });
+    return toCheckout(ctx, await loadCheckout(ctx.db, reference, false, 'any'));
+  }
+  return toCheckout(ctx, row);
 }
 
 type Outcome = { checkout: Checkout; message: string };

@@ -43,18 +43,20 @@ export type NewTransaction = {
  * live mode needs a payment provider configured on this server.
  */
 export async function initializeTransaction(ctx: AppContext, scope: Scope, input: NewTransaction): Promise<{ reference: string; authorizationUrl: string }> {
-  if (scope.livemode) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
+  if (scope.livemode && !ctx.paystack) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
   const reference = input.reference ?? newReference();
+  const provider = scope.livemode ? 'paystack' : 'sandbox';
   try {
     await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata)
-         VALUES ($1, $2, $3, $4, 'sandbox', $5, $6, $7, $8, $9, $10) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           scope.companyId,
           scope.livemode,
           reference,
           input.amount,
+          provider,
           input.email,
           input.name ?? '',
           input.phone ?? null,
@@ -71,7 +73,16 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
     }
     throw error;
   }
-  return { reference, authorizationUrl: `${ctx.config.appUrl}/checkout/${encodeURIComponent(reference)}` };
+  const checkoutUrl = `${ctx.config.appUrl}/checkout/${encodeURIComponent(reference)}`;
+  if (!ctx.paystack || !scope.livemode) return { reference, authorizationUrl: checkoutUrl };
+  // Live: Paystack's page takes the payment and sends the customer back to our checkout page, which verifies it.
+  try {
+    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference, callbackUrl: checkoutUrl, metadata: input.metadata ?? {} });
+    return { reference, authorizationUrl };
+  } catch (error) {
+    await ctx.db.query("UPDATE transactions SET gateway_response = 'The payment provider could not be reached.', updated_at = now() WHERE reference = $1", [reference]);
+    throw error;
+  }
 }
 
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { applyServerErrors } from '../../lib/server-errors';
@@ -41,6 +41,8 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
     <PublicFrame business={checkout.business} livemode={checkout.livemode}>
       {checkout.status === 'success' ? (
         <Receipt checkout={checkout} />
+      ) : checkout.status === 'pending' && checkout.provider === 'paystack' ? (
+        <Confirming checkout={checkout} />
       ) : checkout.status === 'pending' ? (
         <Pay checkout={checkout} />
       ) : (
@@ -284,6 +286,17 @@ function Receipt({ checkout }: { checkout: Checkout }) {
           Return to {checkout.business.name}
         </a>
       )}
+    </div>
+  );
+}
+
+/** Back from Paystack's page: the server asks Paystack on each look, and this page looks again every few seconds. */
+function Confirming({ checkout }: { checkout: Checkout }) {
+  return (
+    <div className="space-y-4 text-center">
+      <Summary checkout={checkout} />
+      <Spinner className="mx-auto h-8 w-8" />
+      <p className="text-sm text-slate-600">{paymentMessages.confirming}</p>
     </div>
   );
 }

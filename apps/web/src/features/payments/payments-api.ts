@@ -43,6 +43,8 @@ export function useCheckout(reference: string) {
     queryKey: checkoutKey(reference),
     queryFn: async ({ signal }) => (await callApi(checkoutEndpoints.get, { params: { reference }, signal })).data,
     retry: noRetryOn404,
+    // A live payment being confirmed with Paystack: look again until it settles.
+    refetchInterval: (query) => (query.state.data?.provider === 'paystack' && query.state.data.status === 'pending' ? 3000 : false),
   });
 }
 
