@@ -72,27 +72,28 @@ test.describe('at 1280 px', () => {
   test('the balance hides and shows, and the choice survives a reload', async ({ page, company: account }) => {
     await openDashboard(page, account);
     const topBar = page.getByRole('banner');
-    await expect(topBar.getByText('0.00 USD')).toBeVisible();
+    // A new company's available balance in test mode, from the ledger.
+    await expect(topBar.getByText('₦0.00')).toBeVisible();
     await expect(topBar.getByText(`Signed in as ${account.user.email.slice(0, 2)}...@adebayofoods.ng`)).toBeVisible();
     await expect(topBar.getByText(account.user.email)).toHaveCount(0);
 
     await topBar.getByRole('button', { name: 'Hide balance' }).click();
-    await expect(topBar.getByText('0.00 USD')).toHaveCount(0);
+    await expect(topBar.getByText('₦0.00')).toHaveCount(0);
     await expect(topBar.getByText('••••••')).toBeVisible();
     // The home's balance card follows the same choice.
-    await expect(page.getByRole('region', { name: 'Available balance' }).getByText('0.00 USD')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Available balance' }).getByText('₦0.00')).toHaveCount(0);
 
     await page.reload();
     await expect(topBar.getByRole('button', { name: 'Show balance' })).toBeVisible();
     await expect(topBar.getByText('••••••')).toBeVisible();
-    await expect(topBar.getByText('0.00 USD')).toHaveCount(0);
+    await expect(topBar.getByText('₦0.00')).toHaveCount(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}'));
     expect(stored.state.showBalance).toBe(false);
 
     await topBar.getByRole('button', { name: 'Show balance' }).click();
-    await expect(topBar.getByText('0.00 USD')).toBeVisible();
+    await expect(topBar.getByText('₦0.00')).toBeVisible();
     await page.reload();
-    await expect(topBar.getByText('0.00 USD')).toBeVisible();
+    await expect(topBar.getByText('₦0.00')).toBeVisible();
   });
 
   test('every sidebar entry, profile-menu entry and quick link opens its page inside the shell', async ({ page, request, company: account }) => {

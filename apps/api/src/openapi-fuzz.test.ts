@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './test/server';
 
 // FUZZ_SEED repeats a failing run; the default keeps every run the same.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-const RANDOM_CASES_PER_OPERATION = 15;
+const RANDOM_CASES_PER_OPERATION = 6;
 const CONCURRENCY = 6;
 
 // Many of the cases are sign-ins and emails to the same few accounts; no limit may answer first.
