@@ -28,7 +28,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Why a fetch failed, for the log: never the URL's headers, so never the key. */
-export function describeFailure(error: unknown, timeoutMs: number): string {
+function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
   if (error instanceof Error) {
     const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
@@ -156,25 +156,45 @@ export class PaystackBankProvider implements BankProvider {
 
   /** One GET with the secret key. Transport failures and timeouts are a 502; a body that is not JSON reads as undefined. */
   private async get(pathAndQuery: string): Promise<Answer> {
-    const { timeoutMs } = this.options;
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${this.options.baseUrl}${pathAndQuery}`, {
-        headers: { authorization: `Bearer ${this.options.secretKey}`, accept: 'application/json' },
-        redirect: 'error',
-        // Covers the body too: a server that sends headers and then stalls still times out.
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw providerUnavailable(describeFailure(error, timeoutMs));
-    }
-    try {
-      return { status, body: JSON.parse(text) as unknown };
-    } catch {
-      return { status, body: undefined };
-    }
+    const answer = await paystackRequest(this.options, 'GET', pathAndQuery);
+    if ('failure' in answer) throw providerUnavailable(answer.failure);
+    return answer;
+  }
+}
+
+/**
+ * One call to Paystack's API with the secret key as a bearer token, timed out as a whole (headers and body).
+ * Answers the status and the parsed body (undefined when it is not JSON), or why no answer came, for the log:
+ * never the key.
+ */
+export async function paystackRequest(
+  options: { secretKey: string; baseUrl: string; timeoutMs: number },
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: unknown,
+): Promise<Answer | { failure: string }> {
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(`${options.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        accept: 'application/json',
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      redirect: 'error',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    return { failure: describeFailure(error, options.timeoutMs) };
+  }
+  try {
+    return { status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status, body: undefined };
   }
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { QueueData, QueueItem, queueQuery } from '@fipay/contracts/back-office';
 import { applicationStatuses, type ApplicationStatus, type BusinessSubType, type BusinessType } from '@fipay/contracts/kyb-options';
 import type { Queryable } from '../../db/client';
+import { paginationOf } from '../../lib/pagination';
 
 type QueueRow = {
   company_id: string;
@@ -65,7 +66,7 @@ export async function listApplications(db: Queryable, query: z.output<typeof que
   );
   return {
     applications: rows.map(toQueueItem),
-    pagination: { currentPage: page, totalPages: Math.ceil(totalItems / pageSize), pageSize, totalItems },
+    pagination: paginationOf({ page, pageSize }, totalItems),
     counts,
   };
 }

@@ -2,6 +2,7 @@ import { EVENT_RETENTION_DAYS, PING_EVENT, type Event, type EventListQuery, type
 import type { Pagination } from '@fipay/contracts/notifications';
 import type { Queryable } from '../../db/client';
 import { randomBase62 } from '../../lib/crypto';
+import { paginationOf } from '../../lib/pagination';
 
 /** Where a company's object lives: which company and which mode. */
 export type Scope = { companyId: string; livemode: boolean };
@@ -72,7 +73,7 @@ export async function listEvents(db: Queryable, scope: Scope, query: EventListQu
   const totalItems = Number(count.rows[0]!.n);
   return {
     events: page.rows.map(toEvent),
-    pagination: { currentPage: query.page, pageSize: query.pageSize, totalItems, totalPages: Math.ceil(totalItems / query.pageSize) },
+    pagination: paginationOf(query, totalItems),
   };
 }
 

@@ -3,10 +3,10 @@ import {
   notificationMessages,
   type Notification,
   type NotificationListQuery,
-  type Pagination,
 } from '@fipay/contracts/notifications';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { paginationOf } from '../../lib/pagination';
 
 type NotificationRow = { id: string; title: string; message: string; created_at: Date | string; read_at: Date | string | null };
 
@@ -55,7 +55,7 @@ export async function latestNotifications(db: Queryable, userId: string) {
 export async function listNotifications(db: Queryable, userId: string, query: NotificationListQuery) {
   const { page, pageSize } = query;
   const { counted: totalItems, notifications } = await countedPage(db, userId, 'total', pageSize, (page - 1) * pageSize);
-  const pagination: Pagination = { currentPage: page, totalPages: Math.ceil(totalItems / pageSize), pageSize, totalItems };
+  const pagination = paginationOf({ page, pageSize }, totalItems);
   return { notifications, pagination };
 }
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
+import { paginationOf } from '../../lib/pagination';
 
 type LinkRow = {
   id: string;
@@ -112,7 +113,7 @@ export async function listPaymentLinks(ctx: AppContext, scope: Scope, query: Pay
   const totalItems = count.rows[0]?.total ?? 0;
   return {
     links: page.rows.map((row) => toLink(ctx, row)),
-    pagination: { currentPage: query.page, totalPages: Math.ceil(totalItems / query.pageSize), pageSize: query.pageSize, totalItems },
+    pagination: paginationOf(query, totalItems),
   };
 }
 

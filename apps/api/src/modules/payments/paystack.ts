@@ -1,5 +1,5 @@
 import { paymentMessages, type Channel } from '@fipay/contracts/payments';
-import { describeFailure } from '../../banks/paystack';
+import { paystackRequest } from '../../banks/paystack';
 import { AppError } from '../../lib/errors';
 import type { Card } from './transactions';
 
@@ -69,30 +69,8 @@ export class PaystackAcquirer {
   }
 
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: unknown }> {
-    const { timeoutMs } = this.options;
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${this.options.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.secretKey}`,
-          accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw unavailable(describeFailure(error, timeoutMs));
-    }
-    try {
-      return { status, body: JSON.parse(text) as unknown };
-    } catch {
-      return { status, body: undefined };
-    }
+    const answer = await paystackRequest(this.options, method, path, payload);
+    if ('failure' in answer) throw unavailable(answer.failure);
+    return answer;
   }
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { formatNaira, settlementMessages, type Settlement, type Transaction } from '@fipay/contracts/payments';
-import type { Pagination } from '@fipay/contracts/notifications';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -8,6 +7,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { addHistory, addToTotals, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { paginationOf } from '../../lib/pagination';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -239,7 +239,7 @@ export async function listSettlements(db: Queryable, scope: Scope, query: { page
   ]);
   const totalItems = count.rows[0]?.total ?? 0;
   const held = hold.rows[0];
-  const pagination: Pagination = { currentPage: query.page, totalPages: Math.ceil(totalItems / query.pageSize), pageSize: query.pageSize, totalItems };
+  const pagination = paginationOf(query, totalItems);
   return {
     settlements: page.rows.map(toSettlement),
     pagination,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordPing, type Scope } from '../developers/events';
+import { paginationOf } from '../../lib/pagination';
 
 type DeliveryRow = {
   id: string;
@@ -79,7 +80,7 @@ export async function listDeliveries(db: Queryable, scope: Scope, endpointId: st
   const totalItems = Number(count.rows[0]!.n);
   return {
     deliveries: page.rows.map(toDelivery),
-    pagination: { currentPage: query.page, pageSize: query.pageSize, totalItems, totalPages: Math.ceil(totalItems / query.pageSize) },
+    pagination: paginationOf(query, totalItems),
   };
 }
 
