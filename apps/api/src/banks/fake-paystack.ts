@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
  * response bodies Paystack documents for GET /bank, GET /bank/resolve,
- * POST /transaction/initialize and GET /transaction/verify/:reference, and can
+ * POST /transaction/initialize, GET /transaction/verify/:reference and
+ * POST /refund, and can
  * be told to fail, answer garbage or never answer. `settle` plays the customer
  * paying (or failing to) on Paystack's page.
  */
@@ -93,6 +94,7 @@ function verifyBody(t: FakeTransaction) {
 export async function startFakePaystack() {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
+  let refunds = 0;
   const defaults: Record<string, (query: URLSearchParams, body: unknown) => FakeAnswer> = {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
@@ -105,6 +107,38 @@ export async function startFakePaystack() {
       transactions.set(reference, { id: 4_000_000 + transactions.size, reference, amount, email, status: 'ongoing', gatewayResponse: '', paidAmount: amount });
       const accessCode = `ac_${reference.slice(-10)}`;
       return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
+    },
+    '/refund': (_query, body) => {
+      const { transaction, amount } = (body ?? {}) as { transaction?: string; amount?: number };
+      const t = transactions.get(transaction ?? '');
+      if (!t || t.status !== 'success') return { status: 400, body: { status: false, message: 'Transaction has not been paid' } };
+      if (typeof amount !== 'number' || amount > t.paidAmount) return { status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } };
+      refunds += 1;
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: {
+            transaction: { id: t.id, domain: 'test', reference: t.reference, amount: t.paidAmount, paid_at: '2026-11-25T10:00:00.000Z', channel: 'card', currency: 'NGN' },
+            integration: 463433,
+            deducted_amount: 0,
+            channel: null,
+            merchant_note: 'Refund for transaction',
+            customer_note: 'Refund for transaction',
+            status: 'pending',
+            refunded_by: 'merchant@example.ng',
+            expected_at: '2026-12-03T10:00:00.000Z',
+            currency: 'NGN',
+            domain: 'test',
+            amount,
+            fully_deducted: false,
+            id: 3_018_000 + refunds,
+            createdAt: '2026-11-25T10:05:00.000Z',
+            updatedAt: '2026-11-25T10:05:00.000Z',
+          },
+        },
+      };
     },
     '/transaction/verify/': (query) => {
       const t = transactions.get(query.get('reference') ?? '');
@@ -143,7 +177,7 @@ export async function startFakePaystack() {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** Replaces the answer for one path until reset(). */
-    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/', handler: (query: URLSearchParams, body: unknown) => FakeAnswer) {
+    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund', handler: (query: URLSearchParams, body: unknown) => FakeAnswer) {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */

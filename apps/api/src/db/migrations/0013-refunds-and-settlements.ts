@@ -58,6 +58,8 @@ CREATE TABLE refunds (
   currency char(3) NOT NULL DEFAULT 'NGN' CHECK (currency = 'NGN'),
   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'processed', 'failed')),
   reason text NOT NULL DEFAULT '' CHECK (length(reason) <= 200),
+  -- The provider's id for a live refund (Paystack's refund id), to match its webhooks.
+  provider_refund_id text UNIQUE CHECK (length(provider_refund_id) <= 100),
   failure_reason text,
   created_at timestamptz NOT NULL DEFAULT now(),
   processed_at timestamptz,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { settleRefundFromPaystack } from './refunds';
 import { completeCharge } from './transactions';
 
 /**
@@ -70,7 +71,8 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
 
 /**
  * One Paystack webhook: the signature checked on the raw bytes before anything is read, then
- * `charge.success` settled through a fresh verification. Other events are acknowledged and left alone.
+ * `charge.success` settled through a fresh verification, and `refund.processed` / `refund.failed` applied to
+ * the refund Paystack named. Other events are acknowledged and left alone.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
@@ -82,6 +84,10 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   }
   if (typeof event !== 'object' || event === null) return 'ignored';
   const { event: type, data } = event as { event?: unknown; data?: { id?: unknown; reference?: unknown } };
+  if ((type === 'refund.processed' || type === 'refund.failed') && (typeof data?.id === 'number' || typeof data?.id === 'string')) {
+    await settleRefundFromPaystack(ctx, String(data.id), type === 'refund.processed' ? 'processed' : 'failed', { key: `${type}:${data.id}`, type });
+    return 'applied';
+  }
   if (type !== 'charge.success' || typeof data?.reference !== 'string') return 'ignored';
   const key = `charge.success:${typeof data.id === 'number' || typeof data.id === 'string' ? data.id : data.reference}`;
   await settleFromPaystack(ctx, data.reference, { key, type });

@@ -109,7 +109,7 @@ describe('refunds', () => {
     expect(await now.api.post('/refunds', { reference: paid }, { token: other.key })).toMatchObject({ status: 404, body: { message: paymentMessages.transactionNotFound } });
     await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
     const live = await now.api.post('/refunds', { reference: paid }, { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } });
-    // Live refunds wait for the Paystack Refunds adapter; a test payment is never seen from live mode either way.
+    // This server has no Paystack key: live refunds are refused (a test payment is never seen from live mode either way).
     expect(live).toMatchObject({ status: 403, body: { message: refundMessages.liveNotReady } });
   });
 

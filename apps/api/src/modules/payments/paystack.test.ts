@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { paymentMessages, refundMessages } from '@fipay/contracts/payments';
+import { paymentMessages } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
+import { releaseDue } from './settlement';
 
 const SECRET = 'sk_test_paystack_secret_for_the_replay_server';
 let fake: FakePaystack;
@@ -67,8 +68,46 @@ describe('live charges through Paystack', () => {
     const balance = (await server.api.get('/balance', live)).body.data.balances[0];
     expect(balance).toMatchObject({ available: 0, pending: feeFor(1_000_000).net, received: 1_000_000 });
     expect(new Date(detail.availableAt).getTime()).toBeGreaterThan(Date.now());
-    // Live refunds need Paystack's Refunds API, not built yet: refused rather than pretended.
-    expect(await server.api.post('/refunds', { reference }, live)).toMatchObject({ status: 403, body: { message: refundMessages.liveNotReady } });
+  });
+
+  it('refund through Paystack: reserved at once, processed or failed when Paystack says so, each event applied once', async () => {
+    const live = await liveMerchant();
+    const { reference } = await initialize(live);
+    fake.settle(reference, 'success');
+    await server.api.get(`/checkout/${reference}`);
+    const { net } = feeFor(1_000_000);
+    // Live money is pending until the next business day; make it available now.
+    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+    await server.db.transaction((tx) => releaseDue(tx));
+
+    const first = await server.api.post('/refunds', { reference, amount: 300_000 }, live);
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ status: 'pending', amount: 300_000 });
+    expect(fake.requests.find((r) => r.path === '/refund')!.body).toEqual({ transaction: reference, amount: 300_000 });
+    const { rows } = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [first.body.data.id]);
+    const providerId = rows[0]!.provider_refund_id;
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
+
+    const processed = JSON.stringify({ event: 'refund.processed', data: { id: Number(providerId), status: 'processed', transaction_reference: reference, amount: 300_000, currency: 'NGN' } });
+    for (let i = 0; i < 2; i++) expect((await webhook(processed, sign(processed))).status).toBe(200);
+    const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    expect(detail.refunds.map((r: { status: string }) => r.status)).toEqual(['processed']);
+    expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
+
+    const second = await server.api.post('/refunds', { reference, amount: 200_000 }, live);
+    const secondId = (await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [second.body.data.id])).rows[0]!.provider_refund_id;
+    const failed = JSON.stringify({ event: 'refund.failed', data: { id: Number(secondId), status: 'failed', transaction_reference: reference, amount: 200_000, currency: 'NGN' } });
+    expect((await webhook(failed, sign(failed))).status).toBe(200);
+    const after = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    expect(after.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed']);
+    expect(after.refundedAmount).toBe(300_000);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
+
+    // Paystack refusing the refund: the reservation is undone at once.
+    fake.on('/refund', () => ({ status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } }));
+    expect((await server.api.post('/refunds', { reference, amount: 100_000 }, live)).status).toBe(502);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
+    expect((await server.api.get(`/transactions/${reference}`, live)).body.data.refundedAmount).toBe(300_000);
   });
 
   it('apply a signed charge.success webhook once, however often it arrives, and refuse a forged one', async () => {

@@ -68,6 +68,15 @@ export class PaystackAcquirer {
     };
   }
 
+  /** Asks Paystack to refund `amount` kobo of a transaction; answers Paystack's refund id (the refund is queued). */
+  async refund(reference: string, amount: number): Promise<{ refundId: string }> {
+    const { status, body } = await this.request('POST', '/refund', { transaction: reference, amount });
+    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
+    const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : '';
+    if (status !== 200 || !id) throw unavailable(`refund answered HTTP ${status}${id ? '' : ' without a refund id'}`);
+    return { refundId: id };
+  }
+
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: unknown }> {
     const answer = await paystackRequest(this.options, method, path, payload);
     if ('failure' in answer) throw unavailable(answer.failure);

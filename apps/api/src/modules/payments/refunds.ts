@@ -95,8 +95,7 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
 }
 
 export async function createRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
-  // Only the sandbox returns money here; a live refund must go through Paystack's Refunds API, not built yet.
-  if (scope.livemode) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
+  if (scope.livemode) return createLiveRefund(ctx, scope, input);
   const refund = await ctx.db.transaction(async (tx) => {
     const { id, transaction } = await startRefund(tx, scope, input);
     // The sandbox acquirer (test mode) returns the money to the customer at once.
@@ -105,6 +104,50 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   ctx.kickWebhooks();
   ctx.kickOutbox();
   return refund;
+}
+
+/**
+ * A live refund: reserved from the available balance and recorded pending, then asked of Paystack, which
+ * answers later by webhook (`refund.processed` or `refund.failed`, see settleRefundFromPaystack). When
+ * Paystack cannot take it, the reservation is undone at once and the answer is 502.
+ */
+async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
+  const paystack = ctx.paystack;
+  if (!paystack) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
+  const { id, transaction } = await ctx.db.transaction((tx) => startRefund(tx, scope, input));
+  const amount = Number((await loadRefund(ctx.db, id)).amount);
+  try {
+    const { refundId } = await paystack.refund(transaction.reference, amount);
+    await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1', [id, refundId]);
+  } catch (error) {
+    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider could not take the refund.'));
+    ctx.kickWebhooks();
+    throw error;
+  }
+  return toRefund(await loadRefund(ctx.db, id));
+}
+
+/** Paystack's word on a live refund (its webhook): processed or failed, applied once. */
+export async function settleRefundFromPaystack(ctx: AppContext, providerRefundId: string, outcome: 'processed' | 'failed', event: { key: string; type: string }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { rows: seen } = await tx.query<{ key: string }>(
+      "INSERT INTO provider_events (provider, key, type) VALUES ('paystack', $1, $2) ON CONFLICT DO NOTHING RETURNING key",
+      [event.key.slice(0, 200), event.type.slice(0, 100)],
+    );
+    if (!seen[0]) return;
+    const { rows } = await tx.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 FOR UPDATE', [providerRefundId]);
+    const refund = rows[0];
+    if (!refund || refund.status !== 'pending') return;
+    if (outcome === 'failed') {
+      await failRefund(tx, refund.id, 'The card issuer or bank did not accept the refund.');
+      return;
+    }
+    const row = await loadRefund(tx, refund.id);
+    const transaction = await findTransactionRow(tx, row.reference);
+    await processRefund(tx, refund.id, transaction!, ctx.config.appUrl);
+  });
+  ctx.kickWebhooks();
+  ctx.kickOutbox();
 }
 
 async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {

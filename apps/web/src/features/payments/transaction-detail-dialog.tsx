@@ -61,6 +61,28 @@ export function TransactionDetailDialog({ reference, onClose }: { reference: str
                 ))}
               </ol>
             </section>
+            {detail.data.refunds.length > 0 && (
+              <section aria-labelledby="refunds-heading">
+                <h3 id="refunds-heading" className="text-sm font-semibold text-slate-900">
+                  Refunds
+                </h3>
+                <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                  {detail.data.refunds.map((refund) => (
+                    <li key={refund.id} className="flex items-center justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        <span className="block font-medium text-slate-900 tabular-nums">{formatNaira(refund.amount)}</span>
+                        <span className="block truncate text-xs text-slate-500">
+                          {formatDateTime(refund.createdAt)}
+                          {refund.reason ? ` · ${refund.reason}` : ''}
+                          {refund.failureReason ? ` · ${refund.failureReason}` : ''}
+                        </span>
+                      </span>
+                      <StatusBadge status={refund.status} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {detail.data.status === 'success' && detail.data.refundedAmount < detail.data.amount && <RefundForm transaction={detail.data} />}
           </div>
         )
@@ -99,7 +121,7 @@ function RefundForm({ transaction }: { transaction: TransactionDetail }) {
     }
     try {
       const made = await refund.mutateAsync({ reference: transaction.reference, amount, reason: values.reason });
-      toast.success(`${formatNaira(made.amount)} refunded.`);
+      toast.success(made.status === 'pending' ? `Refund of ${formatNaira(made.amount)} requested: it completes when the bank confirms it.` : `${formatNaira(made.amount)} refunded.`);
       reset({ amount: String((left - made.amount) / 100), reason: '' });
     } catch (error) {
       if (!applyServerErrors(setError, error, ['amount', 'reason'])) toast.error(errorMessage(error, 'The refund could not be made.'));
