@@ -47,6 +47,9 @@ export const paymentMessages = {
   descriptionTooLong: `A description is at most ${LINK_DESCRIPTION_MAX} characters.`,
   amountInvalid: `Enter an amount in kobo from ${MIN_AMOUNT} (₦100) to ${MAX_AMOUNT} (₦10,000,000).`,
   amountRequired: 'Enter the amount to pay.',
+  phoneRequired: 'Enter your phone number.',
+  customerNameRequired: 'Enter your full name.',
+  customerNameTooLong: 'A name is at most 200 characters.',
   currencyInvalid: 'The currency must be NGN.',
   slugInvalid: 'A custom link is 3 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen.',
   slugTaken: 'This custom link is taken. Choose another.',
@@ -196,7 +199,10 @@ export type PayPage = z.infer<typeof payPageSchema>;
 export const slugParams = z.object({ slug: text(paymentMessages.payPageNotFound).max(60, paymentMessages.payPageNotFound) });
 export const payPageResponse = envelope(payPageSchema);
 
-const customerName = text(paymentMessages.nameRequired).trim().min(1, 'Enter your full name.').max(200, 'A name is at most 200 characters.');
+const customerName = text(paymentMessages.customerNameRequired)
+  .trim()
+  .min(1, paymentMessages.customerNameRequired)
+  .max(200, paymentMessages.customerNameTooLong);
 export const payLinkRequest = z.object({
   email: emailField,
   name: customerName,

@@ -40,3 +40,8 @@ function isFieldList<T extends FieldValues>(
 export function serverMessage(error: FieldError | undefined): string | undefined {
   return error?.type === 'server' ? error.message : undefined;
 }
+
+/** Whether a refusal carried field errors (shown under the fields rather than in a banner). */
+export function hasFieldErrors(error: unknown): boolean {
+  return error instanceof ApiError && Object.keys(error.fieldErrors).length > 0;
+}

@@ -9,12 +9,9 @@ import { enqueueEmail } from '../../mail/outbox';
 import { verificationEmail } from '../../mail/templates';
 import { accountNotices, notifyUser } from '../notifications/notify';
 import { issueEmailToken } from './email-tokens';
+import { isUniqueViolation } from '../../lib/db-values';
 
 type SignupInput = z.output<typeof signupRequest>;
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
 
 /** Creates a company with its first user and queues the verification email, all or nothing. */
 export async function createCompanyAccount(ctx: AppContext, input: SignupInput, ip: string): Promise<void> {

@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { reviewerSetupEmail } from '../../mail/templates';
 import { appendAudit, type AuditActor } from '../audit/audit-log';
 import { type ReviewerPrincipal, revokeAllReviewerSessions } from './sessions';
+import { isUniqueViolation } from '../../lib/db-values';
 
 export type ReviewerRow = {
   id: string;
@@ -75,7 +76,6 @@ async function issueSetupLink(ctx: LinkContext, tx: Queryable, reviewerId: strin
   return `${ctx.config.appUrl}/admin/set-password?token=${encodeURIComponent(token)}`;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
  * Creates a reviewer account with no password and returns its setup link. An

@@ -10,6 +10,7 @@ import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { recordEvent } from './events';
 import { requireLiveModeOpen } from './modes';
+import { isUniqueViolation } from '../../lib/db-values';
 
 /** Random characters after a key's prefix: 43 base62 characters, about 256 bits. */
 const KEY_RANDOM_LENGTH = 43;
@@ -86,7 +87,7 @@ export async function createApiKeys(ctx: AppContext, user: { userId: string; com
     return keys;
   } catch (error) {
     // The mode's current pair exists (made before, or by a request running alongside).
-    if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', developerMessages.keysExist);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', developerMessages.keysExist);
     throw error;
   }
 }

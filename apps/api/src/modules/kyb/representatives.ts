@@ -12,9 +12,9 @@ import { notifyCompany } from '../notifications/notify';
 import { appendAudit, userActor } from '../audit/audit-log';
 import { advanceTo, type CompanyActor, openApplicationForChange } from './guards';
 import { openReviewItems, refreshAddressed } from './review-items';
+import { isUuid } from '../../lib/db-values';
 
 const APPROVAL_LINK_DAYS = 7;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Saves the representatives step: upsert by email within the company. Each
@@ -172,7 +172,7 @@ export async function removeRepresentative(ctx: AppContext, actor: CompanyActor,
 /** The consent link is the credential: no account is needed, and it works once. */
 export async function approveRepresentative(ctx: AppContext, input: z.output<typeof approveRepresentativeRequest>, ip: string): Promise<void> {
   await ctx.limiter.consume('approvalPerIp', ip);
-  if (!UUID.test(input.companyId) || !UUID.test(input.repId)) throw new AppError('BAD_REQUEST', kybMessages.approvalInvalid);
+  if (!isUuid(input.companyId) || !isUuid(input.repId)) throw new AppError('BAD_REQUEST', kybMessages.approvalInvalid);
   const approved = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ full_name: string; position: string; email: string; approved_at: Date | string }>(
       `UPDATE kyb_representatives SET approved_by = $4, approved_at = now(), approval_token_hash = NULL, updated_at = now()

@@ -7,11 +7,11 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { paginationOf } from '../../lib/pagination';
+import { isUuid } from '../../lib/db-values';
 
 type NotificationRow = { id: string; title: string; message: string; created_at: Date | string; read_at: Date | string | null };
 
 const COLUMNS = 'id, title, message, created_at, read_at';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -61,7 +61,7 @@ export async function listNotifications(db: Queryable, userId: string, query: No
 
 /** Sets readAt the first time only; another user's notification, or no such id, is 404 and changes nothing. */
 export async function markRead(db: Queryable, userId: string, id: string) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', notificationMessages.notFound);
   const updated = await db.query<NotificationRow>(
     `UPDATE notifications SET read_at = now() WHERE id = $1 AND user_id = $2 AND read_at IS NULL RETURNING ${COLUMNS}`,
     [id, userId],

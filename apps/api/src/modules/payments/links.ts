@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
 import { paginationOf } from '../../lib/pagination';
+import { isUniqueViolation, isUuid } from '../../lib/db-values';
 
 type LinkRow = {
   id: string;
@@ -32,7 +33,6 @@ type LinkRow = {
   updated_at: Date;
 };
 const COLUMNS = 'id, livemode, name, description, amount, currency, slug, redirect_url, collect_phone, active, paid_count, paid_total, created_at, updated_at';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const payPageUrl = (ctx: AppContext, slug: string) => `${ctx.config.appUrl}/pay/${slug}`;
 
@@ -62,8 +62,6 @@ function randomSlug(): string {
   return [...randomBytes(10)].map((byte) => alphabet[byte % 36]).join('');
 }
 
-const isSlugTaken = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint).includes('slug');
 
 export async function createPaymentLink(ctx: AppContext, scope: Scope, input: z.output<typeof createPaymentLinkRequest>): Promise<PaymentLink> {
   const slug = input.slug ?? randomSlug();
@@ -81,14 +79,14 @@ export async function createPaymentLink(ctx: AppContext, scope: Scope, input: z.
     ctx.kickWebhooks();
     return link;
   } catch (error) {
-    if (isSlugTaken(error)) throw new AppError('VALIDATION_FAILED', paymentMessages.slugTaken, { errors: { slug: paymentMessages.slugTaken } });
+    if (isUniqueViolation(error) && error.constraint?.includes('slug')) throw new AppError('VALIDATION_FAILED', paymentMessages.slugTaken, { errors: { slug: paymentMessages.slugTaken } });
     throw error;
   }
 }
 
-export async function findPaymentLink(ctx: AppContext, db: Queryable, scope: Scope, id: string): Promise<PaymentLink> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', paymentMessages.linkNotFound);
-  const { rows } = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM payment_links WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
+export async function findPaymentLink(ctx: AppContext, scope: Scope, id: string): Promise<PaymentLink> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', paymentMessages.linkNotFound);
+  const { rows } = await ctx.db.query<LinkRow>(`SELECT ${COLUMNS} FROM payment_links WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
     id,
     scope.companyId,
     scope.livemode,
@@ -125,7 +123,7 @@ export async function updatePaymentLink(
   id: string,
   input: z.output<typeof updatePaymentLinkRequest>,
 ): Promise<PaymentLink> {
-  const before = await findPaymentLink(ctx, ctx.db, scope, id);
+  const before = await findPaymentLink(ctx, scope, id);
   const changes = (Object.keys(updatable) as (keyof typeof updatable)[]).filter((key) => input[key] !== undefined && input[key] !== before[key]);
   if (changes.length === 0) return before;
   const link = await ctx.db.transaction(async (tx) => {

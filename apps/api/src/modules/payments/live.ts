@@ -1,8 +1,7 @@
 import { formatNaira } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
 import { paystackSignatureValid } from './paystack-signature';
-import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleRefundFromPaystack } from './refunds';
 import { completeCharge } from './transactions';
 
@@ -56,15 +55,6 @@ export async function settleFromPaystack(
   ctx.kickWebhooks();
   ctx.kickOutbox();
   return after;
-}
-
-/** Records a provider event; false when it was recorded before (a repeated delivery). */
-async function recordProviderEvent(tx: Queryable, event: { key: string; type: string }): Promise<boolean> {
-  const { rows } = await tx.query<{ key: string }>(
-    "INSERT INTO provider_events (provider, key, type) VALUES ('paystack', $1, $2) ON CONFLICT DO NOTHING RETURNING key",
-    [event.key.slice(0, 200), event.type.slice(0, 100)],
-  );
-  return rows.length > 0;
 }
 
 export type WebhookOutcome = 'refused' | 'ignored' | 'applied';

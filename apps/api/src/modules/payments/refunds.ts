@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { InsufficientBalanceError, post } from '../ledger/ledger';
-import { addHistory, addToTotals, findTransactionRow, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -130,11 +130,7 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
 /** Paystack's word on a live refund (its webhook): processed or failed, applied once. */
 export async function settleRefundFromPaystack(ctx: AppContext, providerRefundId: string, outcome: 'processed' | 'failed', event: { key: string; type: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { rows: seen } = await tx.query<{ key: string }>(
-      "INSERT INTO provider_events (provider, key, type) VALUES ('paystack', $1, $2) ON CONFLICT DO NOTHING RETURNING key",
-      [event.key.slice(0, 200), event.type.slice(0, 100)],
-    );
-    if (!seen[0]) return;
+    if (!(await recordProviderEvent(tx, event))) return;
     const { rows } = await tx.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 FOR UPDATE', [providerRefundId]);
     const refund = rows[0];
     if (!refund || refund.status !== 'pending') return;

@@ -15,20 +15,20 @@ import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { companyBalances } from '../ledger/ledger';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
 import { handlePaystackWebhook } from './live';
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
-import { listSettlements, payOut, settlementDetail } from './settlement';
+import { balancesOf, listSettlements, payOut, settlementDetail } from './settlement';
 import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
+import { lagosDay } from '../../lib/lagos';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
   registerRoute(app, paymentLinkEndpoints.list, async (request) => ok(paymentMessages.linksLoaded, await listPaymentLinks(ctx, requireMerchant(request), request.query)));
   registerRoute(app, paymentLinkEndpoints.create, async (request) => ok(paymentMessages.linkCreated, await createPaymentLink(ctx, requireMerchant(request), request.body)));
-  registerRoute(app, paymentLinkEndpoints.get, async (request) => ok(paymentMessages.linkLoaded, await findPaymentLink(ctx, ctx.db, requireMerchant(request), request.params.id)));
+  registerRoute(app, paymentLinkEndpoints.get, async (request) => ok(paymentMessages.linkLoaded, await findPaymentLink(ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, paymentLinkEndpoints.update, async (request) =>
     ok(paymentMessages.linkUpdated, await updatePaymentLink(ctx, requireMerchant(request), request.params.id, request.body)),
   );
@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const amount = link.amount ?? body.amount;
     if (amount === undefined) throw new AppError('VALIDATION_FAILED', paymentMessages.amountRequired, { errors: { amount: paymentMessages.amountRequired } });
-    if (link.collectPhone && !body.phone) throw new AppError('VALIDATION_FAILED', 'Enter your phone number.', { errors: { phone: 'Enter your phone number.' } });
+    if (link.collectPhone && !body.phone) throw new AppError('VALIDATION_FAILED', paymentMessages.phoneRequired, { errors: { phone: paymentMessages.phoneRequired } });
     const started = await initializeTransaction(
       ctx,
       { companyId: link.companyId, livemode: link.livemode },
@@ -81,10 +81,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, transactionEndpoints.list, async (request) => ok(paymentMessages.transactionsLoaded, await listTransactions(ctx.db, requireMerchant(request), request.query)));
   registerRoute(app, transactionEndpoints.export, async (request, reply) => {
     const scope = requireMerchant(request);
-    const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-transactions-${day}.csv"`)
+      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-transactions-${lagosDay()}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send(Readable.from(exportTransactionsCsv(ctx.db, scope, request.query)));
   });
@@ -99,30 +98,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(paymentMessages.transactionsLoaded, { currency: 'NGN' as const, days: await dailyTotals(ctx.db, requireMerchant(request), request.query.days) }),
   );
 
-  registerRoute(app, balanceEndpoints.get, async (request) => {
-    const scope = requireMerchant(request);
-    const [balances, totals] = await Promise.all([
-      companyBalances(ctx.db, scope.companyId, scope.livemode),
-      ctx.db.query<{ received: string; refunded: string; paid_out: string }>(
-        "SELECT received, refunded, paid_out FROM money_totals WHERE company_id = $1 AND livemode = $2 AND currency = 'NGN'",
-        [scope.companyId, scope.livemode],
-      ),
-    ]);
-    const ngn = balances.find((b) => b.currency === 'NGN');
-    const kept = totals.rows[0];
-    return ok(paymentMessages.balanceLoaded, {
-      balances: [
-        {
-          currency: 'NGN' as const,
-          available: ngn?.available ?? 0,
-          pending: ngn?.pending ?? 0,
-          received: Number(kept?.received ?? 0),
-          refunded: Number(kept?.refunded ?? 0),
-          paidOut: Number(kept?.paid_out ?? 0),
-        },
-      ],
-    });
-  });
+  registerRoute(app, balanceEndpoints.get, async (request) => ok(paymentMessages.balanceLoaded, { balances: await balancesOf(ctx.db, requireMerchant(request)) }));
 
   registerRoute(app, refundEndpoints.create, async (request) => ok(refundMessages.created, await createRefund(ctx, requireMerchant(request), request.body)));
 

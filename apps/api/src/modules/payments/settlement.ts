@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { formatNaira, settlementMessages, type Settlement, type Transaction } from '@fipay/contracts/payments';
+import { formatNaira, settlementMessages, type BalanceAmount, type Settlement, type Transaction } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
-import { post } from '../ledger/ledger';
+import { companyBalances, post } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { addHistory, addToTotals, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
+import { isUuid } from '../../lib/db-values';
+import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -15,15 +17,11 @@ import { paginationOf } from '../../lib/pagination';
  * company's settlement bank account once a day (a settlement), through a transfer provider.
  */
 
-const DAY = 86_400_000;
-const LAGOS_OFFSET = 3_600_000; // UTC+1, no daylight saving
-
 /** 00:00 in Lagos of the next weekday after `paidAt` (public holidays are not counted). */
 export function nextBusinessDay(paidAt: Date): Date {
-  const lagos = new Date(paidAt.getTime() + LAGOS_OFFSET);
-  let midnight = Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) + DAY;
-  while ([0, 6].includes(new Date(midnight).getUTCDay())) midnight += DAY;
-  return new Date(midnight - LAGOS_OFFSET);
+  let day = addDays(lagosDay(paidAt), 1);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return lagosDayStart(day);
 }
 
 /** When a charge paid at `paidAt` becomes available: the next business day live; after the configured delay in test mode. */
@@ -248,10 +246,9 @@ export async function listSettlements(db: Queryable, scope: Scope, query: { page
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function settlementDetail(db: Queryable, scope: Scope, id: string): Promise<Settlement & { transactions: Transaction[] }> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', settlementMessages.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', settlementMessages.notFound);
   const { rows } = await db.query<SettlementRow>(`SELECT ${SETTLEMENT_COLUMNS} FROM settlements WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
     id,
     scope.companyId,
@@ -260,4 +257,27 @@ export async function settlementDetail(db: Queryable, scope: Scope, id: string):
   if (!rows[0]) throw new AppError('NOT_FOUND', settlementMessages.notFound);
   const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settlement_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
   return { ...toSettlement({ ...rows[0], transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction) };
+}
+
+/** The scope's money in NGN, the one currency it holds: the ledger's balances and the totals kept as money moved. */
+export async function balancesOf(db: Queryable, scope: Scope): Promise<BalanceAmount[]> {
+  const [balances, totals] = await Promise.all([
+    companyBalances(db, scope.companyId, scope.livemode),
+    db.query<{ received: string; refunded: string; paid_out: string }>(
+      "SELECT received, refunded, paid_out FROM money_totals WHERE company_id = $1 AND livemode = $2 AND currency = 'NGN'",
+      [scope.companyId, scope.livemode],
+    ),
+  ]);
+  const ngn = balances.find((b) => b.currency === 'NGN');
+  const kept = totals.rows[0];
+  return [
+    {
+      currency: 'NGN',
+      available: ngn?.available ?? 0,
+      pending: ngn?.pending ?? 0,
+      received: Number(kept?.received ?? 0),
+      refunded: Number(kept?.refunded ?? 0),
+      paidOut: Number(kept?.paid_out ?? 0),
+    },
+  ];
 }

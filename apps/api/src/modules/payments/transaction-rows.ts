@@ -88,3 +88,12 @@ export async function addToTotals(tx: Queryable, scope: { companyId: string; liv
     [scope.companyId, scope.livemode, change.received ?? 0, change.receivedCount ?? 0, change.refunded ?? 0, change.paidOut ?? 0],
   );
 }
+
+/** Records an event a provider sent (migration 0013), in the transaction that applies it; false when it was recorded before (a repeated delivery). */
+export async function recordProviderEvent(tx: Queryable, event: { key: string; type: string }): Promise<boolean> {
+  const { rows } = await tx.query<{ key: string }>(
+    "INSERT INTO provider_events (provider, key, type) VALUES ('paystack', $1, $2) ON CONFLICT DO NOTHING RETURNING key",
+    [event.key.slice(0, 200), event.type.slice(0, 100)],
+  );
+  return rows.length > 0;
+}

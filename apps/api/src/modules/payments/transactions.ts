@@ -23,6 +23,8 @@ import { feeFor } from './fees';
 import { addHistory, addToTotals, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
+import { isUniqueViolation, isUuid } from '../../lib/db-values';
+import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
 export const newReference = () => `fp_${randomBytes(10).toString('hex')}`;
@@ -68,7 +70,7 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
       await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
     });
   } catch (error) {
-    if (typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new AppError('VALIDATION_FAILED', paymentMessages.referenceTaken, { errors: { reference: paymentMessages.referenceTaken } });
     }
     throw error;
@@ -99,13 +101,9 @@ export async function transactionDetail(db: Queryable, scope: Scope, reference: 
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_LIKE = /@/;
-/** Days are Lagos days (UTC+1, no daylight saving). */
-const lagosDayStart = (day: string) => `${day}T00:00:00+01:00`;
-const nextLagosDay = (day: string) => new Date(Date.parse(`${day}T00:00:00+01:00`) + 86_400_000).toISOString();
 
-/** One page of the filtered view, newest first, strictly after the row with id `after` (none: from the top). */
+/** One page of the filtered view (its days are Lagos days), newest first, strictly after the row with id `after` (none: from the top). */
 async function filteredPage(db: Queryable, scope: Scope, filters: TransactionFilters, after: string | null, limit: number): Promise<TransactionRow[]> {
   const where = ['t.company_id = $1', 't.livemode = $2'];
   const params: unknown[] = [scope.companyId, scope.livemode];
@@ -116,11 +114,11 @@ async function filteredPage(db: Queryable, scope: Scope, filters: TransactionFil
   if (filters.status) add((p) => `t.status = ${p}`, filters.status);
   if (filters.channel) add((p) => `t.channel = ${p}`, filters.channel);
   if (filters.paymentLinkId) {
-    if (!UUID.test(filters.paymentLinkId)) return [];
+    if (!isUuid(filters.paymentLinkId)) return [];
     add((p) => `t.payment_link_id = ${p}`, filters.paymentLinkId);
   }
-  if (filters.from) add((p) => `t.created_at >= ${p}::timestamptz`, lagosDayStart(filters.from));
-  if (filters.to) add((p) => `t.created_at < ${p}::timestamptz`, nextLagosDay(filters.to));
+  if (filters.from) add((p) => `t.created_at >= ${p}::timestamptz`, lagosDayStart(filters.from).toISOString());
+  if (filters.to) add((p) => `t.created_at < ${p}::timestamptz`, lagosDayStart(addDays(filters.to, 1)).toISOString());
   if (filters.search) {
     if (EMAIL_LIKE.test(filters.search)) add((p) => `lower(t.customer_email) = lower(${p})`, filters.search);
     else add((p) => `t.reference = ${p}`, filters.search);
@@ -142,7 +140,7 @@ async function filteredPage(db: Queryable, scope: Scope, filters: TransactionFil
  * Each filter has an index that serves it in this order, so a deep page costs what the first does.
  */
 export async function listTransactions(db: Queryable, scope: Scope, query: TransactionListQuery): Promise<{ transactions: Transaction[]; nextCursor: string | null }> {
-  if (query.cursor && !UUID.test(query.cursor)) {
+  if (query.cursor && !isUuid(query.cursor)) {
     throw new AppError('VALIDATION_FAILED', paymentMessages.cursorInvalid, { errors: { cursor: paymentMessages.cursorInvalid } });
   }
   const rows = await filteredPage(db, scope, query, query.cursor ?? null, query.pageSize + 1);
@@ -325,17 +323,16 @@ export async function abandonStale(tx: Queryable, limit = 1000): Promise<number>
 
 /** Successful charges per Lagos day over the last `days` days (today included), every day present. */
 export async function dailyTotals(db: Queryable, scope: Scope, days: number): Promise<{ date: string; amount: number; count: number }[]> {
-  const todayLagos = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-  const first = new Date(Date.parse(`${todayLagos}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const first = addDays(lagosDay(), -(days - 1));
   const { rows } = await db.query<{ day: string; amount: string; count: number }>(
     `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount, count(*)::int AS count
        FROM transactions WHERE company_id = $1 AND livemode = $2 AND status = 'success' AND created_at >= $3::timestamptz
       GROUP BY 1`,
-    [scope.companyId, scope.livemode, `${first}T00:00:00+01:00`],
+    [scope.companyId, scope.livemode, lagosDayStart(first).toISOString()],
   );
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: days }, (_, i) => {
-    const date = new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+    const date = addDays(first, i);
     const row = byDay.get(date);
     return { date, amount: Number(row?.amount ?? 0), count: row?.count ?? 0 };
   });

@@ -12,12 +12,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { applyServerErrors } from '../../lib/server-errors';
 import { formatNaira } from './money';
 import { useCheckout, useCheckoutStep } from './payments-api';
-import { PublicFrame, PublicNotice } from './public-frame';
+import { PublicFrame, PublicLoadFailure } from './public-frame';
 
 type Notice = { tone: 'error' | 'info'; text: string } | null;
 
@@ -26,11 +26,11 @@ export function CheckoutRoute() {
   const checkout = useCheckout(reference);
   if (checkout.isPending) return <PageSpinner />;
   if (checkout.isError) {
-    const unknown = checkout.error instanceof ApiError && checkout.error.status === 404;
     return (
-      <PublicNotice title={unknown ? 'Payment not found' : 'Something went wrong'}>
-        {unknown ? 'Check the link the business sent you, or start the payment again from its page.' : errorMessage(checkout.error, 'This page could not be loaded. Try again.')}
-      </PublicNotice>
+      <PublicLoadFailure
+        error={checkout.error}
+        notFound={{ title: 'Payment not found', text: 'Check the link the business sent you, or start the payment again from its page.' }}
+      />
     );
   }
   return <CheckoutView checkout={checkout.data} />;

@@ -1,5 +1,5 @@
-import { emailField, phoneField } from '@fipay/contracts/fields';
-import { paymentMessages, type PayPage } from '@fipay/contracts/payments';
+import { phoneField } from '@fipay/contracts/fields';
+import { payLinkRequest, paymentMessages, type PayPage } from '@fipay/contracts/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -8,15 +8,16 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PageSpinner } from '../../components/ui/spinner';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/server-errors';
+import { errorMessage } from '../../lib/api-client';
+import { applyServerErrors, hasFieldErrors } from '../../lib/server-errors';
 import { formatNaira, nairaField } from './money';
 import { usePayPage, useStartPayment } from './payments-api';
-import { PublicFrame, PublicNotice } from './public-frame';
+import { PublicFrame, PublicLoadFailure, PublicNotice } from './public-frame';
 
+/** The contract's email and name; the phone and the amount (typed in naira) depend on the link. */
 const customerFields = z.object({
-  email: emailField,
-  name: z.string().trim().min(1, 'Enter your full name.').max(200, 'A name is at most 200 characters.'),
+  email: payLinkRequest.shape.email,
+  name: payLinkRequest.shape.name,
   phone: z.string(),
   amount: z.string(),
 });
@@ -34,14 +35,7 @@ export function PayPageRoute() {
   const { slug = '' } = useParams();
   const page = usePayPage(slug);
   if (page.isPending) return <PageSpinner />;
-  if (page.isError) {
-    const unknown = page.error instanceof ApiError && page.error.status === 404;
-    return (
-      <PublicNotice title={unknown ? 'Payment link not found' : 'Something went wrong'}>
-        {unknown ? paymentMessages.payPageNotFound : errorMessage(page.error, 'This page could not be loaded. Try again.')}
-      </PublicNotice>
-    );
-  }
+  if (page.isError) return <PublicLoadFailure error={page.error} notFound={{ title: 'Payment link not found', text: paymentMessages.payPageNotFound }} />;
   if (!page.data.active) return <PublicNotice title="This link is no longer active">{paymentMessages.payPageInactive}</PublicNotice>;
   return <PayForm slug={slug} page={page.data} />;
 }
@@ -80,7 +74,7 @@ function PayForm({ slug, page }: { slug: string; page: PayPage }) {
           {page.description && <p className="text-sm whitespace-pre-line text-slate-600">{page.description}</p>}
           {page.amount !== null && <p className="pt-2 text-3xl font-bold tracking-tight text-slate-900">{formatNaira(page.amount)}</p>}
         </div>
-        {start.isError && !(start.error instanceof ApiError && Object.keys(start.error.fieldErrors).length > 0) && (
+        {start.isError && !hasFieldErrors(start.error) && (
           <Alert tone="error">{errorMessage(start.error, 'The payment could not be started. Try again.')}</Alert>
         )}
         <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-4">

@@ -1,6 +1,7 @@
 import BadgeCheckIcon from 'lucide-react/icons/badge-check';
 import LockIcon from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
+import { ApiError, errorMessage } from '../../lib/api-client';
 
 /**
  * The frame of the pages customers see (a payment link, the checkout, the receipt): the business
@@ -51,5 +52,15 @@ export function PublicNotice({ title, children }: { title: string; children: Rea
         <p className="text-sm text-slate-600">{children}</p>
       </div>
     </PublicFrame>
+  );
+}
+
+/** A public page that could not load: the page's own words when it does not exist (404), else the server's message. */
+export function PublicLoadFailure({ error, notFound }: { error: unknown; notFound: { title: string; text: string } }) {
+  const unknown = error instanceof ApiError && error.status === 404;
+  return (
+    <PublicNotice title={unknown ? notFound.title : 'Something went wrong'}>
+      {unknown ? notFound.text : errorMessage(error, 'This page could not be loaded. Try again.')}
+    </PublicNotice>
   );
 }

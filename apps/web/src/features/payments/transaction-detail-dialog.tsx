@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
-import { applyServerErrors } from '../../lib/server-errors';
+import { applyServerErrors, hasFieldErrors } from '../../lib/server-errors';
 import { formatNaira, nairaToKobo } from './money';
 import { useRefund, useTransaction } from './payments-api';
 import { StatusBadge } from './status-badge';
@@ -124,7 +124,8 @@ function RefundForm({ transaction }: { transaction: TransactionDetail }) {
       toast.success(made.status === 'pending' ? `Refund of ${formatNaira(made.amount)} requested: it completes when the bank confirms it.` : `${formatNaira(made.amount)} refunded.`);
       reset({ amount: String((left - made.amount) / 100), reason: '' });
     } catch (error) {
-      if (!applyServerErrors(setError, error, ['amount', 'reason'])) toast.error(errorMessage(error, 'The refund could not be made.'));
+      // A refusal without field errors (the balance is short) shows in the banner above the form.
+      applyServerErrors(setError, error, ['amount', 'reason']);
     }
   }
   return (
@@ -133,7 +134,7 @@ function RefundForm({ transaction }: { transaction: TransactionDetail }) {
         Refund
       </h3>
       <p className="mt-1 text-xs text-slate-500">Up to {formatNaira(left)}, taken from your available balance. The fee is not returned.</p>
-      {refund.isError && !applyableFieldError(refund.error) && (
+      {refund.isError && !hasFieldErrors(refund.error) && (
         <div className="mt-3">
           <Alert tone="error">{errorMessage(refund.error, 'The refund could not be made.')}</Alert>
         </div>
@@ -147,9 +148,4 @@ function RefundForm({ transaction }: { transaction: TransactionDetail }) {
       </form>
     </section>
   );
-}
-
-/** Whether a refusal went under the form's fields rather than the banner. */
-function applyableFieldError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'fieldErrors' in error && Object.keys((error as { fieldErrors: object }).fieldErrors).length > 0;
 }
