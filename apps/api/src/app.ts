@@ -140,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keys,
     kickOutbox: () => outbox.kick(),
     kickWebhooks: () => webhooks.kick(),
+    log: app.log,
   } satisfies AppContext);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaystackAcquirer } from './modules/payments/paystack';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -23,4 +24,6 @@ export type AppContext = {
   kickOutbox: () => void;
   /** Asks the webhook worker to send now; call after a transaction that recorded events commits. */
   kickWebhooks: () => void;
+  /** The app's logger, for work done outside a request (jobs, providers' answers): never secrets or personal data. */
+  log: FastifyBaseLogger;
 };

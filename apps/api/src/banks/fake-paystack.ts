@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
  * response bodies Paystack documents for GET /bank, GET /bank/resolve,
- * POST /transaction/initialize, GET /transaction/verify/:reference and
- * POST /refund, and can
- * be told to fail, answer garbage or never answer. `settle` plays the customer
- * paying (or failing to) on Paystack's page.
+ * POST /transaction/initialize, GET /transaction/verify/:reference,
+ * POST /refund, POST /transferrecipient, POST /transfer and
+ * GET /transfer/verify/:reference, and can be told to fail, answer garbage or
+ * never answer. `settle` plays the customer paying (or failing to) on
+ * Paystack's page; `settleTransfer` the bank deciding a transfer.
  */
 
 /** Paystack's documented bank-list item shape (GET /bank). */
@@ -60,6 +61,31 @@ export const paystackBodies = {
 export type FakeAnswer = { status: number; body: unknown } | { status: number; raw: string; contentType?: string } | 'hang';
 export type FakeRequest = { path: string; query: URLSearchParams; authorization: string | undefined; method: string; body: unknown };
 
+type FakeTransfer = { id: number; reference: string; amount: number; recipient: string; status: string; transferCode: string };
+
+/** Paystack's documented transfer object (POST /transfer, GET /transfer/verify/:reference, transfer.* webhooks). */
+function transferData(t: FakeTransfer) {
+  return {
+    amount: t.amount,
+    currency: 'NGN',
+    domain: 'test',
+    failures: null,
+    id: t.id,
+    integration: 463433,
+    reason: 'FiPay settlement',
+    reference: t.reference,
+    source: 'balance',
+    source_details: null,
+    status: t.status,
+    titan_code: null,
+    transfer_code: t.transferCode,
+    transferred_at: t.status === 'success' ? '2026-11-25T11:00:00.000Z' : null,
+    recipient: t.recipient,
+    createdAt: '2026-11-25T10:59:00.000Z',
+    updatedAt: '2026-11-25T10:59:00.000Z',
+  };
+}
+
 type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number };
 
 /** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
@@ -95,7 +121,12 @@ export async function startFakePaystack() {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
   let refunds = 0;
-  const defaults: Record<string, (query: URLSearchParams, body: unknown) => FakeAnswer> = {
+  const recipients = new Map<string, string>();
+  const transfers = new Map<string, FakeTransfer>();
+  /** The status Paystack gives a new transfer: pending (decided later by webhook) unless told otherwise. */
+  let newTransferStatus = 'pending';
+  type Handler = (query: URLSearchParams, body: unknown, original?: Handler) => FakeAnswer;
+  const defaults: Record<string, Handler> = {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
     '/transaction/initialize': (_query, body) => {
@@ -140,6 +171,53 @@ export async function startFakePaystack() {
         },
       };
     },
+    '/transferrecipient': (_query, body) => {
+      const { type, name, account_number: accountNumber, bank_code: bankCode } = (body ?? {}) as Record<string, unknown>;
+      if (type !== 'nuban' || typeof name !== 'string' || typeof accountNumber !== 'string' || typeof bankCode !== 'string') {
+        return { status: 400, body: { status: false, message: 'Invalid request' } };
+      }
+      if (accountNumber.endsWith('999')) return { status: 422, body: { status: false, message: 'Cannot resolve account' } };
+      // Paystack answers the existing recipient for an account it already knows.
+      const key = `${bankCode}:${accountNumber}`;
+      const code = recipients.get(key) ?? `RCP_${(recipients.size + 1).toString().padStart(10, '0')}`;
+      recipients.set(key, code);
+      return {
+        status: 201,
+        body: {
+          status: true,
+          message: 'Transfer recipient created successfully',
+          data: {
+            active: true,
+            currency: 'NGN',
+            domain: 'test',
+            id: 9_000 + recipients.size,
+            integration: 463433,
+            name,
+            recipient_code: code,
+            type: 'nuban',
+            is_deleted: false,
+            details: { authorization_code: null, account_number: accountNumber, account_name: name, bank_code: bankCode, bank_name: 'Guaranty Trust Bank' },
+            createdAt: '2026-11-25T10:58:00.000Z',
+            updatedAt: '2026-11-25T10:58:00.000Z',
+          },
+        },
+      };
+    },
+    '/transfer': (_query, body) => {
+      const { source, amount, recipient, reference } = (body ?? {}) as Record<string, unknown>;
+      if (source !== 'balance' || typeof amount !== 'number' || typeof recipient !== 'string' || typeof reference !== 'string') {
+        return { status: 400, body: { status: false, message: 'Invalid request' } };
+      }
+      if (![...recipients.values()].includes(recipient)) return { status: 400, body: { status: false, message: 'Recipient specified is invalid' } };
+      if (transfers.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transfer Reference' } };
+      const t: FakeTransfer = { id: 60_000_000 + transfers.size, reference, amount, recipient, status: newTransferStatus, transferCode: `TRF_${reference.slice(-12)}` };
+      transfers.set(reference, t);
+      return { status: 200, body: { status: true, message: 'Transfer has been queued', data: transferData(t) } };
+    },
+    '/transfer/verify/': (query) => {
+      const t = transfers.get(query.get('reference') ?? '');
+      return t ? { status: 200, body: { status: true, message: 'Transfer retrieved', data: transferData(t) } } : { status: 404, body: { status: false, message: 'Transfer not found' } };
+    },
     '/transaction/verify/': (query) => {
       const t = transactions.get(query.get('reference') ?? '');
       return t ? { status: 200, body: verifyBody(t) } : { status: 400, body: { status: false, message: 'Transaction reference not found' } };
@@ -158,11 +236,12 @@ export async function startFakePaystack() {
       body = undefined;
     }
     requests.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, method: req.method ?? 'GET', body });
-    // GET /transaction/verify/:reference: the reference is read as a query value by its handler.
-    const verify = url.pathname.startsWith('/transaction/verify/');
-    if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice('/transaction/verify/'.length)));
-    const handler = handlers[verify ? '/transaction/verify/' : url.pathname];
-    const answer: FakeAnswer = handler ? handler(url.searchParams, body) : { status: 404, body: { status: false, message: 'Not found' } };
+    // GET /transaction/verify/:reference and /transfer/verify/:reference: the reference is read as a query value by its handler.
+    const verify = ['/transaction/verify/', '/transfer/verify/'].find((prefix) => url.pathname.startsWith(prefix));
+    if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice(verify.length)));
+    const handler = handlers[verify ?? url.pathname];
+    const original = defaults[verify ?? url.pathname];
+    const answer: FakeAnswer = handler ? handler(url.searchParams, body, original) : { status: 404, body: { status: false, message: 'Not found' } };
     if (answer === 'hang') return; // never answers; close() drops the connection
     if ('raw' in answer) {
       res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' }).end(answer.raw);
@@ -176,8 +255,8 @@ export async function startFakePaystack() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    /** Replaces the answer for one path until reset(). */
-    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund', handler: (query: URLSearchParams, body: unknown) => FakeAnswer) {
+    /** Replaces the answer for one path until reset(); the handler may call the documented one (`original`) first. */
+    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
@@ -189,10 +268,24 @@ export async function startFakePaystack() {
       t.gatewayResponse = options.gatewayResponse ?? (status === 'success' ? 'Approved' : 'Declined');
       return { id: t.id };
     },
+    /** The status new transfers get (default pending; 'success' for a bank that pays at once, 'otp' for an account that asks for one). */
+    transferStatus(status: string) {
+      newTransferStatus = status;
+    },
+    /** The bank deciding a transfer; answers the webhook's data for it. */
+    settleTransfer(reference: string, status: 'success' | 'failed' | 'reversed') {
+      const t = transfers.get(reference);
+      if (!t) throw new Error(`fake Paystack knows no transfer ${reference}`);
+      t.status = status;
+      return transferData(t);
+    },
+    transfers,
     reset() {
       handlers = { ...defaults };
       requests.length = 0;
       transactions.clear();
+      transfers.clear();
+      newTransferStatus = 'pending';
     },
     close() {
       server.closeAllConnections();

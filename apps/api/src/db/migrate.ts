@@ -12,6 +12,7 @@ import { sql as ledger } from './migrations/0010-ledger';
 import { sql as notificationPositions } from './migrations/0011-notification-positions';
 import { sql as payments } from './migrations/0012-payments';
 import { sql as refundsAndSettlements } from './migrations/0013-refunds-and-settlements';
+import { sql as liveTransfers } from './migrations/0014-live-transfers';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -28,6 +29,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0011-notification-positions', sql: notificationPositions },
   { id: '0012-payments', sql: payments },
   { id: '0013-refunds-and-settlements', sql: refundsAndSettlements },
+  { id: '0014-live-transfers', sql: liveTransfers },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -8,6 +8,11 @@ export type ScheduledJob = {
   lockId: number;
   /** Runs in one transaction; what it returns is logged. */
   run: (tx: Queryable) => Promise<unknown>;
+  /**
+   * Runs after that transaction commits, outside the lock, with what `run` returned: work that must not
+   * hold a transaction open, such as calls to a provider. What it returns is logged too.
+   */
+  afterCommit?: (result: unknown) => Promise<unknown>;
 };
 
 /**
@@ -42,13 +47,16 @@ export class JobScheduler {
 
   /** Runs a job now (under its lock); false when another instance was running it. */
   async runNow(job: ScheduledJob): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const ran = await this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [job.lockId]);
-      if (!rows[0]?.locked) return false;
+      if (!rows[0]?.locked) return undefined;
       const result = await job.run(tx);
       this.log.info({ job: job.name, result }, 'Scheduled job done');
-      return true;
+      return { result };
     });
+    if (!ran) return false;
+    if (job.afterCommit) this.log.info({ job: job.name, result: await job.afterCommit(ran.result) }, 'Scheduled job follow-up done');
+    return true;
   }
 
   private schedule(job: ScheduledJob, delayMs: number) {

@@ -2,13 +2,15 @@ import type { AppContext } from '../../context';
 import type { ScheduledJob } from '../../jobs/scheduler';
 import { payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
+import { claimDueTransfers, sendDueTransfers } from './transfers';
 
 const MINUTE = 60_000;
 
 /**
  * The payment jobs, run by every API instance under advisory locks (docs/decisions/0032-refunds-and-settlements.md):
  * due charges move to available each minute; payouts run every 15 minutes and pay each company and mode at
- * most once per Lagos day; unpaid checkouts are abandoned after 24 hours.
+ * most once per Lagos day; live payouts are sent to Paystack (and checked again) each minute after their
+ * claim commits (docs/decisions/0034-live-payouts-through-paystack.md); unpaid checkouts are abandoned after 24 hours.
  */
 export function paymentJobs(ctx: AppContext): ScheduledJob[] {
   return [
@@ -23,6 +25,15 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
         setTimeout(() => ctx.kickWebhooks(), 100).unref();
         return counts;
       },
+      // The live payouts just written go to Paystack now rather than at the transfer job's next run.
+      afterCommit: async () => (ctx.paystack ? sendDueTransfers(ctx) : undefined),
+    },
+    {
+      name: 'live-transfers',
+      everyMs: MINUTE,
+      lockId: 72_413_204,
+      run: async (tx) => ({ claimed: await claimDueTransfers(tx) }),
+      afterCommit: async (result) => sendDueTransfers(ctx, (result as { claimed: string[] }).claimed),
     },
     { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },
   ];

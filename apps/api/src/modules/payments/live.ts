@@ -4,6 +4,7 @@ import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleRefundFromPaystack } from './refunds';
 import { completeCharge } from './transactions';
+import { settleTransferFromPaystack } from './transfers';
 
 /**
  * Live charges through Paystack (docs/decisions/0033-paystack-live-charges.md): whatever tells us a payment
@@ -12,6 +13,7 @@ import { completeCharge } from './transactions';
  */
 
 const FINAL_FAILURES = new Set(['failed', 'abandoned', 'reversed']);
+const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 /**
  * Asks Paystack about a pending live transaction and applies the answer in one database transaction. When
@@ -61,8 +63,9 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
 
 /**
  * One Paystack webhook: the signature checked on the raw bytes before anything is read, then
- * `charge.success` settled through a fresh verification, and `refund.processed` / `refund.failed` applied to
- * the refund Paystack named. Other events are acknowledged and left alone.
+ * `charge.success` settled through a fresh verification, `refund.processed` / `refund.failed` applied to
+ * the refund Paystack named, and `transfer.success` / `transfer.failed` / `transfer.reversed` settled through
+ * a fresh verification of the payout. Other events are acknowledged and left alone.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
@@ -77,6 +80,10 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   if ((type === 'refund.processed' || type === 'refund.failed') && (typeof data?.id === 'number' || typeof data?.id === 'string')) {
     await settleRefundFromPaystack(ctx, String(data.id), type === 'refund.processed' ? 'processed' : 'failed', { key: `${type}:${data.id}`, type });
     return 'applied';
+  }
+  if (TRANSFER_EVENTS.has(String(type)) && typeof data?.reference === 'string') {
+    const key = `${String(type)}:${typeof data.id === 'number' || typeof data.id === 'string' ? data.id : data.reference}`;
+    return (await settleTransferFromPaystack(ctx, data.reference, { key, type: String(type) })) ? 'applied' : 'ignored';
   }
   if (type !== 'charge.success' || typeof data?.reference !== 'string') return 'ignored';
   const key = `charge.success:${typeof data.id === 'number' || typeof data.id === 'string' ? data.id : data.reference}`;

@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { paymentMessages } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
-import { releaseDue } from './settlement';
+import { paymentMessages, settlementMessages } from '@fipay/contracts/payments';
+import { JobScheduler } from '../../jobs/scheduler';
+import { paymentJobs } from './jobs';
+import { payOut, releaseDue } from './settlement';
+import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './transfers';
 
 const SECRET = 'sk_test_paystack_secret_for_the_replay_server';
 let fake: FakePaystack;
@@ -27,7 +30,7 @@ afterAll(async () => {
 async function liveMerchant() {
   const session = await login(server, await createVerifiedUser(server));
   await server.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [session.user.companyId]);
-  return { token: session.accessToken, headers: { 'FiPay-Mode': 'live' } };
+  return { token: session.accessToken, headers: { 'FiPay-Mode': 'live' }, companyId: session.user.companyId as string };
 }
 
 const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
@@ -154,9 +157,181 @@ describe('live charges through Paystack', () => {
     expect(res).toMatchObject({ status: 502, body: { message: paymentMessages.providerUnavailable } });
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     fake.reset();
-    const other = JSON.stringify({ event: 'transfer.success', data: { reference: 'x' } });
-    expect(await webhook(other, sign(other))).toMatchObject({ status: 200, body: { message: 'Event acknowledged.' } });
+    // A transfer that is not one of our payouts (made from Paystack's dashboard), and an event we do not act on.
+    for (const other of [
+      JSON.stringify({ event: 'transfer.success', data: { reference: 'x' } }),
+      JSON.stringify({ event: 'customeridentification.success', data: { customer_code: 'CUS_1' } }),
+    ]) {
+      expect(await webhook(other, sign(other))).toMatchObject({ status: 200, body: { message: 'Event acknowledged.' } });
+    }
     expect(await webhook('not json', sign('not json'))).toMatchObject({ status: 200 });
+  });
+});
+
+/** An approved live company with `amount` kobo of charges available and its verified bank account. */
+async function liveAvailable(accountNumber = '0123456780', amount = 1_000_000) {
+  const live = await liveMerchant();
+  const { companyId } = live;
+  await server.db.query(
+    `INSERT INTO kyb_bank_details (company_id, currency, account_number, account_name, bank_name, bank_code, bvn_encrypted, bvn_last4)
+     VALUES ($1, 'NGN', $2, 'ADEBAYO FOODS LTD', 'Guaranty Trust Bank', '058', 'not-used-here', '5678')`,
+    [companyId, accountNumber],
+  );
+  const charge = async (kobo: number) => {
+    const { reference } = await initialize(live, kobo);
+    fake.settle(reference, 'success');
+    await server.api.get(`/checkout/${reference}`);
+    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+    await server.db.transaction((tx) => releaseDue(tx));
+  };
+  await charge(amount);
+  const scope = { companyId, livemode: true };
+  const payout = async () => {
+    const outcome = await server.db.transaction((tx) => payOut(server.app.ctx, tx, scope));
+    if ('skipped' in outcome) throw new Error(outcome.skipped);
+    return outcome.settlement;
+  };
+  const settlement = async (id: string) => (await server.api.get(`/settlements/${id}`, live)).body.data;
+  const money = async () => (await server.api.get('/balance', live)).body.data.balances[0];
+  return { live, companyId, charge, payout, settlement, money, net: feeFor(amount).net };
+}
+
+const transferEvent = (type: string, data: object) => JSON.stringify({ event: type, data });
+const settlementReference = async (id: string) =>
+  (await server.db.query<{ transfer_reference: string }>('SELECT transfer_reference FROM settlements WHERE id = $1', [id])).rows[0]!.transfer_reference;
+const dueNow = (id: string) => server.db.query('UPDATE settlements SET next_check_at = now() WHERE id = $1', [id]);
+
+describe('live payouts through Paystack Transfers', () => {
+  it('send the payout to a recipient made once, under our reference, and pay it on transfer.success once', async () => {
+    const m = await liveAvailable();
+    // The daily run writes the payout pending and hands it to Paystack after its transaction commits.
+    const payouts = paymentJobs(server.app.ctx).find((job) => job.name === 'payouts')!;
+    expect(await new JobScheduler(server.db, server.app.log, [payouts]).runNow(payouts)).toBe(true);
+    const listed = (await server.api.get('/settlements', m.live)).body.data.settlements;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ status: 'pending', amount: m.net, livemode: true, bankAccount: { accountNumber: '******6780' } });
+    expect(await m.money()).toMatchObject({ available: 0, paidOut: 0 });
+
+    const reference = await settlementReference(listed[0].id);
+    expect(fake.requests.find((r) => r.path === '/transferrecipient')!.body).toEqual({
+      type: 'nuban',
+      name: 'ADEBAYO FOODS LTD',
+      account_number: '0123456780',
+      bank_code: '058',
+      currency: 'NGN',
+    });
+    const sent = fake.requests.find((r) => r.path === '/transfer')!;
+    expect(sent.authorization).toBe(`Bearer ${SECRET}`);
+    expect(sent.body).toMatchObject({ source: 'balance', amount: m.net, recipient: expect.stringMatching(/^RCP_/), reference });
+    expect(reference).toMatch(/^[a-z0-9_-]{16,50}$/);
+
+    const raw = transferEvent('transfer.success', fake.settleTransfer(reference, 'success'));
+    expect((await webhook(raw, sign('forged'))).status).toBe(401);
+    const answers = await Promise.all([webhook(raw, sign(raw)), webhook(raw, sign(raw))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const paid = await m.settlement(listed[0].id);
+    expect(paid).toMatchObject({ status: 'paid', amount: m.net, transactionCount: 1, paidAt: expect.any(String) });
+    expect(await m.money()).toMatchObject({ available: 0, paidOut: m.net });
+    expect((await server.api.get('/events?type=settlement.paid', m.live)).body.data.events).toHaveLength(1);
+    // A reversal of a payout already paid changes nothing here (the money has left); it is logged for a person.
+    const reversed = transferEvent('transfer.reversed', { ...fake.settleTransfer(reference, 'reversed'), id: 1 });
+    expect((await webhook(reversed, sign(reversed))).status).toBe(200);
+    expect((await m.settlement(listed[0].id)).status).toBe('paid');
+
+    // The next payout to the same account reuses the recipient.
+    await m.charge(500_000);
+    const second = await m.payout();
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
+    expect(fake.requests.filter((r) => r.path === '/transferrecipient')).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.path === '/transfer')).toHaveLength(2);
+    expect(second.status).toBe('pending');
+  });
+
+  it('return the money and tell the company when the transfer fails, is reversed or is refused', async () => {
+    const failed = await liveAvailable('0123456781');
+    const first = await failed.payout();
+    await sendDueTransfers(server.app.ctx);
+    const raw = transferEvent('transfer.failed', fake.settleTransfer(await settlementReference(first.id), 'failed'));
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect(await failed.settlement(first.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the bank.', transactionCount: 0 });
+    expect(await failed.money()).toMatchObject({ available: failed.net, paidOut: 0 });
+    expect((await server.api.get('/events?type=settlement.failed', failed.live)).body.data.events).toHaveLength(1);
+    const notice = (await server.api.get('/notification/user/latest', { token: failed.live.token })).body.data.notifications[0];
+    expect(notice).toMatchObject({ title: 'Payout failed' });
+    expect(notice.message).toContain('account ending 6781');
+
+    // Reversed before it was paid: the same.
+    const again = await failed.payout();
+    await sendDueTransfers(server.app.ctx);
+    const reversed = transferEvent('transfer.reversed', fake.settleTransfer(await settlementReference(again.id), 'reversed'));
+    expect((await webhook(reversed, sign(reversed))).status).toBe(200);
+    expect(await failed.settlement(again.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer was reversed by the bank.' });
+    expect(await failed.money()).toMatchObject({ available: failed.net });
+
+    // Paystack refusing the transfer (its own balance short) fails it at once, without Paystack's words.
+    fake.on('/transfer', () => ({ status: 400, body: { status: false, message: 'Your balance is not enough to fulfil this request' } }));
+    const refused = await failed.payout();
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 1, pending: 0, retry: 0 });
+    expect(await failed.settlement(refused.id)).toMatchObject({ status: 'failed', failureReason: transferRefused });
+    expect(await failed.money()).toMatchObject({ available: failed.net });
+    fake.reset();
+
+    // A bank account Paystack cannot resolve for transfers.
+    const unresolvable = await liveAvailable('0123456999');
+    const third = await unresolvable.payout();
+    await sendDueTransfers(server.app.ctx);
+    expect(await unresolvable.settlement(third.id)).toMatchObject({ status: 'failed', failureReason: recipientRefused });
+    expect(fake.requests.filter((r) => r.path === '/transfer')).toHaveLength(0);
+  });
+
+  it('after an outage, check with Paystack before sending again, and settle a payout whose webhook never came', async () => {
+    const m = await liveAvailable('0123456782');
+    // The request reaches Paystack but its answer is lost.
+    fake.on('/transfer', (query, body, original) => {
+      original!(query, body);
+      return { status: 502, raw: '<html>Bad gateway</html>', contentType: 'text/html' };
+    });
+    const payout = await m.payout();
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 0, retry: 1 });
+    expect((await m.settlement(payout.id)).status).toBe('pending');
+    const { rows } = await server.db.query<{ next_check_at: Date }>('SELECT next_check_at FROM settlements WHERE id = $1', [payout.id]);
+    expect(rows[0]!.next_check_at.getTime()).toBeGreaterThan(Date.now());
+    // Not due yet: nothing is claimed.
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 0, retry: 0 });
+
+    await dueNow(payout.id);
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
+    expect(fake.requests.filter((r) => r.path === '/transfer')).toHaveLength(1);
+    const reference = await settlementReference(payout.id);
+    expect(fake.requests.some((r) => r.path === `/transfer/verify/${reference}`)).toBe(true);
+
+    // Paystack pays it but its webhook is lost: the next check finds it paid.
+    fake.settleTransfer(reference, 'success');
+    await dueNow(payout.id);
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 1, failed: 0, pending: 0, retry: 0 });
+    expect(await m.settlement(payout.id)).toMatchObject({ status: 'paid' });
+    expect(await m.money()).toMatchObject({ paidOut: m.net });
+
+    // A request that never reached Paystack is sent again under the same reference.
+    fake.reset();
+    await m.charge(400_000);
+    fake.on('/transfer', () => 'hang');
+    const lost = await m.payout();
+    expect((await sendDueTransfers(server.app.ctx)).retry).toBe(1);
+    fake.reset();
+    await dueNow(lost.id);
+    expect((await sendDueTransfers(server.app.ctx)).pending).toBe(1);
+    expect(fake.transfers.get(await settlementReference(lost.id))).toMatchObject({ amount: feeFor(400_000).net, status: 'pending' });
+  });
+
+  it('two runs never claim the same payout, and payouts wait while live payouts are held', async () => {
+    const m = await liveAvailable('0123456783');
+    const payout = await m.payout();
+    const [a, b] = await Promise.all([server.db.transaction((tx) => claimDueTransfers(tx)), server.db.transaction((tx) => claimDueTransfers(tx))]);
+    expect([...a, ...b].filter((id) => id === payout.id)).toHaveLength(1);
+    await server.db.query("UPDATE companies SET payouts_held_at = now(), payouts_hold_reason = 'Review' WHERE id = $1", [m.companyId]);
+    await m.charge(300_000);
+    await expect(m.payout()).rejects.toThrow(settlementMessages.onHold);
   });
 });
 

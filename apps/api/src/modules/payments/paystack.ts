@@ -6,7 +6,10 @@ import type { Card } from './transactions';
 /**
  * Paystack as the live acquirer (docs/decisions/0033-paystack-live-charges.md): initialise a transaction
  * (POST /transaction/initialize) and verify it (GET /transaction/verify/:reference), as Paystack documents
- * them. Anything but the documented success answer is a 502 whose reason goes to the log only, never the key.
+ * them, refunds (POST /refund), and the transfers that pay live settlements out
+ * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
+ * /transfer/verify/:reference). Anything but a documented answer is a 502 whose reason goes to the log only,
+ * never the key.
  */
 
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: number };
@@ -20,6 +23,12 @@ export type Verification = {
   card: Card | null;
   gatewayResponse: string;
 };
+
+/** A transfer as Paystack reports it: its status (success, failed, reversed, pending, otp, ...), code and amount. */
+export type TransferState = { status: string; transferCode: string | null; amount: number };
+
+/** Paystack said no to a request (a 400, 404 or 422 with `status: false`): its message, for the log. */
+export type Refusal = { refused: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -77,9 +86,67 @@ export class PaystackAcquirer {
     return { refundId: id };
   }
 
+  /** Paystack's recipient code for a Nigerian bank account (a NUBAN recipient), or its refusal. */
+  async createRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<{ recipientCode: string } | Refusal> {
+    const { status, body } = await this.request('POST', '/transferrecipient', {
+      type: 'nuban',
+      name: input.name,
+      account_number: input.accountNumber,
+      bank_code: input.bankCode,
+      currency: 'NGN',
+    });
+    const refusal = refusalOf(status, body);
+    if (refusal) return refusal;
+    if (status !== 200 && status !== 201) throw unavailable(`transferrecipient answered HTTP ${status}`);
+    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
+    const code = typeof data?.recipient_code === 'string' ? data.recipient_code : '';
+    if (!/^RCP_\w{1,96}$/.test(code)) throw unavailable('transferrecipient answered without a recipient_code');
+    return { recipientCode: code };
+  }
+
+  /** Sends `amount` kobo from the Paystack balance to a recipient, under our reference (Paystack refuses a reference twice). */
+  async transfer(input: { amount: number; recipientCode: string; reference: string; reason: string }): Promise<TransferState | Refusal> {
+    const { status, body } = await this.request('POST', '/transfer', {
+      source: 'balance',
+      amount: input.amount,
+      recipient: input.recipientCode,
+      reference: input.reference,
+      reason: input.reason,
+      currency: 'NGN',
+    });
+    // A repeated reference means the first request reached Paystack: never a failure, the next check verifies it.
+    if (isRecord(body) && typeof body.message === 'string' && /duplicate|already/i.test(body.message)) throw unavailable(`transfer answered HTTP ${status}: ${body.message}`);
+    const refusal = refusalOf(status, body);
+    if (refusal) return refusal;
+    if (status !== 200) throw unavailable(`transfer answered HTTP ${status}`);
+    return transferStateOf(body, input.reference, 'transfer');
+  }
+
+  /** What Paystack says about the transfer with our reference now, or null when it has none. */
+  async verifyTransfer(reference: string): Promise<TransferState | null> {
+    const { status, body } = await this.request('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
+    if ((status === 400 || status === 404) && isRecord(body) && body.status === false) return null;
+    if (status !== 200) throw unavailable(`transfer verify answered HTTP ${status}`);
+    return transferStateOf(body, reference, 'transfer verify');
+  }
+
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: unknown }> {
     const answer = await paystackRequest(this.options, method, path, payload);
     if ('failure' in answer) throw unavailable(answer.failure);
     return answer;
   }
+}
+
+/** A documented refusal: a 400, 404 or 422 whose body says `status: false` (a bad key, 429 and 5xx are outages, not refusals). */
+function refusalOf(status: number, body: unknown): Refusal | undefined {
+  if (![400, 404, 422].includes(status) || !isRecord(body) || body.status !== false) return undefined;
+  return { refused: typeof body.message === 'string' ? body.message.slice(0, 200) : `HTTP ${status}` };
+}
+
+function transferStateOf(body: unknown, reference: string, call: string): TransferState {
+  const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
+  if (!data || typeof data.status !== 'string' || typeof data.amount !== 'number' || data.reference !== reference) {
+    throw unavailable(`${call} answered without the documented transfer`);
+  }
+  return { status: data.status, transferCode: typeof data.transfer_code === 'string' ? data.transfer_code.slice(0, 100) : null, amount: data.amount };
 }

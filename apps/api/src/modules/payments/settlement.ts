@@ -66,7 +66,7 @@ export async function releaseDue(tx: Queryable, limit = 500): Promise<number> {
   return rows.length;
 }
 
-type SettlementRow = {
+export type SettlementRow = {
   id: string;
   company_id: string;
   livemode: boolean;
@@ -81,10 +81,15 @@ type SettlementRow = {
   failure_reason: string | null;
   created_at: Date;
   paid_at: Date | null;
+  provider: 'sandbox' | 'paystack';
+  provider_transfer_code: string | null;
+  transfer_attempts: number;
   transaction_count?: number;
 };
-const SETTLEMENT_COLUMNS = `id, company_id, livemode, amount, currency, status, bank_name, bank_code, account_number, account_name, transfer_reference,
-  failure_reason, created_at, paid_at`;
+export const SETTLEMENT_COLUMNS = `id, company_id, livemode, amount, currency, status, bank_name, bank_code, account_number, account_name, transfer_reference,
+  failure_reason, created_at, paid_at, provider, provider_transfer_code, transfer_attempts`;
+/** A settlement's columns with the count of the charges it covers, for RETURNING and single-row reads. */
+const WITH_COUNT = `${SETTLEMENT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.settlement_id = settlements.id) AS transaction_count`;
 
 export function toSettlement(row: SettlementRow): Settlement {
   return {
@@ -117,9 +122,10 @@ type PayoutOutcome = { settlement: Settlement } | { skipped: string };
 
 /**
  * Pays the scope's whole available balance to its settlement bank account, in `tx`: a settlement
- * covering the released charges not yet paid out, the ledger entry (available to payouts in transit),
- * the transfer, and its outcome (paid: in transit to the bank; failed: back to available, and the
- * company is told). Live payouts need an approved business without a hold and a transfer provider.
+ * covering the released charges not yet paid out and the ledger entry (available to payouts in transit).
+ * In test mode the sandbox decides the transfer at once (paid, or failed and back to available). A live
+ * payout waits pending for the transfer job, which sends it through Paystack after this transaction
+ * commits (see transfers.ts). Live payouts need an approved business without a hold and Paystack.
  */
 export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Promise<PayoutOutcome> {
   const { rows: companies } = await tx.query<{ payouts_held_at: Date | null; approved: boolean }>(
@@ -131,8 +137,8 @@ export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Prom
   if (!company) return { skipped: 'no such company' };
   if (scope.livemode && company.payouts_held_at) return { skipped: settlementMessages.onHold };
   if (scope.livemode && !company.approved) return { skipped: 'live payouts need an approved business' };
-  // Live transfers go through a provider that is not configured here yet; the balance waits for it.
-  if (scope.livemode) return { skipped: 'no live transfer provider is configured' };
+  // Without Paystack's key there is no live transfer provider; the balance waits for one.
+  if (scope.livemode && !ctx.paystack) return { skipped: 'no live transfer provider is configured' };
   const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(
     'SELECT bank_name, bank_code, account_number, account_name FROM kyb_bank_details WHERE company_id = $1',
     [scope.companyId],
@@ -146,57 +152,78 @@ export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Prom
   const amount = Number(balances[0]?.balance ?? 0);
   if (amount <= 0) return { skipped: settlementMessages.nothingToPay };
 
+  const provider = scope.livemode ? 'paystack' : 'sandbox';
   const { rows } = await tx.query<SettlementRow>(
-    `INSERT INTO settlements (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SETTLEMENT_COLUMNS}`,
-    [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po_${randomBytes(10).toString('hex')}`],
+    `INSERT INTO settlements (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference, provider, next_check_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'paystack' THEN now() END) RETURNING ${SETTLEMENT_COLUMNS}`,
+    [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po_${randomBytes(10).toString('hex')}`, provider],
   );
   const created = rows[0]!;
   const covered = await tx.query(
     'UPDATE transactions SET settlement_id = $3 WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL',
     [scope.companyId, scope.livemode, created.id],
   );
-  const line = (code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({ account: { companyId: scope.companyId, code, currency: 'NGN' as const }, amount: sign * amount });
-  await post(tx, { livemode: scope.livemode, companyId: scope.companyId, kind: 'payout', reference: created.id, description: 'Payout to bank', lines: [line('available', 1), line('payouts_in_transit', -1)] });
-
+  await post(tx, {
+    livemode: scope.livemode,
+    companyId: scope.companyId,
+    kind: 'payout',
+    reference: created.id,
+    description: 'Payout to bank',
+    lines: [payoutLine(created, 'available', 1), payoutLine(created, 'payouts_in_transit', -1)],
+  });
+  if (provider === 'paystack') return { settlement: toSettlement({ ...created, transaction_count: covered.rowCount ?? 0 }) };
   const result = sandboxTransfer(bank.account_number);
-  let settled: SettlementRow;
-  if (result.ok) {
-    await post(tx, {
-      livemode: scope.livemode,
-      companyId: scope.companyId,
-      kind: 'payout.paid',
-      reference: created.id,
-      description: 'Payout received by the bank',
-      lines: [line('payouts_in_transit', 1), { account: { code: 'bank', currency: 'NGN' }, amount: -amount }],
-    });
-    settled = (await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now() WHERE id = $1 RETURNING ${SETTLEMENT_COLUMNS}`, [created.id])).rows[0]!;
-    await addToTotals(tx, scope, { paidOut: amount });
-  } else {
-    await post(tx, {
-      livemode: scope.livemode,
-      companyId: scope.companyId,
-      kind: 'payout.failed',
-      reference: created.id,
-      description: 'Payout failed; returned to available',
-      lines: [line('payouts_in_transit', 1), line('available', -1)],
-    });
-    // The charges are free to be covered by the next payout.
-    await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [created.id]);
-    settled = (
-      await tx.query<SettlementRow>(`UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2 WHERE id = $1 RETURNING ${SETTLEMENT_COLUMNS}`, [
-        created.id,
-        result.reason,
-      ])
-    ).rows[0]!;
-    await notifyCompany(tx, scope.companyId, {
-      title: scope.livemode ? 'Payout failed' : 'Test payout failed',
-      message: `${formatNaira(amount)} could not be paid to your ${bank.bank_name} account ending ${bank.account_number.slice(-4)}: ${result.reason} The money is back in your available balance.`,
-    });
-  }
-  const settlement = toSettlement({ ...settled, transaction_count: result.ok ? (covered.rowCount ?? 0) : 0 });
-  await recordEvent(tx, scope, result.ok ? 'settlement.paid' : 'settlement.failed', settlement);
-  return { settlement };
+  return { settlement: result.ok ? await markSettlementPaid(tx, created) : await failSettlement(tx, created, result.reason) };
+}
+
+const payoutLine = (row: SettlementRow, code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({
+  account: { companyId: row.company_id, code, currency: row.currency },
+  amount: sign * Number(row.amount),
+});
+
+/** The bank has the money: payouts in transit to the bank account, paid, the totals and `settlement.paid`. In `tx`, on a pending row. */
+export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Promise<Settlement> {
+  const scope = { companyId: row.company_id, livemode: row.livemode };
+  await post(tx, {
+    ...scope,
+    kind: 'payout.paid',
+    reference: row.id,
+    description: 'Payout received by the bank',
+    lines: [payoutLine(row, 'payouts_in_transit', 1), { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) }],
+  });
+  const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
+  await addToTotals(tx, scope, { paidOut: Number(row.amount) });
+  const settlement = toSettlement(rows[0]!);
+  await recordEvent(tx, scope, 'settlement.paid', settlement);
+  return settlement;
+}
+
+/**
+ * The transfer did not happen: the money back in the available balance, the charges free for the next payout,
+ * failed with the reason, the company told and `settlement.failed`. In `tx`, on a pending row.
+ */
+export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string): Promise<Settlement> {
+  const scope = { companyId: row.company_id, livemode: row.livemode };
+  await post(tx, {
+    ...scope,
+    kind: 'payout.failed',
+    reference: row.id,
+    description: 'Payout failed; returned to available',
+    lines: [payoutLine(row, 'payouts_in_transit', 1), payoutLine(row, 'available', -1)],
+  });
+  await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);
+  const { rows } = await tx.query<SettlementRow>(
+    `UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
+    [row.id, reason],
+  );
+  const amount = Number(row.amount);
+  await notifyCompany(tx, row.company_id, {
+    title: row.livemode ? 'Payout failed' : 'Test payout failed',
+    message: `${formatNaira(amount)} could not be paid to your ${row.bank_name} account ending ${row.account_number.slice(-4)}: ${reason} The money is back in your available balance.`,
+  });
+  const settlement = toSettlement(rows[0]!);
+  await recordEvent(tx, scope, 'settlement.failed', settlement);
+  return settlement;
 }
 
 /**

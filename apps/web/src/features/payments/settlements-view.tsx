@@ -97,6 +97,14 @@ export function SettlementsView() {
   );
 }
 
+/** Where the money of a payout is: paid (when), on its way to the bank, or failed (why). */
+function payoutState(s: { status: string; paidAt: string | null; failureReason: string | null }): string {
+  if (s.status === 'paid' && s.paidAt) return `, paid ${formatDateTime(s.paidAt)}`;
+  if (s.status === 'pending') return ': on its way to your bank.';
+  if (s.status === 'failed' && s.failureReason) return `: failed. ${s.failureReason}`;
+  return '';
+}
+
 function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useSettlement(id);
   const s = detail.data;
@@ -106,7 +114,7 @@ function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => v
       onClose={onClose}
       title={s ? `Payout of ${formatNaira(s.amount)}` : 'Payout'}
       size="lg"
-      description={s ? `${s.bankAccount.bankName} ${s.bankAccount.accountNumber} (${s.bankAccount.accountName})${s.paidAt ? `, paid ${formatDateTime(s.paidAt)}` : ''}` : undefined}
+      description={s ? `${s.bankAccount.bankName} ${s.bankAccount.accountNumber} (${s.bankAccount.accountName})${payoutState(s)}` : undefined}
       body={
         detail.isPending ? (
           <Loading what="the payout" />
