@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
 import { base32Decode, totp } from '../../lib/totp';
 import { createVerifiedUser, login } from '../../test/fixtures';
+import { clearOfStepEnd } from '../../test/totp-step';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -21,6 +22,7 @@ async function userWithTwoFactor(on: TestServer = server) {
   expect(setup.status).toBe(200);
   const secret: string = setup.body.data.secret;
   // The code of the previous step confirms enrolment, so the current one is still unused for sign-in.
+  await clearOfStepEnd();
   const enable = await on.api.post('/auth/2fa/enable', { otp: codeFor(secret, -1) }, { token: session.accessToken });
   expect(enable.status).toBe(200);
   return { user, session, secret, recoveryCodes: enable.body.data.recoveryCodes as string[] };

@@ -35,14 +35,20 @@ export async function recordEvent(
   previousAttributes: Record<string, unknown> | null = null,
   exceptEndpointId: string | null = null,
 ): Promise<Event> {
-  const event = await insertEvent(tx, scope, type, { object, previousAttributes });
-  await tx.query(
-    `INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
-     SELECT $1, id, company_id, livemode FROM webhook_endpoints
-      WHERE company_id = $2 AND livemode = $3 AND deleted_at IS NULL AND NOT disabled
-        AND ('*' = ANY (enabled_events) OR $4 = ANY (enabled_events)) AND id IS DISTINCT FROM $5`,
-    [event.id, scope.companyId, scope.livemode, type, exceptEndpointId],
+  // One statement: the event, then a delivery to each endpoint that takes its type.
+  const { rows } = await tx.query<EventRow>(
+    `WITH e AS (
+       INSERT INTO events (id, company_id, livemode, type, data) VALUES ($1, $2, $3, $4, $5) RETURNING id, type, livemode, data, created_at
+     ), d AS (
+       INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
+       SELECT e.id, w.id, w.company_id, w.livemode FROM e, webhook_endpoints w
+        WHERE w.company_id = $2 AND w.livemode = $3 AND w.deleted_at IS NULL AND NOT w.disabled
+          AND ('*' = ANY (w.enabled_events) OR $4 = ANY (w.enabled_events)) AND w.id IS DISTINCT FROM $6
+     )
+     SELECT * FROM e`,
+    [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify({ object, previousAttributes }), exceptEndpointId],
   );
+  const event = toEvent(rows[0]!);
   return event;
 }
 

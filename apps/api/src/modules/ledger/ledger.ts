@@ -127,21 +127,32 @@ export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: stri
   const lines = [...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   try {
+    // One statement: the entry, then its lines in account order (each line's trigger takes its account's row lock
+    // in that order). A kind and reference posted before writes neither.
     const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO journal_entries (livemode, company_id, kind, reference, description) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (livemode, kind, reference) DO NOTHING RETURNING id`,
-      [entry.livemode, entry.companyId, entry.kind, entry.reference, entry.description ?? ''],
+      `WITH e AS (
+         INSERT INTO journal_entries (livemode, company_id, kind, reference, description) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (livemode, kind, reference) DO NOTHING RETURNING id
+       ), l AS (
+         INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount)
+         SELECT e.id, t.account_id, t.currency, $1, t.amount
+           FROM e, unnest($6::uuid[], $7::text[], $8::bigint[]) WITH ORDINALITY AS t(account_id, currency, amount, position)
+          ORDER BY t.position
+       )
+       SELECT id FROM e`,
+      [
+        entry.livemode,
+        entry.companyId,
+        entry.kind,
+        entry.reference,
+        entry.description ?? '',
+        lines.map((line) => line.id),
+        lines.map((line) => line.currency),
+        lines.map((line) => line.amount),
+      ],
     );
     const entryId = rows[0]?.id;
     if (!entryId) throw new AlreadyPostedError(entry.kind, entry.reference);
-    // One statement, its rows in account order: each row's trigger takes its account's row lock in that order.
-    await tx.query(
-      `INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount)
-       SELECT $1, t.account_id, t.currency, $2, t.amount
-         FROM unnest($3::uuid[], $4::text[], $5::bigint[]) WITH ORDINALITY AS t(account_id, currency, amount, position)
-        ORDER BY t.position`,
-      [entryId, entry.livemode, lines.map((line) => line.id), lines.map((line) => line.currency), lines.map((line) => line.amount)],
-    );
     return { entryId };
   } catch (error) {
     if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_not_negative') throw new InsufficientBalanceError();

@@ -5,6 +5,7 @@ import { createVerifiedUser, login, signupBody } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { linkIn } from '../../test/smtp-sink';
 import { accountNotices, notifyUser } from './notify';
+import { clearOfStepEnd } from '../../test/totp-step';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -69,6 +70,7 @@ describe('notifications created by account events', () => {
     const setup = await server.api.post('/auth/2fa/setup', undefined, { token: s.accessToken });
     const key = base32Decode(setup.body.data.secret);
     const step = (offset: number) => totp(key, Math.floor(Date.now() / 1000) + offset * 30);
+    await clearOfStepEnd();
     expect((await server.api.post('/auth/2fa/enable', { otp: step(-1) }, { token: s.accessToken })).status).toBe(200);
     expect(titles((await latest(s)).body.data.notifications)[0]).toBe(accountNotices.twoFactorOn.title);
 

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, COMPANY_NAME_COLUMN, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleFromPaystack } from './live';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
 
@@ -54,11 +54,10 @@ export function notExpired(expiry: string, now = new Date()): boolean {
 type CheckoutRow = TransactionRow & { company_name: string };
 
 async function loadCheckout(db: Queryable, reference: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
-  const row = await findTransactionRow(db, reference, lock);
+  const row = await findTransactionRow<CheckoutRow>(db, reference, lock, COMPANY_NAME_COLUMN);
   // Live transactions are paid on the provider's page, never here: only their state is shown.
   if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
-  return { ...row, company_name: rows[0]?.name ?? '' };
+  return { ...row, company_name: row.company_name ?? '' };
 }
 
 function returnUrl(ctx: AppContext, row: TransactionRow): string {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
 import { companyBalances, post } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
-import { addHistory, addToTotals, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
 import { isUuid } from '../../lib/db-values';
 import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
@@ -32,11 +32,13 @@ export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date)
 /** The charge's net moves from pending to available: one ledger entry, in `tx`. */
 export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise<TransactionRow> {
   const net = Number(row.net);
-  const { rows } = await tx.query<TransactionRow>(
+  const released = await updateWithHistory(
+    tx,
     `UPDATE transactions SET released_at = now() WHERE id = $1 AND status = 'success' AND released_at IS NULL RETURNING ${TRANSACTION_COLUMNS}`,
     [row.id],
+    'charge.available',
+    `${formatNaira(net)} added to the available balance.`,
   );
-  const released = rows[0];
   if (!released) return row;
   if (net > 0) {
     await post(tx, {
@@ -51,7 +53,6 @@ export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise
       ],
     });
   }
-  await addHistory(tx, released.id, 'charge.available', `${formatNaira(net)} added to the available balance.`);
   return released;
 }
 

@@ -67,12 +67,35 @@ export async function addHistory(tx: Queryable, transactionId: string, type: str
   await tx.query('INSERT INTO transaction_history (transaction_id, type, message) VALUES ($1, $2, $3)', [transactionId, type, message]);
 }
 
+/**
+ * Runs `update` (an UPDATE of one transaction ending in RETURNING ${TRANSACTION_COLUMNS}) and, when it changed
+ * the row, adds the timeline entry, in one statement (one round trip). Answers the updated row, or undefined.
+ */
+export async function updateWithHistory(tx: Queryable, update: string, params: unknown[], type: string, message: string): Promise<TransactionRow | undefined> {
+  const n = params.length;
+  const { rows } = await tx.query<TransactionRow>(
+    `WITH t AS (${update}), h AS (INSERT INTO transaction_history (transaction_id, type, message) SELECT id, $${n + 1}, $${n + 2} FROM t) SELECT * FROM t`,
+    [...params, type, message],
+  );
+  return rows[0];
+}
 
 const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 
-export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
+export const COMPANY_NAME_COLUMN = '(SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name';
+
+/** The transaction with this reference (locked for update when asked), with the business's name when asked for its column. */
+export async function findTransactionRow<Row extends TransactionRow = TransactionRow>(
+  db: Queryable,
+  reference: string,
+  lock = false,
+  companyName?: typeof COMPANY_NAME_COLUMN,
+): Promise<Row | undefined> {
   if (!VALID_REFERENCE.test(reference)) return undefined;
-  const { rows } = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
+  const { rows } = await db.query<Row>(
+    `SELECT ${TRANSACTION_COLUMNS}${companyName ? `, ${companyName}` : ''} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`,
+    [reference],
+  );
   return rows[0];
 }
 

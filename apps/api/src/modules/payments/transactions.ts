@@ -20,7 +20,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
@@ -239,18 +239,18 @@ export async function completeCharge(
   const { fee, net } = feeFor(amount, ctx.config.fees);
   const paidAt = new Date();
   const availableAt = availableAtFor(ctx, row.livemode, paidAt);
-  const { rows } = await tx.query<TransactionRow>(
+  // First what touches rows of this payment only: the row and its timeline, the event and its deliveries, the receipt.
+  const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
+  let paid = await updateWithHistory(
+    tx,
     `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = $7, available_at = $8,
             sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
       WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
     [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null, paidAt, availableAt],
+    'charge.success',
+    `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`,
   );
-  let paid = rows[0];
   if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
-
-  // First what touches rows of this payment only: the timeline, the event and its deliveries, the receipt.
-  const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
-  await addHistory(tx, paid.id, 'charge.success', `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`);
   await recordEvent(tx, scopeOf(paid), 'charge.success', toTransaction(paid));
   const name = businessName ?? (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id])).rows[0]?.name;
   await enqueueEmail(

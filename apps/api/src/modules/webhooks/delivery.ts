@@ -30,16 +30,20 @@ const LEASE_SECONDS = 60;
 
 export type WebhookSettings = { allowPrivate: boolean; retryScheduleSeconds: number[]; timeoutMs: number; appUrl: string };
 
-type Claimed = { id: string; event_id: string; endpoint_id: string; attempts: number };
-type Target = {
-  url: string;
+/** A claimed delivery with what sending it needs; the endpoint's and event's columns are null when either is gone. */
+type Claimed = {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  url: string | null;
   secret_ciphertext: string;
   /** The secret before a roll, while it is still valid. */
   previous_secret_ciphertext: string | null;
   deleted_at: Date | null;
   company_id: string;
   livemode: boolean;
-  event_type: Event['type'];
+  event_type: Event['type'] | null;
   event_created_at: Date;
   event_data: Event['data'];
 };
@@ -128,38 +132,35 @@ export class WebhookWorker extends PollingWorker {
   }
 
   protected async handleBatch(): Promise<number> {
+    // One statement claims a batch and reads what sending each needs.
     const { rows } = await this.db.query<Claimed>(
-      `UPDATE webhook_deliveries SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        WHERE id IN (
-          SELECT id FROM webhook_deliveries
-           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-           ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, event_id, endpoint_id, attempts`,
+      `WITH c AS (
+         UPDATE webhook_deliveries SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE id IN (
+            SELECT id FROM webhook_deliveries
+             WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+             ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+          RETURNING id, event_id, endpoint_id, attempts)
+       SELECT c.id, c.event_id, c.endpoint_id, c.attempts, w.url, w.secret_ciphertext, w.deleted_at,
+              CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext END AS previous_secret_ciphertext, w.company_id, w.livemode,
+              e.type AS event_type, e.created_at AS event_created_at, e.data AS event_data
+         FROM c LEFT JOIN webhook_endpoints w ON w.id = c.endpoint_id LEFT JOIN events e ON e.id = c.event_id`,
     );
     await Promise.all(rows.map((row) => this.attempt(row)));
     return rows.length;
   }
 
   private async attempt(delivery: Claimed) {
-    const { rows } = await this.db.query<Target>(
-      `SELECT w.url, w.secret_ciphertext, w.deleted_at,
-              CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret_ciphertext END AS previous_secret_ciphertext, w.company_id, w.livemode,
-              e.type AS event_type, e.created_at AS event_created_at, e.data AS event_data
-         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
-        WHERE d.id = $1`,
-      [delivery.id],
-    );
-    const target = rows[0];
-    if (!target || target.deleted_at) {
+    if (delivery.url === null || delivery.event_type === null || delivery.deleted_at) {
       await this.db.query("UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL WHERE id = $1", [delivery.id]);
       return;
     }
     const body = deliveryBody({
       id: delivery.event_id,
-      type: target.event_type,
-      createdAt: target.event_created_at.toISOString(),
-      livemode: target.livemode,
-      data: target.event_data,
+      type: delivery.event_type,
+      createdAt: delivery.event_created_at.toISOString(),
+      livemode: delivery.livemode,
+      data: delivery.event_data,
     });
     const headers = {
       'content-type': 'application/json',
@@ -167,38 +168,41 @@ export class WebhookWorker extends PollingWorker {
       ...signWebhook({
         id: delivery.event_id,
         body,
-        secrets: [target.secret_ciphertext, target.previous_secret_ciphertext].filter((c) => c !== null).map((c) => decrypt(this.keys.webhookSecret, c)),
+        secrets: [delivery.secret_ciphertext, delivery.previous_secret_ciphertext].filter((c) => c !== null).map((c) => decrypt(this.keys.webhookSecret, c)),
       }),
     };
-    const check = await checkWebhookUrl(target.url, { livemode: target.livemode, allowPrivate: this.settings.allowPrivate });
+    const check = await checkWebhookUrl(delivery.url, { livemode: delivery.livemode, allowPrivate: this.settings.allowPrivate });
     const outcome: Outcome = check.ok
       ? await post(check.url, headers, body, { timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate })
       : { status: null, body: null, error: check.reason, durationMs: 0 };
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300 && outcome.error === null;
     const error = outcome.error ?? (succeeded ? null : `The endpoint answered ${outcome.status}`);
 
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO webhook_attempts (delivery_id, url, request_headers, request_body, response_status, response_body, duration_ms, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [delivery.id, target.url, JSON.stringify(headers), body, outcome.status, outcome.body, outcome.durationMs, error],
+    const attempt = [delivery.id, delivery.url, JSON.stringify(headers), body, outcome.status, outcome.body, outcome.durationMs, error];
+    const recordAttempt = `INSERT INTO webhook_attempts (delivery_id, url, request_headers, request_body, response_status, response_body, duration_ms, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
+    if (succeeded) {
+      // One statement: the attempt, the delivery done, and the endpoint no longer failing (written only when it was).
+      await this.db.query(
+        `WITH a AS (${recordAttempt}), d AS (UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL WHERE id = $1)
+         UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $9 AND failing_since IS NOT NULL`,
+        [...attempt, delivery.endpoint_id],
       );
-      if (succeeded) {
-        await tx.query("UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL WHERE id = $1", [delivery.id]);
-        await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1', [delivery.endpoint_id]);
-        return;
-      }
-      const schedule = this.settings.retryScheduleSeconds;
-      const wait = schedule[delivery.attempts - 1];
-      await tx.query(
-        `UPDATE webhook_deliveries SET locked_until = NULL,
-           status = CASE WHEN $2::float8 IS NULL THEN 'failed' ELSE 'pending' END,
-           next_attempt_at = CASE WHEN $2::float8 IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $2::float8) END
-         WHERE id = $1`,
-        [delivery.id, wait ?? null],
-      );
-      await this.disableIfFailingTooLong(tx, delivery.endpoint_id);
-    });
+    } else {
+      await this.db.transaction(async (tx) => {
+        await tx.query(recordAttempt, attempt);
+        const schedule = this.settings.retryScheduleSeconds;
+        const wait = schedule[delivery.attempts - 1];
+        await tx.query(
+          `UPDATE webhook_deliveries SET locked_until = NULL,
+             status = CASE WHEN $2::float8 IS NULL THEN 'failed' ELSE 'pending' END,
+             next_attempt_at = CASE WHEN $2::float8 IS NULL THEN next_attempt_at ELSE now() + make_interval(secs => $2::float8) END
+           WHERE id = $1`,
+          [delivery.id, wait ?? null],
+        );
+        await this.disableIfFailingTooLong(tx, delivery.endpoint_id);
+      });
+    }
     if (this.disabledAny) {
       this.disabledAny = false;
       this.kickOutbox();
