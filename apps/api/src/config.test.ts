@@ -48,4 +48,13 @@ describe('configuration', () => {
       /RATE_LIMITS.signupPerIp/,
     );
   });
+
+  it('reads declared public holidays and refuses what is not a real date', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).publicHolidays).toEqual(new Set());
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_HOLIDAYS: ' 2027-03-10, 2027-03-11 ' }).publicHolidays).toEqual(new Set(['2027-03-10', '2027-03-11']));
+    for (const bad of ['10/03/2027', '2027-3-10', '2027-02-30', '2027-03-10;2027-03-11']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUBLIC_HOLIDAYS: bad })).toThrow(/PUBLIC_HOLIDAYS/);
+    }
+  });
 });

@@ -13,6 +13,13 @@ const optionalSecret = z.preprocess(
   z.string().min(32, 'must be at least 32 characters').optional(),
 );
 
+
+/** A YYYY-MM-DD day that exists in the calendar (not 2027-02-30). */
+function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -52,6 +59,12 @@ const envSchema = z.object({
   FEES: z.string().optional(),
   // Seconds from a test-mode charge to its money being available (live mode: the next business day).
   TEST_SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
+  // Public holidays declared by the Federal Government (Islamic holidays, substitute days), YYYY-MM-DD, comma-separated.
+  PUBLIC_HOLIDAYS: z
+    .string()
+    .regex(/^\s*(\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*)?\s*$/, 'must be dates as YYYY-MM-DD separated by commas, e.g. 2027-03-10,2027-03-11')
+    .refine((value) => value.split(',').every((day) => !day.trim() || isCalendarDay(day.trim())), 'has a date that does not exist')
+    .optional(),
 });
 
 const rateRuleSchema = z.strictObject({
@@ -130,6 +143,8 @@ export type Config = {
   fees: FeeSchedule;
   /** Seconds from a test-mode charge to its money being available. */
   testSettlementDelaySeconds: number;
+  /** Public holidays declared beyond those known in advance (lib/ng-holidays.ts), as YYYY-MM-DD. */
+  publicHolidays: ReadonlySet<string>;
 };
 
 export class ConfigError extends Error {
@@ -209,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : DEFAULT_RETRY_SCHEDULE_SECONDS,
     fees,
     testSettlementDelaySeconds: e.TEST_SETTLEMENT_DELAY_SECONDS,
+    publicHolidays: new Set((e.PUBLIC_HOLIDAYS ?? '').split(',').map((day) => day.trim()).filter(Boolean)),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

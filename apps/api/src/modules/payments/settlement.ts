@@ -10,6 +10,7 @@ import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, typ
 import { paginationOf } from '../../lib/pagination';
 import { isUuid } from '../../lib/db-values';
 import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
+import { isPublicHoliday } from '../../lib/ng-holidays';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -17,16 +18,16 @@ import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
  * company's settlement bank account once a day (a settlement), through a transfer provider.
  */
 
-/** 00:00 in Lagos of the next weekday after `paidAt` (public holidays are not counted). */
-export function nextBusinessDay(paidAt: Date): Date {
+/** 00:00 in Lagos of the next business day after `paidAt`: not a weekend, not a public holiday (known, or `declared`). */
+export function nextBusinessDay(paidAt: Date, declared?: ReadonlySet<string>): Date {
   let day = addDays(lagosDay(paidAt), 1);
-  while (isWeekend(day)) day = addDays(day, 1);
+  while (isWeekend(day) || isPublicHoliday(day, declared)) day = addDays(day, 1);
   return lagosDayStart(day);
 }
 
 /** When a charge paid at `paidAt` becomes available: the next business day live; after the configured delay in test mode. */
 export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date): Date {
-  return livemode ? nextBusinessDay(paidAt) : new Date(paidAt.getTime() + ctx.config.testSettlementDelaySeconds * 1000);
+  return livemode ? nextBusinessDay(paidAt, ctx.config.publicHolidays) : new Date(paidAt.getTime() + ctx.config.testSettlementDelaySeconds * 1000);
 }
 
 /** The charge's net moves from pending to available: one ledger entry, in `tx`. */
