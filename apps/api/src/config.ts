@@ -13,7 +13,6 @@ const optionalSecret = z.preprocess(
   z.string().min(32, 'must be at least 32 characters').optional(),
 );
 
-
 /** A YYYY-MM-DD day that exists in the calendar (not 2027-02-30). */
 function isCalendarDay(day: string): boolean {
   const time = Date.parse(`${day}T00:00:00Z`);
