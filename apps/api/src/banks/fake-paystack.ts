@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
  * response bodies Paystack documents for GET /bank, GET /bank/resolve,
  * POST /transaction/initialize, GET /transaction/verify/:reference,
- * POST /refund, POST /transferrecipient, POST /transfer and
+ * POST /refund, GET /refund/:id, POST /transferrecipient, POST /transfer and
  * GET /transfer/verify/:reference, and can be told to fail, answer garbage or
  * never answer. `settle` plays the customer paying (or failing to) on
  * Paystack's page; `settleTransfer` the bank deciding a transfer.
@@ -121,6 +121,7 @@ export async function startFakePaystack() {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
   let refunds = 0;
+  const refundStatuses = new Map<number, string>();
   const recipients = new Map<string, string>();
   const transfers = new Map<string, FakeTransfer>();
   /** The status Paystack gives a new transfer: pending (decided later by webhook) unless told otherwise. */
@@ -145,6 +146,7 @@ export async function startFakePaystack() {
       if (!t || t.status !== 'success') return { status: 400, body: { status: false, message: 'Transaction has not been paid' } };
       if (typeof amount !== 'number' || amount > t.paidAmount) return { status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } };
       refunds += 1;
+      refundStatuses.set(3_018_000 + refunds, 'pending');
       return {
         status: 200,
         body: {
@@ -218,6 +220,19 @@ export async function startFakePaystack() {
       const t = transfers.get(query.get('reference') ?? '');
       return t ? { status: 200, body: { status: true, message: 'Transfer retrieved', data: transferData(t) } } : { status: 404, body: { status: false, message: 'Transfer not found' } };
     },
+    '/refund/': (query) => {
+      const id = Number(query.get('reference'));
+      const status = refundStatuses.get(id);
+      if (!status) return { status: 404, body: { status: false, message: 'Refund not found' } };
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: 'Refund retrieved',
+          data: { integration: 463433, transaction: 4_000_000, dispute: null, settlement: null, id, domain: 'test', currency: 'NGN', amount: 100, status, refunded_at: null, createdAt: '2026-11-25T10:05:00.000Z' },
+        },
+      };
+    },
     '/transaction/verify/': (query) => {
       const t = transactions.get(query.get('reference') ?? '');
       return t ? { status: 200, body: verifyBody(t) } : { status: 400, body: { status: false, message: 'Transaction reference not found' } };
@@ -236,8 +251,8 @@ export async function startFakePaystack() {
       body = undefined;
     }
     requests.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, method: req.method ?? 'GET', body });
-    // GET /transaction/verify/:reference and /transfer/verify/:reference: the reference is read as a query value by its handler.
-    const verify = ['/transaction/verify/', '/transfer/verify/'].find((prefix) => url.pathname.startsWith(prefix));
+    // GET /transaction/verify/:reference, /transfer/verify/:reference and /refund/:id: the last part is read as the query's `reference` by its handler.
+    const verify = ['/transaction/verify/', '/transfer/verify/', '/refund/'].find((prefix) => url.pathname.startsWith(prefix));
     if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice(verify.length)));
     const handler = handlers[verify ?? url.pathname];
     const original = defaults[verify ?? url.pathname];
@@ -256,7 +271,7 @@ export async function startFakePaystack() {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** Replaces the answer for one path until reset(); the handler may call the documented one (`original`) first. */
-    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
+    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | '/refund/' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
@@ -271,6 +286,11 @@ export async function startFakePaystack() {
     /** The status new transfers get (default pending; 'success' for a bank that pays at once, 'otp' for an account that asks for one). */
     transferStatus(status: string) {
       newTransferStatus = status;
+    },
+    /** Paystack deciding a refund without a webhook reaching us (GET /refund/:id tells it). */
+    settleRefund(id: number, status: 'processed' | 'failed') {
+      if (!refundStatuses.has(id)) throw new Error(`fake Paystack knows no refund ${id}`);
+      refundStatuses.set(id, status);
     },
     /** The bank deciding a transfer; answers the webhook's data for it. */
     settleTransfer(reference: string, status: 'success' | 'failed' | 'reversed') {

@@ -7,6 +7,8 @@
  *   or re-checks a pending live payout (a lease: a claim pushes it forward, so two instances never send
  *   the same payout at once).
  * - `transfer_recipients`: Paystack's recipient code per bank account, created once and reused.
+ * - `refunds.provider_checked_at`: when a pending live refund was last asked about at Paystack, for the job
+ *   that settles refunds whose webhook never came (oldest check first).
  */
 export const sql = /* sql */ `
 ALTER TABLE settlements
@@ -25,4 +27,7 @@ CREATE TABLE transfer_recipients (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (provider, bank_code, account_number)
 );
+
+ALTER TABLE refunds ADD COLUMN provider_checked_at timestamptz;
+CREATE INDEX refunds_provider_pending_idx ON refunds (provider_checked_at NULLS FIRST, created_at) WHERE status = 'pending' AND provider_refund_id IS NOT NULL;
 `;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { ScheduledJob } from '../../jobs/scheduler';
+import { checkRefunds, claimRefundChecks } from './refunds';
 import { payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
 import { claimDueTransfers, sendDueTransfers } from './transfers';
@@ -10,7 +11,8 @@ const MINUTE = 60_000;
  * The payment jobs, run by every API instance under advisory locks (docs/decisions/0032-refunds-and-settlements.md):
  * due charges move to available each minute; payouts run every 15 minutes and pay each company and mode at
  * most once per Lagos day; live payouts are sent to Paystack (and checked again) each minute after their
- * claim commits (docs/decisions/0034-live-payouts-through-paystack.md); unpaid checkouts are abandoned after 24 hours.
+ * claim commits (docs/decisions/0034-live-payouts-through-paystack.md), and live refunds pending for over an hour
+ * are asked about hourly; unpaid checkouts are abandoned after 24 hours.
  */
 export function paymentJobs(ctx: AppContext): ScheduledJob[] {
   return [
@@ -34,6 +36,14 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       lockId: 72_413_204,
       run: async (tx) => ({ claimed: await claimDueTransfers(tx) }),
       afterCommit: async (result) => sendDueTransfers(ctx, (result as { claimed: string[] }).claimed),
+    },
+    {
+      // Live refunds whose webhook never came: asked about at Paystack hourly, oldest check first.
+      name: 'live-refund-checks',
+      everyMs: 60 * MINUTE,
+      lockId: 72_413_205,
+      run: async (tx) => ({ claimed: ctx.paystack ? await claimRefundChecks(tx) : [] }),
+      afterCommit: async (result) => checkRefunds(ctx, (result as { claimed: string[] }).claimed),
     },
     { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },
   ];

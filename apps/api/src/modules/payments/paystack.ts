@@ -6,7 +6,7 @@ import type { Card } from './transactions';
 /**
  * Paystack as the live acquirer (docs/decisions/0033-paystack-live-charges.md): initialise a transaction
  * (POST /transaction/initialize) and verify it (GET /transaction/verify/:reference), as Paystack documents
- * them, refunds (POST /refund), and the transfers that pay live settlements out
+ * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live settlements out
  * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
  * /transfer/verify/:reference). Anything but a documented answer is a 502 whose reason goes to the log only,
  * never the key.
@@ -84,6 +84,15 @@ export class PaystackAcquirer {
     const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : '';
     if (status !== 200 || !id) throw unavailable(`refund answered HTTP ${status}${id ? '' : ' without a refund id'}`);
     return { refundId: id };
+  }
+
+  /** A refund's status at Paystack now (pending, processing, processed, failed, ...), or null when Paystack has no such refund. */
+  async refundStatus(refundId: string): Promise<string | null> {
+    const { status, body } = await this.request('GET', `/refund/${encodeURIComponent(refundId)}`);
+    if ((status === 400 || status === 404) && isRecord(body) && body.status === false) return null;
+    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
+    if (status !== 200 || typeof data?.status !== 'string' || String(data.id) !== refundId) throw unavailable(`refund fetch answered HTTP ${status} without the documented refund`);
+    return data.status;
   }
 
   /** Paystack's recipient code for a Nigerian bank account (a NUBAN recipient), or its refusal. */

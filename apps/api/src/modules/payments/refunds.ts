@@ -127,10 +127,18 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
   return toRefund(await loadRefund(ctx.db, id));
 }
 
-/** Paystack's word on a live refund (its webhook): processed or failed, applied once. */
-export async function settleRefundFromPaystack(ctx: AppContext, providerRefundId: string, outcome: 'processed' | 'failed', event: { key: string; type: string }): Promise<void> {
+/**
+ * Paystack's word on a live refund: processed or failed, applied to a pending one only. When its webhook
+ * brought it, the event is recorded in the same transaction, so it is applied once.
+ */
+export async function settleRefundFromPaystack(
+  ctx: AppContext,
+  providerRefundId: string,
+  outcome: 'processed' | 'failed',
+  event?: { key: string; type: string },
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await recordProviderEvent(tx, event))) return;
+    if (event && !(await recordProviderEvent(tx, event))) return;
     const { rows } = await tx.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 FOR UPDATE', [providerRefundId]);
     const refund = rows[0];
     if (!refund || refund.status !== 'pending') return;
@@ -144,6 +152,46 @@ export async function settleRefundFromPaystack(ctx: AppContext, providerRefundId
   });
   ctx.kickWebhooks();
   ctx.kickOutbox();
+}
+
+/**
+ * Takes up to `limit` live refunds pending for over an hour, least recently checked first, and marks them
+ * checked now, so the next run takes others. In the job's transaction; ask Paystack after it commits.
+ */
+export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<string[]> {
+  const { rows } = await tx.query<{ provider_refund_id: string }>(
+    `UPDATE refunds SET provider_checked_at = now()
+      WHERE id IN (SELECT id FROM refunds WHERE status = 'pending' AND provider_refund_id IS NOT NULL AND created_at < now() - interval '1 hour'
+                    ORDER BY provider_checked_at NULLS FIRST, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING provider_refund_id`,
+    [limit],
+  );
+  return rows.map((row) => row.provider_refund_id);
+}
+
+/** Asks Paystack about claimed refunds (their webhook may be lost) and applies what is final; outages wait for the next run. */
+export async function checkRefunds(ctx: AppContext, providerRefundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
+  const counts = { processed: 0, failed: 0, pending: 0 };
+  const paystack = ctx.paystack;
+  if (!paystack) return counts;
+  for (const id of providerRefundIds) {
+    let status: string | null;
+    try {
+      status = await paystack.refundStatus(id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
+      ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
+      counts.pending += 1;
+      continue;
+    }
+    if (status === 'processed' || status === 'failed') {
+      await settleRefundFromPaystack(ctx, id, status);
+      counts[status] += 1;
+    } else {
+      counts.pending += 1;
+    }
+  }
+  return counts;
 }
 
 async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {
