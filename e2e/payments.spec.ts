@@ -70,6 +70,20 @@ test.describe('collecting payments in test mode', () => {
 
     await page.reload();
     await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+
+    // Editing keeps the shared address and what was collected.
+    await links.getByRole('button', { name: 'Edit Ankara fabric, 6 yards' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit payment link' });
+    await expect(edit.getByLabel('Custom link (optional)')).toBeDisabled();
+    await expect(edit.getByLabel('Amount (₦)')).toHaveValue('25,000');
+    await edit.getByLabel('Name').fill('Ankara fabric, 12 yards');
+    await edit.getByLabel('Amount (₦)').fill('48,000');
+    await shotsAtBothWidths(page, shots, 'edit-link');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(links.getByText('Ankara fabric, 12 yards')).toBeVisible();
+    await expect(links.getByText('₦48,000.00')).toBeVisible();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -185,6 +199,7 @@ test.describe('money after a payment', () => {
     await payouts.getByRole('button', { name: /₦19,525\.00/ }).click();
     const payout = page.getByRole('dialog', { name: 'Payout of ₦19,525.00' });
     await expect(payout.getByRole('list', { name: 'Payments in this payout' }).getByText(reference)).toBeVisible();
+    await expect(payout.getByText('of ₦25,000.00, ₦5,000.00 refunded')).toBeVisible();
     await shotsAtBothWidths(page, shots, 'payout-detail');
     await payout.getByRole('button', { name: 'Close' }).click();
 

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
-import { nairaField } from './money';
+import { koboToNairaInput, nairaField } from './money';
 import { useCreatePaymentLink, useUpdatePaymentLink } from './payments-api';
 
 const shape = createPaymentLinkRequest.shape;
@@ -36,7 +36,7 @@ const linkForm = z
   });
 type Fields = z.input<typeof linkForm>;
 
-const toNaira = (kobo: number | null) => (kobo === null ? '' : String(kobo / 100));
+
 
 /** Create a payment link, or edit one (its custom link stays: it may already be shared). */
 export function LinkFormDialog({ open, onClose, link }: { open: boolean; onClose: () => void; link?: PaymentLink }) {
@@ -48,7 +48,7 @@ export function LinkFormDialog({ open, onClose, link }: { open: boolean; onClose
       name: link?.name ?? '',
       description: link?.description ?? '',
       customerSetsAmount: link ? link.amount === null : false,
-      amount: toNaira(link?.amount ?? null),
+      amount: koboToNairaInput(link?.amount ?? null),
       slug: link?.slug ?? '',
       redirectUrl: link?.redirectUrl ?? '',
       collectPhone: link?.collectPhone ?? false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, nairaField, nairaToKobo } from './money';
+import { formatNaira, koboToNairaInput, nairaField, nairaToKobo } from './money';
 
 describe('naira amounts', () => {
   it('reads what people type as kobo, exactly', () => {
@@ -25,5 +25,13 @@ describe('naira amounts', () => {
     expect(formatNaira(120_050)).toBe('₦1,200.50');
     expect(formatNaira(5)).toBe('₦0.05');
     expect(formatNaira(-150)).toBe('-₦1.50');
+  });
+
+  it('fills an amount field with what it reads back to the same kobo', () => {
+    expect(koboToNairaInput(2_500_000)).toBe('25,000');
+    expect(koboToNairaInput(125_050)).toBe('1,250.50');
+    expect(koboToNairaInput(5)).toBe('0.05');
+    expect(koboToNairaInput(null)).toBe('');
+    for (const kobo of [10_000, 125_050, 123_456_789, 1_000_000_000]) expect(nairaToKobo(koboToNairaInput(kobo))).toBe(kobo);
   });
 });

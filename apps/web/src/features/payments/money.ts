@@ -11,6 +11,13 @@ export function nairaToKobo(input: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+const nairaInput = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Kobo as an amount field shows naira, the way nairaToKobo reads it back: grouped in thousands, kobo only when there are any (25,000 or 1,250.50). */
+export function koboToNairaInput(kobo: number | null): string {
+  return kobo === null ? '' : nairaInput.format(kobo / 100).replace(/\.(\d)$/, '.$10');
+}
+
 export const nairaMessage = `Enter an amount from ₦${(MIN_AMOUNT / 100).toLocaleString('en-NG')} to ₦${(MAX_AMOUNT / 100).toLocaleString('en-NG')}.`;
 
 /** A naira amount typed in a form, checked against the contract's limits and given as kobo. */

@@ -132,7 +132,10 @@ function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => v
                 </span>
                 <span className="text-right tabular-nums">
                   <span className="block font-medium text-slate-900">{formatNaira(t.net ?? 0)}</span>
-                  <span className="block text-xs text-slate-500">of {formatNaira(t.amount)}</span>
+                  <span className="block text-xs text-slate-500">
+                    of {formatNaira(t.amount)}
+                    {t.refundedAmount > 0 && `, ${formatNaira(t.refundedAmount)} refunded`}
+                  </span>
                 </span>
               </li>
             ))}
