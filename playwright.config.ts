@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = '.tmp/e2e-data';
+/** Where the server's Paystack replay server listens (scripts/e2e-server.mjs); tests play the customer on Paystack's page through it. */
+export const e2ePaystackPort = port + 50;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,6 +40,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      E2E_PAYSTACK_PORT: String(port + 50),
       HOST: '127.0.0.1',
       // Every spec signs up its own companies from 127.0.0.1; the product's per-address limits are tested in the API suite.
       RATE_LIMITS: JSON.stringify({ signupPerIp: { limit: 500, windowSeconds: 3600 }, approvalPerIp: { limit: 200, windowSeconds: 900 } }),

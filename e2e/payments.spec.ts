@@ -1,7 +1,9 @@
 import { messages } from '@fipay/contracts/messages';
 import { paymentMessages, SANDBOX_OTP } from '@fipay/contracts/payments';
 import type { Browser, Page } from '@playwright/test';
-import { companySession, expect, signInReviewer, signInThroughApi, test } from './fixtures';
+import { e2ePaystackPort } from '../playwright.config';
+import { approveThroughApi } from './back-office-api';
+import { companySession, expect, signInReviewer, signInThroughApi, submitKybThroughApi, test } from './fixtures';
 import { shotsAtBothWidths, totpNow, watchConsole, whenDrawn } from './support';
 
 const shots = 'test-results/payments';
@@ -240,4 +242,53 @@ test('the public documentation explains taking payments, with the test cards and
   await expect(page.getByText('POST /transactions/initialize', { exact: false }).first()).toBeVisible();
   await page.getByRole('heading', { name: 'Taking payments' }).scrollIntoViewIfNeeded();
   await shotsAtBothWidths(page, shots, 'docs-payments');
+});
+
+test('an approved business is paid through Paystack in live mode and sees it on its live dashboard', async ({ page, browser, request, account, reviewer }) => {
+  await submitKybThroughApi(request, account);
+  const signedIn = await signInThroughApi(page, request, account);
+  await approveThroughApi(request, reviewer, signedIn.companyId);
+  const live = { ...signedIn.headers, 'FiPay-Mode': 'live' };
+  const created = await request.post('/api/v1/payment-links', { headers: live, data: { name: 'Aso-oke set', amount: 1_500_000 } });
+  expect(created.status()).toBe(201);
+  const { slug } = (await created.json()).data as { slug: string };
+
+  const customer = await customerPhone(browser);
+  const problems = watchConsole(customer);
+  // Paystack's page is on the internet; here it is a stand-in, and the replay server is told what the customer did there.
+  await customer.context().route('https://checkout.paystack.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Paystack</title><h1>Paystack checkout (stand-in)</h1>' }),
+  );
+  await customer.goto(`/pay/${slug}`);
+  await expect(customer.getByRole('heading', { name: 'Aso-oke set' })).toBeVisible();
+  await expect(customer.getByText('Test mode: no real money moves')).toHaveCount(0);
+  await shotsAtBothWidths(customer, shots, 'pay-page-live');
+  await customer.getByLabel('Email address').fill('bisi@customer.ng');
+  await customer.getByLabel('Full name').fill('Bisi Adeyemi');
+  await customer.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
+  await expect(customer).toHaveURL(/^https:\/\/checkout\.paystack\.com\/ac_/);
+
+  const pending = await request.get('/api/v1/transactions?status=pending', { headers: live });
+  const [transaction] = (await pending.json()).data.transactions as { reference: string }[];
+  const settled = await request.post(`http://127.0.0.1:${e2ePaystackPort}/__replay/settle`, { data: { reference: transaction!.reference, status: 'success' } });
+  expect(settled.status()).toBe(200);
+  // Paystack sends the customer back to our checkout page, which confirms the payment with Paystack.
+  await customer.goto(`/checkout/${transaction!.reference}?trxref=${transaction!.reference}&reference=${transaction!.reference}`);
+  await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect(customer.getByText('bisi@customer.ng')).toBeVisible();
+  await shotsAtBothWidths(customer, shots, 'receipt-live');
+  expect(problems).toEqual([]);
+  await customer.context().close();
+
+  await page.goto('/dashboard');
+  await whenDrawn(page);
+  await page.getByRole('switch', { name: 'Live mode' }).click();
+  await expect(page.getByRole('switch', { name: 'Live mode' })).toHaveAttribute('aria-checked', 'true');
+  const overview = page.getByRole('region', { name: 'Transaction Overview' });
+  await expect(overview.locator('p', { hasText: 'received in the last 30 days' })).toContainText('₦15,000.00');
+  await expect(overview.getByRole('table', { name: 'Received per day, last 30 days' }).getByRole('cell')).toHaveText(['₦15,000.00']);
+  await shotsAtBothWidths(page, shots, 'dashboard-live');
+  // Live money waits for the next business day: pending, not yet available.
+  const balance = (await (await request.get('/api/v1/balance', { headers: live })).json()).data.balances[0];
+  expect(balance).toMatchObject({ available: 0, received: 1_500_000 });
 });

@@ -117,7 +117,8 @@ function verifyBody(t: FakeTransaction) {
   };
 }
 
-export async function startFakePaystack() {
+/** Starts the replay server on 127.0.0.1 (`port` 0: any free one). */
+export async function startFakePaystack(listenPort = 0) {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
   let refunds = 0;
@@ -233,12 +234,30 @@ export async function startFakePaystack() {
         },
       };
     },
+    // Not Paystack's: the browser tests' stand-in for the customer paying on Paystack's page (another process
+    // cannot call `settle`). POST { reference, status }.
+    '/__replay/settle': (_query, body) => {
+      const { reference, status } = (body ?? {}) as { reference?: string; status?: 'success' | 'failed' | 'abandoned' };
+      if (typeof reference !== 'string' || !transactions.has(reference) || !['success', 'failed', 'abandoned'].includes(String(status))) {
+        return { status: 400, body: { status: false, message: 'Unknown transaction or status' } };
+      }
+      return { status: 200, body: { status: true, data: settleTransaction(reference, status!) } };
+    },
     '/transaction/verify/': (query) => {
       const t = transactions.get(query.get('reference') ?? '');
       return t ? { status: 200, body: verifyBody(t) } : { status: 400, body: { status: false, message: 'Transaction reference not found' } };
     },
   };
   let handlers = { ...defaults };
+
+  function settleTransaction(reference: string, status: 'success' | 'failed' | 'abandoned', options: { paidAmount?: number; gatewayResponse?: string } = {}) {
+    const t = transactions.get(reference);
+    if (!t) throw new Error(`fake Paystack knows no transaction ${reference}`);
+    t.status = status;
+    t.paidAmount = options.paidAmount ?? t.amount;
+    t.gatewayResponse = options.gatewayResponse ?? (status === 'success' ? 'Approved' : 'Declined');
+    return { id: t.id };
+  }
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -264,7 +283,7 @@ export async function startFakePaystack() {
       res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(answer.body));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -275,14 +294,7 @@ export async function startFakePaystack() {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
-    settle(reference: string, status: 'success' | 'failed' | 'abandoned', options: { paidAmount?: number; gatewayResponse?: string } = {}) {
-      const t = transactions.get(reference);
-      if (!t) throw new Error(`fake Paystack knows no transaction ${reference}`);
-      t.status = status;
-      t.paidAmount = options.paidAmount ?? t.amount;
-      t.gatewayResponse = options.gatewayResponse ?? (status === 'success' ? 'Approved' : 'Declined');
-      return { id: t.id };
-    },
+    settle: settleTransaction,
     /** The status new transfers get (default pending; 'success' for a bank that pays at once, 'otp' for an account that asks for one). */
     transferStatus(status: string) {
       newTransferStatus = status;
