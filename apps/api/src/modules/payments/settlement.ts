@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
-import { companyBalances, post } from '../ledger/ledger';
+import { companyBalances, post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
@@ -183,16 +183,15 @@ const payoutLine = (row: SettlementRow, code: 'available' | 'payouts_in_transit'
   amount: sign * Number(row.amount),
 });
 
+/** The payout's money leaves payouts in transit for `to` (the bank, or back to available): one ledger entry. */
+function postFromTransit(tx: Queryable, row: SettlementRow, kind: 'payout.paid' | 'payout.failed', description: string, to: Line) {
+  return post(tx, { companyId: row.company_id, livemode: row.livemode, kind, reference: row.id, description, lines: [payoutLine(row, 'payouts_in_transit', 1), to] });
+}
+
 /** The bank has the money: payouts in transit to the bank account, paid, the totals and `settlement.paid`. In `tx`, on a pending row. */
 export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Promise<Settlement> {
   const scope = { companyId: row.company_id, livemode: row.livemode };
-  await post(tx, {
-    ...scope,
-    kind: 'payout.paid',
-    reference: row.id,
-    description: 'Payout received by the bank',
-    lines: [payoutLine(row, 'payouts_in_transit', 1), { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) }],
-  });
+  await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) });
   const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
   await addToTotals(tx, scope, { paidOut: Number(row.amount) });
   const settlement = toSettlement(rows[0]!);
@@ -206,13 +205,7 @@ export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Pro
  */
 export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string): Promise<Settlement> {
   const scope = { companyId: row.company_id, livemode: row.livemode };
-  await post(tx, {
-    ...scope,
-    kind: 'payout.failed',
-    reference: row.id,
-    description: 'Payout failed; returned to available',
-    lines: [payoutLine(row, 'payouts_in_transit', 1), payoutLine(row, 'available', -1)],
-  });
+  await postFromTransit(tx, row, 'payout.failed', 'Payout failed; returned to available', payoutLine(row, 'available', -1));
   await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);
   const { rows } = await tx.query<SettlementRow>(
     `UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
