@@ -270,10 +270,12 @@ test('an approved business is paid through Paystack in live mode and sees it on 
 
   const pending = await request.get('/api/v1/transactions?status=pending', { headers: live });
   const [transaction] = (await pending.json()).data.transactions as { reference: string }[];
+  // Back on our checkout page before Paystack has the money: it says so and looks again every few seconds.
+  await customer.goto(`/checkout/${transaction!.reference}?trxref=${transaction!.reference}&reference=${transaction!.reference}`);
+  await expect(customer.getByText(paymentMessages.confirming)).toBeVisible();
+  await shotsAtBothWidths(customer, shots, 'checkout-confirming');
   const settled = await request.post(`http://127.0.0.1:${e2ePaystackPort}/__replay/settle`, { data: { reference: transaction!.reference, status: 'success' } });
   expect(settled.status()).toBe(200);
-  // Paystack sends the customer back to our checkout page, which confirms the payment with Paystack.
-  await customer.goto(`/checkout/${transaction!.reference}?trxref=${transaction!.reference}&reference=${transaction!.reference}`);
   await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(customer.getByText('bisi@customer.ng')).toBeVisible();
   await shotsAtBothWidths(customer, shots, 'receipt-live');

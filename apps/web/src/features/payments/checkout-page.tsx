@@ -55,7 +55,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
 function Summary({ checkout }: { checkout: Checkout }) {
   return (
     <div className="mb-6 flex items-end justify-between gap-4 border-b border-slate-100 pb-4">
-      <div className="min-w-0">
+      <div className="min-w-0 text-left">
         <p className="text-xs text-slate-500">Paying as</p>
         <p className="truncate text-sm font-medium text-slate-800">{checkout.email}</p>
       </div>
