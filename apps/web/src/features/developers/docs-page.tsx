@@ -191,8 +191,11 @@ export function DocsPage() {
             <code className={code}>callbackUrl</code> with <code className={code}>?reference=…</code>: confirm with{' '}
             <code className={code}>GET /transactions/verify/{'{reference}'}</code> (status <code className={code}>success</code> and the amount you expect)
             before you give value, or act on the <code className={code}>charge.success</code> webhook. Unpaid transactions are abandoned after{' '}
-            {ABANDON_AFTER_HOURS} hours. A payment&apos;s net (amount less the fee) is pending until the next business day (at once in test mode), then
-            available; the available balance is paid to your settlement bank account once a day. Refunds come from the available balance.
+            {ABANDON_AFTER_HOURS} hours. A payment&apos;s net (amount less the fee) is pending until the next business day (weekends and Nigerian
+            public holidays excluded; at once in test mode), then available; the available balance is paid to your settlement bank account once a
+            day. A live payout is <code className={code}>pending</code> until the bank confirms it (<code className={code}>settlement.paid</code>) or
+            returns it (<code className={code}>settlement.failed</code>, the money back in your available balance). Refunds come from the available
+            balance; a live refund is <code className={code}>pending</code> until the card issuer or bank processes it.
           </p>
           <p>In test mode the checkout is FiPay&apos;s sandbox, with these cards (any future expiry date, any 3-digit CVV):</p>
           <table className="w-full text-left text-xs">
