@@ -363,6 +363,18 @@ describe('live payouts through Paystack Transfers', () => {
     await dueNow(lost.id);
     expect((await sendDueTransfers(server.app.ctx)).pending).toBe(1);
     expect(fake.transfers.get(await settlementReference(lost.id))).toMatchObject({ amount: feeFor(400_000).net, status: 'pending' });
+
+    // A Paystack account that asks for an OTP on transfers: the payout waits for it, checked again an hour on.
+    fake.transferStatus('otp');
+    await m.charge(300_000);
+    const otp = await m.payout();
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
+    const checked = await server.db.query<{ later: boolean; code: string }>(
+      "SELECT next_check_at > now() + interval '50 minutes' AS later, provider_transfer_code AS code FROM settlements WHERE id = $1",
+      [otp.id],
+    );
+    expect(checked.rows[0]).toEqual({ later: true, code: expect.stringMatching(/^TRF_/) });
+    expect((await m.settlement(otp.id)).status).toBe('pending');
   });
 
   it('two runs never claim the same payout, and payouts wait while live payouts are held', async () => {
