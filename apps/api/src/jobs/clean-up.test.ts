@@ -53,8 +53,17 @@ describe('the clean-up job', () => {
       [live.user.companyId, `expired-${userId}`, `live-${userId}`],
     );
 
+    const oldKey = `charge.success:old-${userId}`;
+    const recentKey = `charge.success:recent-${userId}`;
+    await server.db.query(
+      `INSERT INTO provider_events (provider, key, type, received_at) VALUES
+         ('paystack', $1, 'charge.success', now() - interval '91 days'), ('paystack', $2, 'charge.success', now() - interval '89 days')`,
+      [oldKey, recentKey],
+    );
+
     const counts = await server.db.transaction((tx) => cleanUpExpired(tx));
-    expect(counts).toMatchObject({ emailCodes: 1, emailLinks: 2, consentLinks: 1 });
+    expect(counts).toMatchObject({ emailCodes: 1, emailLinks: 2, consentLinks: 1, providerEvents: 1 });
+    expect(await rowsOf('SELECT key AS id FROM provider_events WHERE key IN ($1, $2)', [oldKey, recentKey])).toEqual([recentKey]);
 
     // The live session keeps its rotated token (needed to recognise a replay) and its current one; the others are gone.
     const families = await rowsOf('SELECT DISTINCT family_id::text AS id FROM refresh_tokens WHERE user_id = $1', [userId]);

@@ -9,6 +9,11 @@ import { IDEMPOTENCY_RETENTION_HOURS } from '../plugins/idempotency';
  * thief's replay of a token this old would come long after the real client had exposed the fork.
  */
 export const ROTATED_REFRESH_RETENTION_HOURS = 24;
+/**
+ * A provider's event key is kept this long to apply a repeated delivery once (Paystack retries for 72 hours);
+ * after it, a repeat still changes nothing, since only a pending transaction, refund or payout moves.
+ */
+export const PROVIDER_EVENT_RETENTION_DAYS = 90;
 /** Ended rows stay this long before they go, so nothing is deleted at the moment it ends. */
 export const ENDED_ROW_RETENTION_HOURS = 1;
 
@@ -16,7 +21,8 @@ export const ENDED_ROW_RETENTION_HOURS = 1;
  * Deletes what can no longer be used: refresh tokens of ended sessions and long-rotated ones,
  * spent or expired verification, reset, sign-in-code and password-setup links, ended reviewer
  * sessions; forgets the pairs kept for a refresh replay once its window has passed, and spent
- * or expired representative consent links, events past their 30 days and idempotency keys past their 24 hours. Returns the number of rows touched per kind.
+ * or expired representative consent links, events past their 30 days, idempotency keys past their 24 hours and providers'
+ * event keys past their 90 days. Returns the number of rows touched per kind.
  */
 export async function cleanUpExpired(tx: Queryable): Promise<Record<string, number>> {
   const ended = `now() - make_interval(hours => ${ENDED_ROW_RETENTION_HOURS})`;
@@ -34,6 +40,7 @@ export async function cleanUpExpired(tx: Queryable): Promise<Record<string, numb
       WHERE approval_token_hash IS NOT NULL AND approval_expires_at < ${ended}`,
     idempotencyKeys: `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`,
     events: `DELETE FROM events WHERE created_at < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`,
+    providerEvents: `DELETE FROM provider_events WHERE received_at < now() - make_interval(days => ${PROVIDER_EVENT_RETENTION_DAYS})`,
   };
   const counts: Record<string, number> = {};
   for (const [kind, sql] of Object.entries(statements)) counts[kind] = (await tx.query(sql)).rowCount;

@@ -9,6 +9,7 @@
  * - `transfer_recipients`: Paystack's recipient code per bank account, created once and reused.
  * - `refunds.provider_checked_at`: when a pending live refund was last asked about at Paystack, for the job
  *   that settles refunds whose webhook never came (oldest check first).
+ * - `provider_events` by arrival, for the clean-up job that forgets keys after 90 days.
  */
 export const sql = /* sql */ `
 ALTER TABLE settlements
@@ -29,5 +30,6 @@ CREATE TABLE transfer_recipients (
 );
 
 ALTER TABLE refunds ADD COLUMN provider_checked_at timestamptz;
+CREATE INDEX provider_events_received_idx ON provider_events (received_at);
 CREATE INDEX refunds_provider_pending_idx ON refunds (provider_checked_at NULLS FIRST, created_at) WHERE status = 'pending' AND provider_refund_id IS NOT NULL;
 `;
