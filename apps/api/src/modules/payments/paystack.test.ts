@@ -316,6 +316,12 @@ describe('live payouts through Paystack Transfers', () => {
     expect(await failed.settlement(refused.id)).toMatchObject({ status: 'failed', failureReason: transferRefused });
     expect(await failed.money()).toMatchObject({ available: failed.net });
     fake.reset();
+    // The recipient kept for the account is dropped with the refusal: the next payout makes it again.
+    const afterRefusal = await failed.payout();
+    await sendDueTransfers(server.app.ctx);
+    expect(fake.requests.filter((r) => r.path === '/transferrecipient')).toHaveLength(1);
+    expect((await failed.settlement(afterRefusal.id)).status).toBe('pending');
+    fake.reset();
 
     // A bank account Paystack cannot resolve for transfers.
     const unresolvable = await liveAvailable('0123456999');

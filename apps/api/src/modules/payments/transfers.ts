@@ -103,7 +103,14 @@ async function sendTransfer(ctx: AppContext, paystack: PaystackAcquirer, row: Se
     );
   }
   const answer = await paystack.transfer({ amount: Number(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
-  return 'refused' in answer ? { ...answer, reason: transferRefused } : answer;
+  if (!('refused' in answer)) return answer;
+  // The kept recipient may be what Paystack refused (deleted on its side): the next payout makes it again.
+  await ctx.db.query("DELETE FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2 AND recipient_code = $3", [
+    row.bank_code,
+    row.account_number,
+    recipientCode,
+  ]);
+  return { ...answer, reason: transferRefused };
 }
 
 /**
