@@ -76,17 +76,18 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
     return 'ignored';
   }
   if (typeof event !== 'object' || event === null) return 'ignored';
-  const { event: type, data } = event as { event?: unknown; data?: { id?: unknown; reference?: unknown } };
-  if ((type === 'refund.processed' || type === 'refund.failed') && (typeof data?.id === 'number' || typeof data?.id === 'string')) {
-    await settleRefundFromPaystack(ctx, String(data.id), type === 'refund.processed' ? 'processed' : 'failed', { key: `${type}:${data.id}`, type });
+  const { event: named, data } = event as { event?: unknown; data?: { id?: unknown; reference?: unknown } };
+  const type = typeof named === 'string' ? named : '';
+  const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : undefined;
+  const reference = typeof data?.reference === 'string' ? data.reference : undefined;
+  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
+  const keyed = (fallback: string) => ({ key: `${type}:${id ?? fallback}`, type });
+  if ((type === 'refund.processed' || type === 'refund.failed') && id) {
+    await settleRefundFromPaystack(ctx, id, type === 'refund.processed' ? 'processed' : 'failed', keyed(id));
     return 'applied';
   }
-  if (TRANSFER_EVENTS.has(String(type)) && typeof data?.reference === 'string') {
-    const key = `${String(type)}:${typeof data.id === 'number' || typeof data.id === 'string' ? data.id : data.reference}`;
-    return (await settleTransferFromPaystack(ctx, data.reference, { key, type: String(type) })) ? 'applied' : 'ignored';
-  }
-  if (type !== 'charge.success' || typeof data?.reference !== 'string') return 'ignored';
-  const key = `charge.success:${typeof data.id === 'number' || typeof data.id === 'string' ? data.id : data.reference}`;
-  await settleFromPaystack(ctx, data.reference, { key, type });
+  if (TRANSFER_EVENTS.has(type) && reference) return (await settleTransferFromPaystack(ctx, reference, keyed(reference))) ? 'applied' : 'ignored';
+  if (type !== 'charge.success' || !reference) return 'ignored';
+  await settleFromPaystack(ctx, reference, keyed(reference));
   return 'applied';
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { addHistory, COMPANY_NAME_COLUMN, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleFromPaystack } from './live';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
 
@@ -54,7 +54,7 @@ export function notExpired(expiry: string, now = new Date()): boolean {
 type CheckoutRow = TransactionRow & { company_name: string };
 
 async function loadCheckout(db: Queryable, reference: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
-  const row = await findTransactionRow<CheckoutRow>(db, reference, lock, COMPANY_NAME_COLUMN);
+  const row = await findTransactionRow<CheckoutRow>(db, reference, lock, true);
   // Live transactions are paid on the provider's page, never here: only their state is shown.
   if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   return { ...row, company_name: row.company_name ?? '' };

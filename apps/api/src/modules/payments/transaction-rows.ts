@@ -82,20 +82,16 @@ export async function updateWithHistory(tx: Queryable, update: string, params: u
 
 const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 
-export const COMPANY_NAME_COLUMN = '(SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name';
-
-/** The transaction with this reference (locked for update when asked), with the business's name when asked for its column. */
+/** The transaction with this reference, locked for update when asked; with the business's name as `company_name` when asked. */
 export async function findTransactionRow<Row extends TransactionRow = TransactionRow>(
   db: Queryable,
   reference: string,
   lock = false,
-  companyName?: typeof COMPANY_NAME_COLUMN,
+  withCompanyName = false,
 ): Promise<Row | undefined> {
   if (!VALID_REFERENCE.test(reference)) return undefined;
-  const { rows } = await db.query<Row>(
-    `SELECT ${TRANSACTION_COLUMNS}${companyName ? `, ${companyName}` : ''} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`,
-    [reference],
-  );
+  const name = withCompanyName ? ', (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name' : '';
+  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${name} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
   return rows[0];
 }
 
