@@ -166,7 +166,7 @@ test.describe('money after a payment', () => {
     const card = page.getByRole('region', { name: 'Available balance' });
     await expect(card.getByText('₦24,525.00').first()).toBeVisible();
     await expect(card.getByText('Total received').locator('..')).toContainText('₦25,000.00');
-    await expect(page.getByRole('banner').getByText('₦24,525.00')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('₦24,525.00').first()).toBeVisible();
     await shotsAtBothWidths(page, shots, 'dashboard-balance');
 
     await page.goto('/dashboard/transactions');

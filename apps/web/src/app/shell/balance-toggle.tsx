@@ -4,6 +4,10 @@ import { formatNaira } from '@fipay/contracts/payments';
 import { useBalance } from '../../api/balance';
 import { useAuthStore } from '../../stores/auth-store';
 
+/** From ₦10,000 (in kobo) a phone shows the balance in short form. */
+const COMPACT_FROM = 1_000_000;
+const compactNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', notation: 'compact', maximumFractionDigits: 1 });
+
 /** The top bar's available balance in the current mode, or dots while the user has hidden it (the persisted showBalance flag). */
 export function BalanceToggle() {
   const showBalance = useAuthStore((state) => state.showBalance);
@@ -15,7 +19,20 @@ export function BalanceToggle() {
       <span className="sr-only">Balance: </span>
       {showBalance ? (
         <span className="truncate text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums max-sm:text-xs">
-          {balance.isPending ? '…' : formatNaira(available)}
+          {balance.isPending ? (
+            '…'
+          ) : available >= COMPACT_FROM ? (
+            <>
+              <span className="max-sm:hidden">{formatNaira(available)}</span>
+              {/* A phone's top bar has room for about eight characters: ₦24.5K there, the whole amount on the dashboard. */}
+              <span className="sm:hidden" title={formatNaira(available)}>
+                <span aria-hidden="true">{compactNaira.format(available / 100)}</span>
+                <span className="sr-only">{formatNaira(available)}</span>
+              </span>
+            </>
+          ) : (
+            formatNaira(available)
+          )}
         </span>
       ) : (
         <span className="text-sm font-semibold tracking-widest text-slate-900">

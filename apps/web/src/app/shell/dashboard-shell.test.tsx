@@ -132,17 +132,19 @@ describe('DashboardShell', () => {
     expect(within(panel).getByText('ad...@acme.ng')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(within(banner).queryByText('ada@acme.ng')).not.toBeInTheDocument();
-    // The current mode's available balance from the ledger.
-    expect(await within(banner).findByText('₦12,345.67')).toBeInTheDocument();
+    // The current mode's available balance from the ledger: whole on wider screens (and for screen readers), short on phones.
+    expect(await within(banner).findAllByText('₦12,345.67')).toHaveLength(2);
+    expect(within(banner).getByText('₦12.3K')).toHaveAttribute('aria-hidden', 'true');
 
     await user.click(within(banner).getByRole('button', { name: 'Hide balance' }));
     expect(within(banner).queryByText('₦12,345.67')).not.toBeInTheDocument();
+    expect(within(banner).queryByText('₦12.3K')).not.toBeInTheDocument();
     expect(within(banner).getByText('••••••')).toBeInTheDocument();
     expect(useAuthStore.getState().showBalance).toBe(false);
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!).state.showBalance).toBe(false);
 
     await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
-    expect(within(banner).getByText('₦12,345.67')).toBeInTheDocument();
+    expect(within(banner).getAllByText('₦12,345.67')).toHaveLength(2);
     expect(useAuthStore.getState().showBalance).toBe(true);
   });
 
