@@ -13,7 +13,9 @@
  * - login: `POST /auth/login/initiate` with the right password against raw Argon2id verifies with the
  *   product's parameters at the same concurrency; target >= 0.90. Also, for the reader, against bare Fastify
  *   reading the hash and verifying it over HTTP (bench/anchor.ts), which shows the product's own share of the
- *   gap apart from HTTP and the load generator's (reported against the same 0.90).
+ *   gap apart from HTTP and the load generator's (reported against the same 0.90), and that bare server against raw
+ *   verifies (the floor: what HTTP and one database read cost with no product code at all). The three are also
+ *   measured taking turns request by request at c=1, which keeps the machine's drift out of the ratios.
  * - notifications page 500 against page 1 at 100,000 rows; target within 1.2x (mean latency).
  * - back-office queue at 10,000 submitted applications against 100; target within 1.3x (mean latency). Run one after
  *   the other: the rows are added between the two.
@@ -67,6 +69,50 @@ async function argon2Throughput(passwordHash: string, concurrency: number): Prom
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length);
   return { rps: times.length / SECONDS, mean, p99: times[Math.min(times.length - 1, Math.floor(0.99 * times.length))] ?? 0, non2xx: 0, errors: 0 };
+}
+
+/**
+ * One login at a time, the three sides taking turns request by request (the product over HTTP, a raw verify, the
+ * bare server over HTTP; the order rotates), for BENCH_SECONDS per round. Alternating 4-second blocks leaves the
+ * sides at different moments of the machine's load; taking turns per request does not. Figures are per side:
+ * throughput as 1000 / mean latency.
+ */
+async function interleavedLogins(server: BenchServer, passwordHash: string, credentials: { email: string; password: string }) {
+  const product = createClient(server.baseUrl, 1);
+  const bare = createClient(server.anchorUrl, 1);
+  const sides = {
+    product: async () => (await product.request('POST', '/api/v1/auth/login/initiate', credentials)).status === 200,
+    raw: () => verify(passwordHash, credentials.password),
+    bare: async () => (await bare.request('POST', '/login', credentials)).status === 200,
+  };
+  const names = Object.keys(sides) as (keyof typeof sides)[];
+  const measure = (times: number[], failed: number): Measure => {
+    const sorted = [...times].sort((x, y) => x - y);
+    const mean = times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length);
+    return { rps: 1000 / mean, mean, p99: sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0, non2xx: failed, errors: 0 };
+  };
+  try {
+    const out: Record<keyof typeof sides, Measure>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const times = { product: [] as number[], raw: [] as number[], bare: [] as number[] };
+      const failed = { product: 0, raw: 0, bare: 0 };
+      const deadline = performance.now() + SECONDS * 3 * 1000;
+      for (let turn = 0; performance.now() < deadline; turn++) {
+        for (let k = 0; k < names.length; k++) {
+          const name = names[(turn + k) % names.length]!;
+          const started = performance.now();
+          const ok = await sides[name]();
+          times[name].push(performance.now() - started);
+          if (!ok) failed[name] += 1;
+        }
+      }
+      out.push({ product: measure(times.product, failed.product), raw: measure(times.raw, failed.raw), bare: measure(times.bare, failed.bare) });
+    }
+    return out;
+  } finally {
+    product.close();
+    bare.close();
+  }
 }
 
 type Row = { label: string; a: string; b: string; metric: 'throughput' | 'latency'; rounds: { a: Measure; b: Measure }[]; target: number; extra?: string };
@@ -214,7 +260,25 @@ async function suite(databaseUrl: string | undefined) {
           ),
           target: 0.9,
         });
+        rows.push({
+          label: `login floor, c=${c}`,
+          a: 'bare Fastify+Argon2id',
+          b: 'raw argon2 verify',
+          metric: 'throughput',
+          rounds: await rounds(
+            () => load({ url: `${server.anchorUrl}/login`, connections: c, method: 'POST', body: loginBody }),
+            () => argon2Throughput(readerHash, c),
+          ),
+          target: 0.9,
+          extra: 'no product code on either side',
+        });
       }
+      const perRequest = await interleavedLogins(server, readerHash, { email: reader, password: PASSWORD });
+      const pairs = (a: keyof (typeof perRequest)[number], b: keyof (typeof perRequest)[number]) => perRequest.map((r) => ({ a: r[a], b: r[b] }));
+      const note = 'c=1, alternating request by request';
+      rows.push({ label: 'login, per request', a: 'product', b: 'raw argon2 verify', metric: 'throughput', rounds: pairs('product', 'raw'), target: 0.9, extra: note });
+      rows.push({ label: 'login floor, per request', a: 'bare Fastify+Argon2id', b: 'raw argon2 verify', metric: 'throughput', rounds: pairs('bare', 'raw'), target: 0.9, extra: note });
+      rows.push({ label: 'login over HTTP, per request', a: 'product', b: 'bare Fastify+Argon2id', metric: 'throughput', rounds: pairs('product', 'bare'), target: 0.9, extra: note });
     }
 
     if (wanted('pages')) {
