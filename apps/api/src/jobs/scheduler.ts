@@ -1,19 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 
-export type ScheduledJob = {
+export type ScheduledJob<Result = unknown> = {
   name: string;
   everyMs: number;
   /** Instances sharing a database take this advisory lock, so one of them runs the job at a time. */
   lockId: number;
   /** Runs in one transaction; what it returns is logged. */
-  run: (tx: Queryable) => Promise<unknown>;
+  run: (tx: Queryable) => Promise<Result>;
   /**
    * Runs after that transaction commits, outside the lock, with what `run` returned: work that must not
    * hold a transaction open, such as calls to a provider. What it returns is logged too.
    */
-  afterCommit?: (result: unknown) => Promise<unknown>;
+  afterCommit?: (result: Result) => Promise<unknown>;
 };
+
+/**
+ * A job whose follow-up reads what its run returned, typed where it is written; the scheduler holds jobs of
+ * every result type in one list and only ever passes a run's own result to that job's follow-up.
+ */
+export function jobWithFollowUp<Result>(job: ScheduledJob<Result> & { afterCommit: (result: Result) => Promise<unknown> }): ScheduledJob {
+  return job as ScheduledJob;
+}
 
 /**
  * Runs housekeeping jobs on a fixed period in the API process. Every instance schedules them; each

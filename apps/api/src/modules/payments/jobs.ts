@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import type { ScheduledJob } from '../../jobs/scheduler';
+import { jobWithFollowUp, type ScheduledJob } from '../../jobs/scheduler';
 import { checkRefunds, claimRefundChecks } from './refunds';
 import { payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
@@ -30,21 +30,21 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       // The live payouts just written go to Paystack now rather than at the transfer job's next run.
       afterCommit: async () => (ctx.paystack ? sendDueTransfers(ctx) : undefined),
     },
-    {
+    jobWithFollowUp({
       name: 'live-transfers',
       everyMs: MINUTE,
       lockId: 72_413_204,
       run: async (tx) => ({ claimed: await claimDueTransfers(tx) }),
-      afterCommit: async (result) => sendDueTransfers(ctx, (result as { claimed: string[] }).claimed),
-    },
-    {
-      // Live refunds whose webhook never came: asked about at Paystack hourly, oldest check first.
+      afterCommit: async ({ claimed }) => sendDueTransfers(ctx, claimed),
+    }),
+    // Live refunds whose webhook never came: asked about at Paystack hourly, oldest check first.
+    jobWithFollowUp({
       name: 'live-refund-checks',
       everyMs: 60 * MINUTE,
       lockId: 72_413_205,
       run: async (tx) => ({ claimed: ctx.paystack ? await claimRefundChecks(tx) : [] }),
-      afterCommit: async (result) => checkRefunds(ctx, (result as { claimed: string[] }).claimed),
-    },
+      afterCommit: async ({ claimed }) => checkRefunds(ctx, claimed),
+    }),
     { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },
   ];
 }
