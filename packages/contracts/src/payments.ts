@@ -363,6 +363,7 @@ export const refundMessages = {
   balanceShort: 'Your available balance is not enough for this refund. It is taken from your available balance; wait for more payments to become available.',
   reasonTooLong: `A reason is at most ${REFUND_REASON_MAX} characters.`,
   liveNotReady: 'Live refunds are not set up on this server yet. Refund the customer from the payment provider, or ask the operator.',
+  providerRefused: 'The payment provider refused this refund. The amount is back in your available balance.',
 } as const;
 
 export const settlementMessages = {

@@ -86,6 +86,13 @@ function transferData(t: FakeTransfer) {
   };
 }
 
+type FakeRefund = { id: number; transactionId: number; amount: number; status: string; merchantNote: string };
+
+/** A refund's fields as Paystack's refund answers carry them. */
+function refundData(r: FakeRefund) {
+  return { id: r.id, transaction: r.transactionId, amount: r.amount, currency: 'NGN', domain: 'test', status: r.status, merchant_note: r.merchantNote, createdAt: '2026-11-25T10:05:00.000Z', updatedAt: '2026-11-25T10:05:00.000Z' };
+}
+
 type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number };
 
 /** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
@@ -121,8 +128,7 @@ function verifyBody(t: FakeTransaction) {
 export async function startFakePaystack(listenPort = 0) {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
-  let refunds = 0;
-  const refundStatuses = new Map<number, string>();
+  const refunds = new Map<number, FakeRefund>();
   const recipients = new Map<string, string>();
   const transfers = new Map<string, FakeTransfer>();
   /** The status Paystack gives a new transfer: pending (decided later by webhook) unless told otherwise. */
@@ -142,37 +148,40 @@ export async function startFakePaystack(listenPort = 0) {
       return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
     },
     '/refund': (_query, body) => {
-      const { transaction, amount } = (body ?? {}) as { transaction?: string; amount?: number };
+      const { transaction, amount, merchant_note: note } = (body ?? {}) as { transaction?: string; amount?: number; merchant_note?: string };
       const t = transactions.get(transaction ?? '');
       if (!t || t.status !== 'success') return { status: 400, body: { status: false, message: 'Transaction has not been paid' } };
       if (typeof amount !== 'number' || amount > t.paidAmount) return { status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } };
-      refunds += 1;
-      refundStatuses.set(3_018_000 + refunds, 'pending');
+      const refund: FakeRefund = { id: 3_018_001 + refunds.size, transactionId: t.id, amount, status: 'pending', merchantNote: note ?? 'Refund for transaction' };
+      refunds.set(refund.id, refund);
       return {
         status: 200,
         body: {
           status: true,
           message: 'Refund has been queued for processing',
           data: {
+            ...refundData(refund),
+            // The create answer carries the transaction itself, where the fetch and list answers carry its id.
             transaction: { id: t.id, domain: 'test', reference: t.reference, amount: t.paidAmount, paid_at: '2026-11-25T10:00:00.000Z', channel: 'card', currency: 'NGN' },
             integration: 463433,
             deducted_amount: 0,
             channel: null,
-            merchant_note: 'Refund for transaction',
             customer_note: 'Refund for transaction',
-            status: 'pending',
             refunded_by: 'merchant@example.ng',
             expected_at: '2026-12-03T10:00:00.000Z',
-            currency: 'NGN',
-            domain: 'test',
-            amount,
             fully_deducted: false,
-            id: 3_018_000 + refunds,
-            createdAt: '2026-11-25T10:05:00.000Z',
-            updatedAt: '2026-11-25T10:05:00.000Z',
           },
         },
       };
+    },
+    // GET /refund?transaction=<Paystack's transaction id>: the transaction's refunds, a page at a time.
+    'GET /refund': (query) => {
+      const transactionId = Number(query.get('transaction'));
+      const perPage = Number(query.get('perPage') ?? 50);
+      const page = Number(query.get('page') ?? 1);
+      const all = [...refunds.values()].filter((r) => !query.has('transaction') || r.transactionId === transactionId);
+      const data = all.slice((page - 1) * perPage, page * perPage).map(refundData);
+      return { status: 200, body: { status: true, message: 'Refunds retrieved', data, meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(all.length / perPage) } } };
     },
     '/transferrecipient': (_query, body) => {
       const { type, name, account_number: accountNumber, bank_code: bankCode } = (body ?? {}) as Record<string, unknown>;
@@ -222,17 +231,9 @@ export async function startFakePaystack(listenPort = 0) {
       return t ? { status: 200, body: { status: true, message: 'Transfer retrieved', data: transferData(t) } } : { status: 404, body: { status: false, message: 'Transfer not found' } };
     },
     '/refund/': (query) => {
-      const id = Number(query.get('reference'));
-      const status = refundStatuses.get(id);
-      if (!status) return { status: 404, body: { status: false, message: 'Refund not found' } };
-      return {
-        status: 200,
-        body: {
-          status: true,
-          message: 'Refund retrieved',
-          data: { integration: 463433, transaction: 4_000_000, dispute: null, settlement: null, id, domain: 'test', currency: 'NGN', amount: 100, status, refunded_at: null, createdAt: '2026-11-25T10:05:00.000Z' },
-        },
-      };
+      const refund = refunds.get(Number(query.get('reference')));
+      if (!refund) return { status: 404, body: { status: false, message: 'Refund not found' } };
+      return { status: 200, body: { status: true, message: 'Refund retrieved', data: { integration: 463433, dispute: null, settlement: null, refunded_at: null, ...refundData(refund) } } };
     },
     // Not Paystack's: the browser tests' stand-in for the customer paying on Paystack's page (another process
     // cannot call `settle`). POST { reference, status }.
@@ -273,8 +274,9 @@ export async function startFakePaystack(listenPort = 0) {
     // GET /transaction/verify/:reference, /transfer/verify/:reference and /refund/:id: the last part is read as the query's `reference` by its handler.
     const verify = ['/transaction/verify/', '/transfer/verify/', '/refund/'].find((prefix) => url.pathname.startsWith(prefix));
     if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice(verify.length)));
-    const handler = handlers[verify ?? url.pathname];
-    const original = defaults[verify ?? url.pathname];
+    const route = verify ?? (req.method === 'GET' && url.pathname === '/refund' ? 'GET /refund' : url.pathname);
+    const handler = handlers[route];
+    const original = defaults[route];
     const answer: FakeAnswer = handler ? handler(url.searchParams, body, original) : { status: 404, body: { status: false, message: 'Not found' } };
     if (answer === 'hang') return; // never answers; close() drops the connection
     if ('raw' in answer) {
@@ -290,7 +292,7 @@ export async function startFakePaystack(listenPort = 0) {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** Replaces the answer for one path until reset(); the handler may call the documented one (`original`) first. */
-    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | '/refund/' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
+    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | 'GET /refund' | '/refund/' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
@@ -301,9 +303,12 @@ export async function startFakePaystack(listenPort = 0) {
     },
     /** Paystack deciding a refund without a webhook reaching us (GET /refund/:id tells it). */
     settleRefund(id: number, status: 'processed' | 'failed') {
-      if (!refundStatuses.has(id)) throw new Error(`fake Paystack knows no refund ${id}`);
-      refundStatuses.set(id, status);
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake Paystack knows no refund ${id}`);
+      refund.status = status;
     },
+    /** The refunds Paystack holds, by its id. */
+    refunds,
     /** The bank deciding a transfer; answers the webhook's data for it. */
     settleTransfer(reference: string, status: 'success' | 'failed' | 'reversed') {
       const t = transfers.get(reference);

@@ -5,7 +5,7 @@ import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
-import { paymentMessages, settlementMessages } from '@fipay/contracts/payments';
+import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
 import { payOut, releaseDue } from './settlement';
@@ -88,7 +88,7 @@ describe('live charges through Paystack', () => {
     const first = await server.api.post('/refunds', { reference, amount: 300_000 }, live);
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ status: 'pending', amount: 300_000 });
-    expect(fake.requests.find((r) => r.path === '/refund')!.body).toEqual({ transaction: reference, amount: 300_000 });
+    expect(fake.requests.find((r) => r.path === '/refund')!.body).toEqual({ transaction: reference, amount: 300_000, merchant_note: `FiPay refund ${first.body.data.id}` });
     const { rows } = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [first.body.data.id]);
     const providerId = rows[0]!.provider_refund_id;
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
@@ -110,9 +110,72 @@ describe('live charges through Paystack', () => {
 
     // Paystack refusing the refund: the reservation is undone at once.
     fake.on('/refund', () => ({ status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } }));
-    expect((await server.api.post('/refunds', { reference, amount: 100_000 }, live)).status).toBe(502);
+    const refused = await server.api.post('/refunds', { reference, amount: 100_000 }, live);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(refundMessages.providerRefused);
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
-    expect((await server.api.get(`/transactions/${reference}`, live)).body.data.refundedAmount).toBe(300_000);
+    const afterRefusal = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    expect(afterRefusal.refundedAmount).toBe(300_000);
+    expect(afterRefusal.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed', 'failed']);
+  });
+
+  it('keep a live refund pending when its answer is lost, never make it twice, and settle it by what Paystack holds', async () => {
+    const live = await liveMerchant();
+    const { reference } = await initialize(live);
+    fake.settle(reference, 'success');
+    await server.api.get(`/checkout/${reference}`);
+    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+    await server.db.transaction((tx) => releaseDue(tx));
+    const { net } = feeFor(1_000_000);
+    const atPaystack = () => [...fake.refunds.values()].filter((r) => r.merchantNote.startsWith('FiPay refund '));
+    const before = atPaystack().length;
+
+    // Paystack takes the refund, but its answer never comes back (the client gives up after BANK_TIMEOUT_MS).
+    fake.on('/refund', (query, body, original) => {
+      original!(query, body);
+      return 'hang';
+    });
+    const headers = { ...live.headers, 'Idempotency-Key': `refund-${reference}` };
+    const lost = await server.api.post('/refunds', { reference, amount: 400_000 }, { ...live, headers });
+    expect(lost.status).toBe(201);
+    expect(lost.body.message).toBe(refundMessages.pending);
+    expect(lost.body.data).toMatchObject({ status: 'pending', amount: 400_000 });
+    // Retried with the same key: the same refund, not a second one at Paystack.
+    const retried = await server.api.post('/refunds', { reference, amount: 400_000 }, { ...live, headers });
+    expect(retried.body.data.id).toBe(lost.body.data.id);
+    expect(atPaystack()).toHaveLength(before + 1);
+    // The money stays reserved while Paystack may be refunding it.
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000 });
+
+    // A request that never reached Paystack at all.
+    fake.on('/refund', () => 'hang');
+    const never = (await server.api.post('/refunds', { reference, amount: 100_000 }, live)).body.data;
+    expect(never.status).toBe('pending');
+    expect(atPaystack()).toHaveLength(before + 1);
+    fake.on('/refund', (query, body, original) => original!(query, body));
+
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-refund-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    await server.db.query("UPDATE refunds SET created_at = now() - interval '2 hours' WHERE id = ANY($1)", [[lost.body.data.id, never.id]]);
+    await runChecks();
+    // Found by its note among the transaction's refunds at Paystack, and tied to Paystack's id.
+    const [found] = atPaystack().filter((r) => r.merchantNote === `FiPay refund ${lost.body.data.id}`);
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/refund' && r.query.get('transaction') === String(found!.transactionId))).toBe(true);
+    const tied = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [lost.body.data.id]);
+    expect(tied.rows[0]!.provider_refund_id).toBe(String(found!.id));
+    let detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    const statusOf = (id: string) => detail.refunds.find((r: { id: string }) => r.id === id)?.status;
+    expect(statusOf(lost.body.data.id)).toBe('pending');
+    // Paystack never had the other: its money is back.
+    expect(statusOf(never.id)).toBe('failed');
+    expect(detail.refunds.find((r: { id: string }) => r.id === never.id).failureReason).toBe('The payment provider did not receive the refund.');
+
+    fake.settleRefund(found!.id, 'processed');
+    await runChecks();
+    detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    expect(statusOf(lost.body.data.id)).toBe('processed');
+    expect(detail.refundedAmount).toBe(400_000);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000, refunded: 400_000 });
   });
 
   it('settle a live refund whose webhook never came by asking Paystack, an hour on', async () => {

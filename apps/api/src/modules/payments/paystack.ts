@@ -15,6 +15,8 @@ import type { Card } from './transactions';
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: number };
 
 export type Verification = {
+  /** Paystack's own id for the transaction (its refund list is kept by it). */
+  id: string;
   /** Paystack's status: success, failed, abandoned, reversed, ongoing, pending, processing, queued. */
   status: string;
   amount: number;
@@ -68,6 +70,7 @@ export class PaystackAcquirer {
     const last4 = typeof authorization.last4 === 'string' && /^\d{4}$/.test(authorization.last4) ? authorization.last4 : null;
     const brand = typeof authorization.brand === 'string' && authorization.brand ? authorization.brand.replace(/^./, (c) => c.toUpperCase()) : 'Card';
     return {
+      id: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : '',
       status: data.status,
       amount: data.amount,
       currency: typeof data.currency === 'string' ? data.currency : '',
@@ -77,13 +80,37 @@ export class PaystackAcquirer {
     };
   }
 
-  /** Asks Paystack to refund `amount` kobo of a transaction; answers Paystack's refund id (the refund is queued). */
-  async refund(reference: string, amount: number): Promise<{ refundId: string }> {
-    const { status, body } = await this.request('POST', '/refund', { transaction: reference, amount });
+  /**
+   * Asks Paystack to refund `amount` kobo of a transaction, with `note` (our refund's mark) as the merchant note
+   * so the refund can be found again when this answer is lost; answers Paystack's refund id (the refund is
+   * queued) or its refusal. An outage is thrown: the refund may or may not have reached Paystack.
+   */
+  async refund(reference: string, amount: number, note: string): Promise<{ refundId: string } | Refusal> {
+    const { status, body } = await this.request('POST', '/refund', { transaction: reference, amount, merchant_note: note });
+    const refusal = refusalOf(status, body);
+    if (refusal) return refusal;
     const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
     const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : '';
     if (status !== 200 || !id) throw unavailable(`refund answered HTTP ${status}${id ? '' : ' without a refund id'}`);
     return { refundId: id };
+  }
+
+  /**
+   * The refund of Paystack transaction `transactionId` whose merchant note is `note`, with its status, or null
+   * when Paystack has none (GET /refund?transaction=, every page).
+   */
+  async findRefund(transactionId: string, note: string): Promise<{ refundId: string; status: string } | null> {
+    for (let page = 1; page <= 20; page++) {
+      const { status, body } = await this.request('GET', `/refund?transaction=${encodeURIComponent(transactionId)}&perPage=100&page=${page}`);
+      const rows = isRecord(body) && body.status === true && Array.isArray(body.data) ? body.data : undefined;
+      if (status !== 200 || !rows) throw unavailable(`refund list answered HTTP ${status} without the documented list`);
+      const found = rows.find((row) => isRecord(row) && row.merchant_note === note);
+      if (isRecord(found) && (typeof found.id === 'number' || typeof found.id === 'string') && typeof found.status === 'string') {
+        return { refundId: String(found.id), status: found.status };
+      }
+      if (rows.length < 100) return null;
+    }
+    throw unavailable('refund list longer than 2,000 refunds');
   }
 
   /** A refund's status at Paystack now (pending, processing, processed, failed, ...), or null when Paystack has no such refund. */

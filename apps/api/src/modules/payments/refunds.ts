@@ -106,24 +106,36 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   return refund;
 }
 
+/** What a live refund carries to Paystack as its merchant note, so that it can be found there again by it. */
+export const refundNote = (id: string) => `FiPay refund ${id}`;
+
 /**
  * A live refund: reserved from the available balance and recorded pending, then asked of Paystack, which
- * answers later by webhook (`refund.processed` or `refund.failed`, see settleRefundFromPaystack). When
- * Paystack cannot take it, the reservation is undone at once and the answer is 502.
+ * answers later by webhook (`refund.processed` or `refund.failed`, see settleRefundFromPaystack). Only a
+ * refusal from Paystack undoes the reservation at once. When the answer is lost (a timeout, a reset, a 5xx),
+ * the refund may have reached Paystack, so it stays pending and the refund check finds out (checkRefunds):
+ * returning the money then would let the same refund be made twice.
  */
 async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
   const paystack = ctx.paystack;
   if (!paystack) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
   const { id, transaction } = await ctx.db.transaction((tx) => startRefund(tx, scope, input));
   const amount = Number((await loadRefund(ctx.db, id)).amount);
+  let answer: Awaited<ReturnType<typeof paystack.refund>>;
   try {
-    const { refundId } = await paystack.refund(transaction.reference, amount);
-    await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1', [id, refundId]);
+    answer = await paystack.refund(transaction.reference, amount, refundNote(id));
   } catch (error) {
-    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider could not take the refund.'));
-    ctx.kickWebhooks();
-    throw error;
+    if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
+    ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund answer lost; the refund stays pending until checked');
+    return toRefund(await loadRefund(ctx.db, id));
   }
+  if ('refused' in answer) {
+    ctx.log.warn({ refund: id, reason: answer.refused }, 'Paystack refused a refund');
+    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider refused the refund.'));
+    ctx.kickWebhooks();
+    throw new AppError('UNPROCESSABLE', refundMessages.providerRefused);
+  }
+  await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1', [id, answer.refundId]);
   return toRefund(await loadRefund(ctx.db, id));
 }
 
@@ -156,42 +168,82 @@ export async function settleRefundFromPaystack(
 
 /**
  * Takes up to `limit` live refunds pending for over an hour, least recently checked first, and marks them
- * checked now, so the next run takes others. In the job's transaction; ask Paystack after it commits.
+ * checked now, so the next run takes others: those Paystack named (their webhook may be lost) and those whose
+ * request went unanswered (Paystack may or may not have them). In the job's transaction; ask Paystack after
+ * it commits.
  */
 export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<string[]> {
-  const { rows } = await tx.query<{ provider_refund_id: string }>(
+  const { rows } = await tx.query<{ id: string }>(
     `UPDATE refunds SET provider_checked_at = now()
-      WHERE id IN (SELECT id FROM refunds WHERE status = 'pending' AND provider_refund_id IS NOT NULL AND created_at < now() - interval '1 hour'
-                    ORDER BY provider_checked_at NULLS FIRST, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING provider_refund_id`,
+      WHERE id IN (SELECT r.id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+                    WHERE r.status = 'pending' AND r.livemode AND t.provider = 'paystack' AND r.created_at < now() - interval '1 hour'
+                    ORDER BY r.provider_checked_at NULLS FIRST, r.created_at LIMIT $1 FOR UPDATE OF r SKIP LOCKED)
+      RETURNING id`,
     [limit],
   );
-  return rows.map((row) => row.provider_refund_id);
+  return rows.map((row) => row.id);
 }
 
-/** Asks Paystack about claimed refunds (their webhook may be lost) and applies what is final; outages wait for the next run. */
-export async function checkRefunds(ctx: AppContext, providerRefundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
+/**
+ * Asks Paystack about claimed refunds and applies what is final. A refund Paystack never named is looked for
+ * in the transaction's refunds by its note: found, it is tied to Paystack's id and settled by its status; not
+ * there an hour on, the request never reached Paystack, and the money goes back. Outages wait for the next run.
+ */
+export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
   const counts = { processed: 0, failed: 0, pending: 0 };
   const paystack = ctx.paystack;
   if (!paystack) return counts;
-  for (const id of providerRefundIds) {
-    let status: string | null;
+  for (const id of refundIds) {
+    let outcome: { providerRefundId: string; status: string } | 'never-received';
     try {
-      status = await paystack.refundStatus(id);
+      outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
       counts.pending += 1;
       continue;
     }
-    if (status === 'processed' || status === 'failed') {
-      await settleRefundFromPaystack(ctx, id, status);
-      counts[status] += 1;
+    if (outcome !== 'never-received') {
+      // Paystack's id, once known, also lets its webhook find this refund.
+      await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
+    }
+    if (outcome === 'never-received') {
+      await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.'));
+      ctx.kickWebhooks();
+      counts.failed += 1;
+    } else if (outcome.status === 'processed' || outcome.status === 'failed') {
+      await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status);
+      counts[outcome.status] += 1;
     } else {
       counts.pending += 1;
     }
   }
   return counts;
+}
+
+type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string };
+
+async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForCheck> {
+  const { rows } = await db.query<RefundForCheck>(
+    'SELECT r.id, r.provider_refund_id, t.reference FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
+    [id],
+  );
+  return rows[0]!;
+}
+
+async function askPaystackAbout(
+  paystack: NonNullable<AppContext['paystack']>,
+  refund: RefundForCheck,
+): Promise<{ providerRefundId: string; status: string } | 'never-received'> {
+  if (refund.provider_refund_id) {
+    const status = await paystack.refundStatus(refund.provider_refund_id);
+    return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
+  }
+  const { id: transactionId } = await paystack.verify(refund.reference);
+  if (!transactionId) throw Object.assign(new AppError('BAD_GATEWAY', 'Paystack answered a transaction without its id.'), { cause: 'verify without an id' });
+  const found = await paystack.findRefund(transactionId, refundNote(refund.id));
+  if (!found) return 'never-received';
+  return { providerRefundId: found.refundId, status: found.status };
 }
 
 async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {

@@ -100,7 +100,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, balanceEndpoints.get, async (request) => ok(paymentMessages.balanceLoaded, { balances: await balancesOf(ctx.db, requireMerchant(request)) }));
 
-  registerRoute(app, refundEndpoints.create, async (request) => ok(refundMessages.created, await createRefund(ctx, requireMerchant(request), request.body)));
+  registerRoute(app, refundEndpoints.create, async (request) => {
+    const refund = await createRefund(ctx, requireMerchant(request), request.body);
+    return ok(refund.status === 'processed' ? refundMessages.created : refundMessages.pending, refund);
+  });
 
   registerRoute(app, settlementEndpoints.list, async (request) => ok(settlementMessages.loaded, await listSettlements(ctx.db, requireMerchant(request), request.query)));
   registerRoute(app, settlementEndpoints.get, async (request) =>
