@@ -129,6 +129,8 @@ export async function startFakePaystack(listenPort = 0) {
   const requests: FakeRequest[] = [];
   const transactions = new Map<string, FakeTransaction>();
   const refunds = new Map<number, FakeRefund>();
+  // Paystack's ids never repeat, across reset() too (webhook event keys are made of them).
+  let transactionIds = 4_000_000;
   const recipients = new Map<string, string>();
   const transfers = new Map<string, FakeTransfer>();
   /** The status Paystack gives a new transfer: pending (decided later by webhook) unless told otherwise. */
@@ -143,7 +145,8 @@ export async function startFakePaystack(listenPort = 0) {
         return { status: 400, body: { status: false, message: 'Invalid request' } };
       }
       if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
-      transactions.set(reference, { id: 4_000_000 + transactions.size, reference, amount, email, status: 'ongoing', gatewayResponse: '', paidAmount: amount });
+      // Paystack answers 'abandoned' for a transaction whose customer has not finished paying yet.
+      transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount });
       const accessCode = `ac_${reference.slice(-10)}`;
       return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
     },

@@ -13,6 +13,7 @@ import { sql as notificationPositions } from './migrations/0011-notification-pos
 import { sql as payments } from './migrations/0012-payments';
 import { sql as refundsAndSettlements } from './migrations/0013-refunds-and-settlements';
 import { sql as liveTransfers } from './migrations/0014-live-transfers';
+import { sql as liveChargeChecks } from './migrations/0015-live-charge-checks';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -30,6 +31,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0012-payments', sql: payments },
   { id: '0013-refunds-and-settlements', sql: refundsAndSettlements },
   { id: '0014-live-transfers', sql: liveTransfers },
+  { id: '0015-live-charge-checks', sql: liveChargeChecks },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { jobWithFollowUp, type ScheduledJob } from '../../jobs/scheduler';
+import { checkLiveCharges, claimLiveChargeChecks } from './live';
 import { checkRefunds, claimRefundChecks } from './refunds';
 import { payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
@@ -12,7 +13,8 @@ const MINUTE = 60_000;
  * due charges move to available each minute; payouts run every 15 minutes and pay each company and mode at
  * most once per Lagos day; live payouts are sent to Paystack (and checked again) each minute after their
  * claim commits (docs/decisions/0034-live-payouts-through-paystack.md), and live refunds pending for over an hour
- * are asked about hourly; unpaid checkouts are abandoned after 24 hours.
+ * are asked about hourly; pending live charges are asked about on a widening schedule (checkLiveCharges); unpaid
+ * test checkouts are abandoned after 24 hours, live ones once Paystack has been asked.
  */
 export function paymentJobs(ctx: AppContext): ScheduledJob[] {
   return [
@@ -44,6 +46,14 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       lockId: 72_413_205,
       run: async (tx) => ({ claimed: ctx.paystack ? await claimRefundChecks(tx) : [] }),
       afterCommit: async ({ claimed }) => checkRefunds(ctx, claimed),
+    }),
+    // Live charges whose webhook was lost or came early: asked about at Paystack, then closed after 24 hours unpaid.
+    jobWithFollowUp({
+      name: 'live-charge-checks',
+      everyMs: 5 * MINUTE,
+      lockId: 72_413_206,
+      run: async (tx) => ({ claimed: ctx.paystack ? await claimLiveChargeChecks(tx) : [] }),
+      afterCommit: async ({ claimed }) => checkLiveCharges(ctx, claimed),
     }),
     { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },
   ];

@@ -1,5 +1,7 @@
-import { formatNaira } from '@fipay/contracts/payments';
+import { ABANDON_AFTER_HOURS, formatNaira } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleRefundFromPaystack } from './refunds';
@@ -12,44 +14,71 @@ import { settleTransferFromPaystack } from './transfers';
  * verified with Paystack and settled here, once: the row is locked and only a pending one moves.
  */
 
-const FINAL_FAILURES = new Set(['failed', 'abandoned', 'reversed']);
+// Paystack's final failures. `abandoned` is not one: Paystack says it of a transaction whose customer has not
+// finished yet, and the customer can still pay on the same page; only our own 24 hours close it.
+const FINAL_FAILURES = new Set(['failed', 'reversed']);
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 /**
- * Asks Paystack about a pending live transaction and applies the answer in one database transaction. When
- * `event` is given (a webhook), it is recorded there too, so a repeated delivery changes nothing.
+ * Asks Paystack about a live transaction and applies the answer in one database transaction. When `event`
+ * is given (a webhook), it is recorded there once the answer is final, so a repeated delivery changes nothing
+ * and an early one (Paystack's verify not yet agreeing) leaves the charge to the next check. A pending
+ * transaction is settled by any caller; one closed here (failed, abandoned) only when Paystack itself says it
+ * was paid (its webhook, or `reopen` from the check of closed ones): a customer may pay after a declined card
+ * or after our 24 hours, and that money is credited, not dropped.
  * Answers the row as it now stands; a Paystack outage is a 502 for the caller to retry.
  */
 export async function settleFromPaystack(
   ctx: AppContext,
   reference: string,
   event?: { key: string; type: string },
+  options: { closeIfStale?: boolean } = {},
 ): Promise<TransactionRow | undefined> {
   const before = await findTransactionRow(ctx.db, reference);
   if (!before || before.provider !== 'paystack' || !ctx.paystack) return before;
-  if (before.status !== 'pending') {
+  if (before.status === 'success' || (before.status !== 'pending' && !event)) {
     if (event) await recordProviderEvent(ctx.db, event);
     return before;
   }
   const verified = await ctx.paystack.verify(reference);
   const after = await ctx.db.transaction(async (tx) => {
-    if (event && !(await recordProviderEvent(tx, event))) return findTransactionRow(tx, reference);
     const row = await findTransactionRow(tx, reference, true);
-    if (!row || row.status !== 'pending') return row;
+    if (!row || row.status === 'success') {
+      if (event) await recordProviderEvent(tx, event);
+      return row;
+    }
     if (verified.status === 'success') {
+      if (event && !(await recordProviderEvent(tx, event))) return row;
       if (verified.amount !== Number(row.amount) || verified.currency !== row.currency) {
-        // Never credit what was not paid: kept pending for a person to look at.
+        // Never credit what was not paid: kept for a person to look at.
         await addHistory(tx, row.id, 'charge.mismatch', `Paystack reports ${verified.currency} ${formatNaira(verified.amount)} paid; ${formatNaira(Number(row.amount))} was expected. Not credited.`);
+        ctx.log.error({ transaction: row.id, paid: verified.amount, expected: row.amount }, 'Paystack reports another amount paid; not credited');
         return row;
+      }
+      if (row.status !== 'pending') {
+        await addHistory(tx, row.id, 'charge.late', `Paystack confirmed the payment after it was marked ${row.status} here; credited.`);
+        ctx.log.warn({ transaction: row.id, was: row.status }, 'Paystack confirmed a closed transaction; credited');
       }
       return completeCharge(ctx, tx, row, verified.channel, verified.card);
     }
-    if (FINAL_FAILURES.has(verified.status)) {
+    if (row.status !== 'pending') return row;
+    const final = FINAL_FAILURES.has(verified.status);
+    const stale = Date.now() - row.created_at.getTime() > ABANDON_AFTER_HOURS * 3_600_000;
+    if (final || (options.closeIfStale && stale)) {
+      if (event && !(await recordProviderEvent(tx, event))) return row;
+      const status = final ? 'failed' : 'abandoned';
       const { rows } = await tx.query<TransactionRow>(
-        `UPDATE transactions SET status = 'failed', gateway_response = $2, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
-        [row.id, verified.gatewayResponse || `Paystack: ${verified.status}`],
+        `UPDATE transactions SET status = $3, gateway_response = $2, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
+        [row.id, verified.gatewayResponse || `Paystack: ${verified.status}`, status],
       );
-      await addHistory(tx, row.id, 'transaction.failed', `Paystack reports the payment ${verified.status}${verified.gatewayResponse ? `: ${verified.gatewayResponse}` : ''}.`);
+      await addHistory(
+        tx,
+        row.id,
+        `transaction.${status}`,
+        final
+          ? `Paystack reports the payment ${verified.status}${verified.gatewayResponse ? `: ${verified.gatewayResponse}` : ''}.`
+          : `Not paid within ${ABANDON_AFTER_HOURS} hours (Paystack: ${verified.status}).`,
+      );
       return rows[0];
     }
     return row;
@@ -57,6 +86,47 @@ export async function settleFromPaystack(
   ctx.kickWebhooks();
   ctx.kickOutbox();
   return after;
+}
+
+/**
+ * Takes up to `limit` live charges still pending that are due a check at Paystack and marks them checked now:
+ * first 10 minutes after they started, then whenever the time since the last check reaches half their age
+ * (about 8 checks in a day), and each one past our 24 hours at once, so it is closed only after Paystack
+ * has been asked. In the job's transaction; ask Paystack after it commits (checkLiveCharges).
+ */
+export async function claimLiveChargeChecks(tx: Queryable, limit = 50): Promise<string[]> {
+  const { rows } = await tx.query<{ reference: string }>(
+    `UPDATE transactions SET provider_checked_at = now()
+      WHERE id IN (SELECT id FROM transactions
+                    WHERE status = 'pending' AND provider = 'paystack' AND created_at < now() - interval '10 minutes'
+                      AND (provider_checked_at IS NULL OR provider_checked_at < now() - (now() - created_at) / 2
+                           OR (created_at < now() - make_interval(hours => $2) AND provider_checked_at < now() - interval '10 minutes'))
+                    ORDER BY provider_checked_at NULLS FIRST, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING reference`,
+    [limit, ABANDON_AFTER_HOURS],
+  );
+  return rows.map((row) => row.reference);
+}
+
+/**
+ * Asks Paystack about claimed live charges (their webhook may be lost, or have come before Paystack's verify
+ * agreed) and applies what is final; one past our 24 hours and still unpaid is abandoned. Outages wait.
+ */
+export async function checkLiveCharges(ctx: AppContext, references: string[]): Promise<{ paid: number; closed: number; pending: number }> {
+  const counts = { paid: 0, closed: 0, pending: 0 };
+  for (const reference of references) {
+    let row: TransactionRow | undefined;
+    try {
+      row = await settleFromPaystack(ctx, reference, undefined, { closeIfStale: true });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
+      ctx.log.warn({ reference, reason: error.cause }, 'Paystack charge not checked; trying again later');
+    }
+    if (row?.status === 'success') counts.paid += 1;
+    else if (row && row.status !== 'pending') counts.closed += 1;
+    else counts.pending += 1;
+  }
+  return counts;
 }
 
 export type WebhookOutcome = 'refused' | 'ignored' | 'applied';

@@ -254,6 +254,69 @@ describe('live charges through Paystack', () => {
     expect((await server.api.get(`/checkout/${declined.reference}`)).body.data).toMatchObject({ status: 'failed', gatewayResponse: 'Declined by issuer' });
   });
 
+  it('credit a live payment Paystack confirms late: after a declined card, after an early webhook, after our 24 hours', async () => {
+    const live = await liveMerchant();
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-charge-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    const statusOf = async (reference: string) => (await server.api.get(`/transactions/${reference}`, live)).body.data.status;
+    const age = (reference: string, interval: string) => server.db.query(`UPDATE transactions SET created_at = now() - interval '${interval}' WHERE reference = $1`, [reference]);
+
+    // Paystack says 'abandoned' while the customer is still on its page: not final, the checkout keeps waiting.
+    const declined = await initialize(live);
+    expect((await server.api.get(`/checkout/${declined.reference}`)).body.data.status).toBe('pending');
+    // A declined card fails it here; the customer then pays with another card and Paystack's webhook says so.
+    fake.settle(declined.reference, 'failed');
+    expect((await server.api.get(`/checkout/${declined.reference}`)).body.data.status).toBe('failed');
+    const { id } = fake.settle(declined.reference, 'success');
+    const raw = chargeSuccess(declined.reference, id);
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    const detail = (await server.api.get(`/transactions/${declined.reference}`, live)).body.data;
+    expect(detail.status).toBe('success');
+    expect(detail.timeline.map((t: { type: string }) => t.type)).toContain('charge.late');
+    const { net } = feeFor(1_000_000);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: net });
+
+    // A webhook that comes before Paystack's verify agrees changes nothing and does not use up the event;
+    // the check, ten minutes on, credits it once Paystack does.
+    const early = await initialize(live);
+    const earlyId = fake.settle(early.reference, 'abandoned').id;
+    const earlyRaw = chargeSuccess(early.reference, earlyId);
+    expect((await webhook(earlyRaw, sign(earlyRaw))).status).toBe(200);
+    expect(await statusOf(early.reference)).toBe('pending');
+    await runChecks();
+    expect(fake.requests.filter((r) => r.path === `/transaction/verify/${early.reference}`)).toHaveLength(1);
+    fake.settle(early.reference, 'success');
+    await age(early.reference, '15 minutes');
+    // Paystack unreachable: the check waits.
+    fake.on('/transaction/verify/', () => 'hang');
+    await runChecks();
+    expect(await statusOf(early.reference)).toBe('pending');
+    fake.on('/transaction/verify/', (query, body, original) => original!(query, body));
+    await server.db.query('UPDATE transactions SET provider_checked_at = NULL WHERE reference = $1', [early.reference]);
+    await runChecks();
+    expect(await statusOf(early.reference)).toBe('success');
+    // Checked once: not asked again at once.
+    const asked = fake.requests.filter((r) => r.path === `/transaction/verify/${early.reference}`).length;
+    await runChecks();
+    expect(fake.requests.filter((r) => r.path === `/transaction/verify/${early.reference}`)).toHaveLength(asked);
+
+    // Unpaid after our 24 hours: the test-mode clean-up leaves it; the check asks Paystack, then closes it.
+    const stale = await initialize(live);
+    await age(stale.reference, '25 hours');
+    const abandon = paymentJobs(server.app.ctx).find((job) => job.name === 'abandon-unpaid')!;
+    await new JobScheduler(server.db, server.app.log, [abandon]).runNow(abandon);
+    expect(await statusOf(stale.reference)).toBe('pending');
+    await runChecks();
+    expect(await statusOf(stale.reference)).toBe('abandoned');
+    // The customer had left Paystack's page open and pays after all: credited.
+    const staleId = fake.settle(stale.reference, 'success').id;
+    const staleRaw = chargeSuccess(stale.reference, staleId);
+    expect((await webhook(staleRaw, sign(staleRaw))).status).toBe(200);
+    expect(await statusOf(stale.reference)).toBe('success');
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 3 * net });
+    expect((await server.api.get('/events?type=charge.success', live)).body.data.events).toHaveLength(3);
+  });
+
   it('answer 502 when Paystack cannot be reached, keep the transaction to retry, and ignore events it does not act on', async () => {
     const live = await liveMerchant();
     fake.on('/transaction/initialize', () => 'hang');

@@ -245,7 +245,7 @@ export async function completeCharge(
     tx,
     `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = $7, available_at = $8,
             sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
-      WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
+      WHERE id = $1 AND (status = 'pending' OR (provider = 'paystack' AND status IN ('failed', 'abandoned'))) RETURNING ${TRANSACTION_COLUMNS}`,
     [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null, paidAt, availableAt],
     'charge.success',
     `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`,
@@ -297,7 +297,7 @@ export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, 
   const { rows } = await tx.query<TransactionRow>(
     `UPDATE transactions SET failed_attempts = failed_attempts + 1, gateway_response = $2, sandbox_step = NULL, card_brand = $3, card_last4 = $4,
             status = CASE WHEN failed_attempts + 1 >= $5 THEN 'failed' ELSE status END, updated_at = now()
-      WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
+      WHERE id = $1 AND (status = 'pending' OR (provider = 'paystack' AND status IN ('failed', 'abandoned'))) RETURNING ${TRANSACTION_COLUMNS}`,
     [row.id, reason, card?.brand ?? null, card?.last4 ?? null, MAX_CARD_ATTEMPTS],
   );
   const after = rows[0];
@@ -308,11 +308,14 @@ export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, 
   return after;
 }
 
-/** Pending transactions not paid within ABANDON_AFTER_HOURS become abandoned, at most `limit` per run. */
+/**
+ * Pending test-mode transactions not paid within ABANDON_AFTER_HOURS become abandoned, at most `limit` per run.
+ * Live ones are closed by the charge check once Paystack has been asked (live.ts, checkLiveCharges).
+ */
 export async function abandonStale(tx: Queryable, limit = 1000): Promise<number> {
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE transactions SET status = 'abandoned', sandbox_step = NULL, updated_at = now()
-      WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND created_at < now() - make_interval(hours => $1)
+      WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND provider = 'sandbox' AND created_at < now() - make_interval(hours => $1)
                     ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id`,
     [ABANDON_AFTER_HOURS, limit],
