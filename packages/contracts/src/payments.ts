@@ -57,7 +57,7 @@ export const paymentMessages = {
   urlTooLong: `A web address is at most ${URL_MAX} characters.`,
   referenceInvalid: 'A reference is 6 to 100 letters, digits, dots, underscores, hyphens or equals signs.',
   referenceTaken: 'This reference has been used. Send a new one, or none to have one made.',
-  metadataInvalid: 'Metadata is a JSON object of at most 4 KB.',
+  metadataInvalid: 'Metadata is a JSON object of at most 4 KB, nested at most 10 levels deep.',
   nothingToUpdate: 'Send at least one field to change.',
   linkCreated: 'Payment link created.',
   linkUpdated: 'Payment link updated.',
@@ -216,8 +216,23 @@ export const initializedSchema = z.object({ reference: z.string(), authorization
 export const initializedResponse = envelope(initializedSchema);
 
 const referenceField = text(paymentMessages.referenceInvalid).regex(/^[A-Za-z0-9._=-]{6,100}$/, paymentMessages.referenceInvalid);
-/** Every key and string in it storable (no NUL, no lone surrogate), at most 4 KB as JSON. */
+const METADATA_MAX_DEPTH = 10;
+
+/** Whether `value` nests objects or arrays deeper than `limit`, walked without recursion (a deep body cannot overflow the stack). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }];
+  while (stack.length) {
+    const { item, depth } = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push({ item: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** At most 10 levels deep, every key and string in it storable (no NUL, no lone surrogate), at most 4 KB as JSON. */
 function isStorableJson(value: Record<string, unknown>): boolean {
+  if (nestsDeeperThan(value, METADATA_MAX_DEPTH)) return false;
   let storable = true;
   const json = JSON.stringify(value, (key: string, item: unknown) => {
     if (!isStorableText(key) || (typeof item === 'string' && !isStorableText(item))) storable = false;
@@ -264,7 +279,13 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const dateField = text(paymentMessages.dateInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, paymentMessages.dateInvalid).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), paymentMessages.dateInvalid);
+// A real day from 2000 to 2099: the database cannot take year 0, and no payment here is older than 2000.
+const dateField = text(paymentMessages.dateInvalid)
+  .regex(/^20\d{2}-\d{2}-\d{2}$/, paymentMessages.dateInvalid)
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, paymentMessages.dateInvalid);
 
 export const transactionFilters = z.object({
   status: z.enum(transactionStatuses, { error: paymentMessages.statusInvalid }).optional(),

@@ -262,10 +262,19 @@ describe('the merchant API', () => {
     expect(paid.body.data.returnUrl).toBe('https://shop.example/thanks?from=fipay&reference=order-1042&trxref=order-1042');
     const verified = (await server.api.get('/transactions/verify/order-1042', { token: key })).body.data;
     expect(verified).toMatchObject({ status: 'success', amount: 150_000, fee: 2_250, net: 147_750, metadata: { orderId: 1042 }, customer: { email: 'buyer@shop.ng' } });
-    for (const bad of [{ metadata: { x: 'a\u0000b' } }, { metadata: [1] }, { amount: 0 }, { reference: 'a b' }, { callbackUrl: 'ftp://x' }]) {
+    let eleven: unknown = 1;
+    for (let i = 0; i < 11; i++) eleven = { a: eleven };
+    for (const bad of [{ metadata: { x: 'a\u0000b' } }, { metadata: [1] }, { metadata: eleven }, { amount: 0 }, { reference: 'a b' }, { callbackUrl: 'ftp://x' }]) {
       const r = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', ...bad }, { token: key });
       expect(r.status, JSON.stringify(bad)).toBe(400);
     }
+    // Nested 5,000 levels deep (a 10 KB body): a field error, not a stack overflow.
+    const deep = `{"amount":150000,"email":"b@shop.ng","metadata":{"a":${'['.repeat(5_000)}1${']'.repeat(5_000)}}}`;
+    const deepAnswer = await server.api.request('POST', '/api/v1/transactions/initialize', { rawBody: deep, token: key });
+    expect(deepAnswer).toMatchObject({ status: 400, body: { data: { errors: { metadata: paymentMessages.metadataInvalid } } } });
+    let ten: unknown = 1;
+    for (let i = 0; i < 9; i++) ten = { a: ten };
+    expect((await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', metadata: ten }, { token: key })).status).toBe(201);
   });
 
   it('refuses live charges while no live provider is set up', async () => {
@@ -308,9 +317,12 @@ describe('the merchant API', () => {
     expect(await refsOf(`from=${today}&to=${today}`)).toEqual(newest);
     expect(await refsOf('to=2020-01-01')).toEqual([]);
     expect(await refsOf('paymentLinkId=nope')).toEqual([]);
-    for (const bad of ['status=paid', 'from=2026-13-01', 'cursor=xyz', 'pageSize=0', 'channel=cash']) {
-      expect((await server.api.get(`/transactions?${bad}`, { token: key })).status, bad).toBe(400);
+    for (const bad of ['status=paid', 'from=2026-13-01', 'from=2026-02-30', 'from=0001-01-01', 'to=0000-01-01', 'from=0000-06-15', 'to=1999-12-31', 'cursor=xyz', 'pageSize=0', 'channel=cash']) {
+      const answer = await server.api.get(`/transactions?${bad}`, { token: key });
+      expect(answer.status, bad).toBe(400);
+      if (bad.startsWith('from=') || bad.startsWith('to=')) expect(answer.body.message, bad).toBe(paymentMessages.dateInvalid);
     }
+    expect((await server.api.get('/transactions/export?from=0001-01-01', { token: key })).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_ENDPOINTS_PER_MODE,
+  WEBHOOK_URL_MAX,
   webhookMessages,
   type createWebhookEndpointRequest,
   type updateWebhookEndpointRequest,
@@ -48,7 +49,10 @@ const newSigningSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toStri
 async function requireSendableUrl(ctx: AppContext, scope: Scope, url: string): Promise<string> {
   const check = await checkWebhookUrl(url, { livemode: scope.livemode, allowPrivate: ctx.config.webhookAllowPrivate });
   if (!check.ok) throw new AppError('VALIDATION_FAILED', check.reason, { errors: { url: check.reason } });
-  return check.url.toString();
+  // What is stored and called is the URL in its normal form, where percent-encoding can make it longer.
+  const normal = check.url.toString();
+  if (normal.length > WEBHOOK_URL_MAX) throw new AppError('VALIDATION_FAILED', webhookMessages.urlTooLong, { errors: { url: webhookMessages.urlTooLong } });
+  return normal;
 }
 
 export async function listWebhookEndpoints(db: Queryable, scope: Scope): Promise<WebhookEndpoint[]> {

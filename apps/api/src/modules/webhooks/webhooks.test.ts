@@ -96,6 +96,10 @@ describe('webhook endpoints', () => {
       const id = (await strict.api.get('/webhook-endpoints', { token: key })).body.data.endpoints[0].id as string;
       expect((await strict.api.patch(`/webhook-endpoints/${id}`, { url: 'http://192.168.0.10/' }, { token: key })).status).toBe(400);
       expect((await strict.api.post('/webhook-endpoints', { url: 'ftp://102.89.1.1/' }, { token: key })).body.message).toBe(webhookUrlMessages.invalid);
+      // Short enough as typed, too long once percent-encoded: refused as too long, on create and on change.
+      const swelling = `https://102.89.1.1/${'<'.repeat(1_500)}`;
+      expect(await strict.api.post('/webhook-endpoints', { url: swelling }, { token: key })).toMatchObject({ status: 400, body: { data: { errors: { url: webhookMessages.urlTooLong } } } });
+      expect((await strict.api.patch(`/webhook-endpoints/${id}`, { url: swelling }, { token: key })).status).toBe(400);
     } finally {
       await strict.close();
     }
