@@ -2,11 +2,11 @@ import EyeIcon from 'lucide-react/icons/eye';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { formatNaira } from '@fipay/contracts/payments';
 import { useBalance } from '../../api/balance';
+import { koboToShortNaira } from '../../features/payments/money';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** From ₦10,000 (in kobo) a phone shows the balance in short form. */
 const COMPACT_FROM = 1_000_000;
-const compactNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', notation: 'compact', maximumFractionDigits: 1 });
 
 /** The top bar's available balance in the current mode, or dots while the user has hidden it (the persisted showBalance flag). */
 export function BalanceToggle() {
@@ -26,7 +26,7 @@ export function BalanceToggle() {
               <span className="max-sm:hidden">{formatNaira(available)}</span>
               {/* A phone's top bar has room for about eight characters: ₦24.5K there, the whole amount on the dashboard. */}
               <span className="sm:hidden" title={formatNaira(available)}>
-                <span aria-hidden="true">{compactNaira.format(available / 100)}</span>
+                <span aria-hidden="true">{koboToShortNaira(available)}</span>
                 <span className="sr-only">{formatNaira(available)}</span>
               </span>
             </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, koboToNairaInput, nairaField, nairaToKobo } from './money';
+import { formatNaira, koboToNairaInput, koboToShortNaira, nairaField, nairaToKobo } from './money';
 
 describe('naira amounts', () => {
   it('reads what people type as kobo, exactly', () => {
@@ -33,5 +33,12 @@ describe('naira amounts', () => {
     expect(koboToNairaInput(5)).toBe('0.05');
     expect(koboToNairaInput(null)).toBe('');
     for (const kobo of [10_000, 125_050, 123_456_789, 1_000_000_000]) expect(nairaToKobo(koboToNairaInput(kobo))).toBe(kobo);
+  });
+
+  it('shortens kobo for tight spaces without ever showing more than there is', () => {
+    expect(koboToShortNaira(2_454_700)).toBe('₦24.5K');
+    expect(koboToShortNaira(2_499_999)).toBe('₦24.9K');
+    expect(koboToShortNaira(99_999_999)).toBe('₦999.9K');
+    expect(koboToShortNaira(123_456_789)).toBe('₦1.2M');
   });
 });

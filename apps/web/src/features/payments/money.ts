@@ -18,6 +18,14 @@ export function koboToNairaInput(kobo: number | null): string {
   return kobo === null ? '' : nairaInput.format(kobo / 100).replace(/\.(\d)$/, '.$10');
 }
 
+// Cut, not rounded: a balance of ₦24,999.99 is not ₦25.0K.
+const shortNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' });
+
+/** Kobo as a short naira amount for tight spaces (₦24.9K, ₦1.2M), never more than the amount. */
+export function koboToShortNaira(kobo: number): string {
+  return shortNaira.format(kobo / 100);
+}
+
 export const nairaMessage = `Enter an amount from ₦${(MIN_AMOUNT / 100).toLocaleString('en-NG')} to ₦${(MAX_AMOUNT / 100).toLocaleString('en-NG')}.`;
 
 /** A naira amount typed in a form, checked against the contract's limits and given as kobo. */
