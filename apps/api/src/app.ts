@@ -117,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),
     apiKey: deriveKey(config.encryptionKey, 'api-key'),
     webhookSecret: deriveKey(config.encryptionKey, 'webhook-secret'),
+    idempotentAnswer: deriveKey(config.encryptionKey, 'idempotent-answer'),
   };
   const webhooks = new WebhookWorker(
     db,

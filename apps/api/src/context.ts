@@ -17,9 +17,10 @@ export type AppContext = {
   paystack: PaystackAcquirer | null;
   /**
    * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
-   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets.
+   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets; idempotentAnswer encrypts the
+   * answers kept for Idempotency-Key replays (some carry a secret shown once).
    */
-  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer };
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer; idempotentAnswer: Buffer };
   /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
   kickOutbox: () => void;
   /** Asks the webhook worker to send now; call after a transaction that recorded events commits. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { AppContext } from '../context';
-import { sha256 } from '../lib/crypto';
+import { decrypt, encrypt, sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { requireMerchant } from './merchant-auth';
 
@@ -10,6 +10,7 @@ import { requireMerchant } from './merchant-auth';
  * hours; a repeat with the same request gets that answer again with `Idempotent-Replayed: true`, a repeat with
  * another request 422, a repeat while the first is still running 409. A 5xx or 429 answer releases the key, so
  * the request can be tried again. A claim left running by a process that died is taken over after a minute.
+ * The kept answer is encrypted (some answers carry a secret shown once, such as a webhook signing secret).
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -67,11 +68,15 @@ export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandle
     if (!first) throw new AppError('CONFLICT', idempotencyMessages.running);
     if (first.request_hash !== hash) throw new AppError('UNPROCESSABLE', idempotencyMessages.otherRequest);
     if (first.status === 'running') throw new AppError('CONFLICT', idempotencyMessages.running);
-    return reply
-      .code(first.response_status!)
-      .header('idempotent-replayed', 'true')
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(first.response_body);
+    const body = first.response_body!;
+    return (
+      reply
+        .code(first.response_status!)
+        .header('idempotent-replayed', 'true')
+        .header('content-type', 'application/json; charset=utf-8')
+        // Answers kept before they were encrypted are JSON as they were sent; they expire within a day.
+        .send(body.startsWith('{') ? body : decrypt(ctx().keys.idempotentAnswer, body))
+    );
   }
 
   async function finish(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -85,7 +90,7 @@ export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandle
     } else {
       await db.query(
         "UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5 WHERE company_id = $1 AND livemode = $2 AND key = $3",
-        [...params, reply.statusCode, payload],
+        [...params, reply.statusCode, encrypt(ctx().keys.idempotentAnswer, payload)],
       );
     }
     return payload;

@@ -118,6 +118,13 @@ describe('Idempotency-Key on merchant POSTs', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect((await server.api.get('/webhook-endpoints', { token: key })).body.data.endpoints).toHaveLength(1);
+    // The kept answer carries the signing secret, so it is kept encrypted.
+    const secret = first.body.data.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    const kept = await server.db.query<{ response_body: string }>("SELECT response_body FROM idempotency_keys WHERE key = 'order-1001'");
+    expect(kept.rows).toHaveLength(1);
+    expect(kept.rows[0]!.response_body).not.toContain(secret);
+    expect(kept.rows[0]!.response_body).not.toContain('whsec_');
 
     // Another request under the same key is refused; a new key is a new request.
     const other = await server.api.post('/webhook-endpoints', { url: `${receiver}/other` }, { token: key, headers });
