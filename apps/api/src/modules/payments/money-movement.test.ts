@@ -28,7 +28,8 @@ afterAll(async () => {
 const successCard = { number: testCards[0].number, expiry: '12/39', cvv: '123' };
 
 async function merchant(server: TestServer, bankAccount: string | null = '0123456789') {
-  const session = await login(server, await createVerifiedUser(server));
+  const user = await createVerifiedUser(server);
+  const session = await login(server, user);
   const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
   const companyId = session.user.companyId as string;
   if (bankAccount) {
@@ -38,12 +39,12 @@ async function merchant(server: TestServer, bankAccount: string | null = '012345
       [companyId, bankAccount],
     );
   }
-  return { session, key, companyId };
+  return { session, key, companyId, email: user.email };
 }
 
-/** A paid charge of `amount` kobo through the merchant API and the sandbox checkout. */
-async function paidCharge(server: TestServer, key: string, amount: number) {
-  const started = await server.api.post('/transactions/initialize', { amount, email: 'buyer@shop.ng' }, { token: key });
+/** A paid charge of `amount` kobo through the merchant API and the sandbox checkout, by `email` (an outside buyer unless given). */
+async function paidCharge(server: TestServer, key: string, amount: number, email = 'buyer@shop.ng') {
+  const started = await server.api.post('/transactions/initialize', { amount, email }, { token: key });
   const { reference } = started.body.data as { reference: string };
   const paid = await server.api.post(`/checkout/${reference}/card`, successCard);
   expect(paid.body.data.status).toBe('success');
@@ -59,8 +60,9 @@ const events = async (server: TestServer, key: string, type: string) =>
 
 describe('refunds', () => {
   it('refund part, then the rest, never more than what is left, with events, the timeline and the customer told', async () => {
-    const { key } = await merchant(now);
-    const reference = await paidCharge(now, key, 1_000_000);
+    const { key, email } = await merchant(now);
+    // Paid by one of the business's own users: a test customer is emailed only at such an address.
+    const reference = await paidCharge(now, key, 1_000_000, email);
     const { net } = feeFor(1_000_000);
     expect(await balance(now, key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
     // A refund is taken from the available balance, which holds the net: another payment makes room for the whole amount.
@@ -90,13 +92,16 @@ describe('refunds', () => {
       'refund.processed',
     ]);
     expect((await events(now, key, 'refund.processed')).map((e) => e.data.object.amount)).toEqual([700_000, 300_000]);
-    const mail = await now.mail.waitFor('buyer@shop.ng');
+    const mail = await now.mail.waitFor(email);
     expect(mail.subject).toMatch(/^\[Test\] Your receipt/);
     // The refund emails follow the receipt.
-    await expect.poll(async () => (await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'refund_processed' AND recipient = 'buyer@shop.ng'")).rows[0]).toEqual({ n: 2 });
+    await expect.poll(async () => (await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'refund_processed' AND recipient = $1", [email])).rows[0]).toEqual({ n: 2 });
+    // A refund of a test payment by an outside address mails nobody.
+    expect((await now.api.post('/refunds', { reference: other, amount: 1 }, { token: key })).status).toBe(201);
+    expect((await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE recipient = 'buyer@shop.ng'")).rows[0]).toEqual({ n: 0 });
     // The fee is the business's cost: the refunds took the full amount from a balance that held the net.
-    expect((await balance(now, key)).available).toBe(funded - 1_000_000);
-    expect((await now.api.get(`/transactions/${other}`, { token: key })).body.data.refundedAmount).toBe(0);
+    expect((await balance(now, key)).available).toBe(funded - 1_000_000 - 1);
+    expect((await now.api.get(`/transactions/${other}`, { token: key })).body.data.refundedAmount).toBe(1);
   });
 
   it('are refused for a payment not made, and for another company or the other mode', async () => {

@@ -19,9 +19,10 @@ const card = (outcome: (typeof testCards)[number]['outcome']) => ({ number: test
 
 /** A company with a test secret key. */
 async function merchant() {
-  const session = await login(server, await createVerifiedUser(server));
+  const user = await createVerifiedUser(server);
+  const session = await login(server, user);
   const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
-  return { session, key, companyId: session.user.companyId as string };
+  return { session, key, companyId: session.user.companyId as string, email: user.email };
 }
 
 async function link(key: string, body: Record<string, unknown> = {}) {
@@ -129,7 +130,7 @@ describe('payment links', () => {
 
 describe('the sandbox checkout', () => {
   it('takes the success card: fee and net fixed, pending balance, link totals, event, notification and receipt', async () => {
-    const { key, session } = await merchant();
+    const { key, session, email } = await merchant();
     const { slug, id } = await link(key);
     const { reference, authorizationUrl } = await startPayment(slug);
     expect(authorizationUrl).toBe(`http://app.test/checkout/${reference}`);
@@ -152,16 +153,23 @@ describe('the sandbox checkout', () => {
     expect(await eventTypes(key)).toContain('charge.success');
     const latest = await server.api.get('/notification/user/latest', { token: session.accessToken });
     expect(latest.body.data.notifications[0].title).toBe('Test payment received');
-    const receipt = await server.mail.waitFor('ada@customer.ng');
+    // A test payment emails its customer only at an address of the business's own users: nobody can have the
+    // platform mail strangers with test payments.
+    const queued = async (to: string) => (await server.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'payment_receipt' AND recipient = $1", [to])).rows[0];
+    expect(await queued('ada@customer.ng')).toEqual({ n: 0 });
+    const own = await startPayment(slug, { email: email.toUpperCase() });
+    expect((await server.api.post(`/checkout/${own.reference}/card`, card('success'))).status).toBe(200);
+    const receipt = await server.mail.waitFor(email);
     expect(receipt.subject).toMatch(/^\[Test\] Your receipt from /);
-    expect(receipt.text).toContain(reference);
+    expect(receipt.text).toContain(own.reference);
     expect(receipt.text).toContain('₦25,000.00');
     expect(receipt.text).not.toContain('4084084084084081');
+    expect(await queued('ada@customer.ng')).toEqual({ n: 0 });
 
     // Paid once: a second card, an OTP or a transfer on the same checkout is refused and changes nothing.
     expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.alreadyPaid } });
     expect((await server.api.post(`/checkout/${reference}/bank-transfer`)).status).toBe(409);
-    expect(await balance(key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
+    expect(await balance(key)).toEqual({ currency: 'NGN', available: 2 * net, pending: 0 });
   });
 
   it('asks for an OTP with the OTP card and pays with 123456 only', async () => {

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { InsufficientBalanceError, post } from '../ledger/ledger';
-import { addHistory, addToTotals, findTransactionRow, recordProviderEvent, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -259,6 +259,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
   await addToTotals(tx, scopeOf(row), { refunded: refund.amount });
   await addHistory(tx, transaction.id, 'refund.processed', `${formatNaira(refund.amount)} refunded to the customer.`);
   await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
+  if (!(await mayEmailCustomer(tx, transaction))) return refund;
   const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
   await enqueueEmail(
     tx,

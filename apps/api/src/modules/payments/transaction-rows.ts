@@ -116,3 +116,15 @@ export async function recordProviderEvent(tx: Queryable, event: { key: string; t
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether the customer of `row` may be emailed (receipts, refunds). Live: always. Test mode needs no business
+ * verification, so anyone could make test payments to any address and have us mail it: a test customer is
+ * emailed only at an address of one of the business's own users (docs/decisions/0037-live-charges-and-refunds-checked-at-paystack.md).
+ */
+export async function mayEmailCustomer(tx: Queryable, row: Pick<TransactionRow, 'livemode' | 'company_id' | 'customer_email'>): Promise<boolean> {
+  if (row.livemode) return true;
+  const { rows } = await tx.query<{ team: boolean }>('SELECT EXISTS (SELECT 1 FROM users WHERE email = lower($2) AND company_id = $1) AS team', [row.company_id, row.customer_email]);
+  return rows[0]?.team === true;
+}
+

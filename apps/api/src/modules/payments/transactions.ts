@@ -20,7 +20,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, findTransactionRow, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
@@ -252,22 +252,24 @@ export async function completeCharge(
   );
   if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
   await recordEvent(tx, scopeOf(paid), 'charge.success', toTransaction(paid));
-  const name = businessName ?? (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id])).rows[0]?.name;
-  await enqueueEmail(
-    tx,
-    'payment_receipt',
-    paymentReceiptEmail({
-      to: paid.customer_email,
-      name: paid.customer_name,
-      businessName: name ?? 'the business',
-      amount: formatNaira(amount),
-      reference: paid.reference,
-      paidAt,
-      how,
-      livemode: paid.livemode,
-      receiptUrl: `${ctx.config.appUrl}/checkout/${paid.reference}`,
-    }),
-  );
+  if (await mayEmailCustomer(tx, paid)) {
+    const name = businessName ?? (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [paid.company_id])).rows[0]?.name;
+    await enqueueEmail(
+      tx,
+      'payment_receipt',
+      paymentReceiptEmail({
+        to: paid.customer_email,
+        name: paid.customer_name,
+        businessName: name ?? 'the business',
+        amount: formatNaira(amount),
+        reference: paid.reference,
+        paidAt,
+        how,
+        livemode: paid.livemode,
+        receiptUrl: `${ctx.config.appUrl}/checkout/${paid.reference}`,
+      }),
+    );
+  }
 
   // Then the rows every payment of the company shares (its ledger accounts, totals, link counters and
   // users' notification counts), last, so their locks are held for the shortest time before commit.
