@@ -518,6 +518,24 @@ describe('live payouts through Paystack Transfers', () => {
     await m.charge(300_000);
     await expect(m.payout()).rejects.toThrow(settlementMessages.onHold);
   });
+
+  it('a hold placed while a payout waits to be sent stops it before Paystack, with the money back', async () => {
+    const m = await liveAvailable('0123456784');
+    const payout = await m.payout();
+    // Paystack unreachable at the first try: the payout waits to be sent again.
+    fake.on('/transfer', () => ({ status: 503, body: { status: false, message: 'Service unavailable' } }));
+    await sendDueTransfers(server.app.ctx);
+    expect((await m.settlement(payout.id)).status).toBe('pending');
+    fake.reset();
+    await server.db.query("UPDATE companies SET payouts_held_at = now(), payouts_hold_reason = 'Review' WHERE id = $1", [m.companyId]);
+    await dueNow(payout.id);
+    const before = fake.requests.length;
+    expect(await sendDueTransfers(server.app.ctx)).toMatchObject({ failed: 1 });
+    // Asked whether Paystack has it (it has not), and nothing sent.
+    expect(fake.requests.slice(before).map((r) => r.path)).toEqual([`/transfer/verify/${await settlementReference(payout.id)}`]);
+    expect(await m.settlement(payout.id)).toMatchObject({ status: 'failed', failureReason: settlementMessages.onHold });
+    expect(await m.money()).toMatchObject({ available: m.net });
+  });
 });
 
 describe('without a Paystack key', () => {
