@@ -93,7 +93,7 @@ function refundData(r: FakeRefund) {
   return { id: r.id, transaction: r.transactionId, amount: r.amount, currency: 'NGN', domain: 'test', status: r.status, merchant_note: r.merchantNote, createdAt: '2026-11-25T10:05:00.000Z', updatedAt: '2026-11-25T10:05:00.000Z' };
 }
 
-type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number };
+type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number; metadata: unknown };
 
 /** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
 function verifyBody(t: FakeTransaction) {
@@ -114,7 +114,7 @@ function verifyBody(t: FakeTransaction) {
       channel: 'card',
       currency: 'NGN',
       ip_address: '41.58.1.1',
-      metadata: '',
+      metadata: t.metadata,
       fees: paid ? Math.min(Math.round(t.paidAmount * 0.015) + 10_000, 200_000) : null,
       authorization: paid
         ? { authorization_code: 'AUTH_x1y2z3', bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa ', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true }
@@ -140,13 +140,13 @@ export async function startFakePaystack(listenPort = 0) {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
     '/transaction/initialize': (_query, body) => {
-      const { reference, amount, email } = (body ?? {}) as { reference?: string; amount?: number; email?: string };
+      const { reference, amount, email, metadata } = (body ?? {}) as { reference?: string; amount?: number; email?: string; metadata?: unknown };
       if (typeof reference !== 'string' || typeof amount !== 'number' || typeof email !== 'string') {
         return { status: 400, body: { status: false, message: 'Invalid request' } };
       }
       if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
       // Paystack answers 'abandoned' for a transaction whose customer has not finished paying yet.
-      transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount });
+      transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount, metadata: metadata ?? '' });
       const accessCode = `ac_${reference.slice(-10)}`;
       return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
     },

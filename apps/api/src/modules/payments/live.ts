@@ -47,7 +47,13 @@ export async function settleFromPaystack(
       if (event) await recordProviderEvent(tx, event);
       return row;
     }
-    if (verified.status === 'success') {
+    const ours = verified.mark === row.id;
+    if (verified.status === 'success' && !ours) {
+      // A payment under this reference that did not start here (another system on the same Paystack account):
+      // never credited; to the log for a person.
+      ctx.log.error({ transaction: row.id, paystack: verified.id }, 'Paystack reports a payment under this reference that did not start here; not credited');
+    }
+    if (verified.status === 'success' && ours) {
       if (event && !(await recordProviderEvent(tx, event))) return row;
       if (verified.amount !== Number(row.amount) || verified.currency !== row.currency) {
         // Never credit what was not paid: kept for a person to look at.

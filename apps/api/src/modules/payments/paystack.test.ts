@@ -53,9 +53,17 @@ describe('live charges through Paystack', () => {
     expect(authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\/ac_/);
     const sent = fake.requests.find((r) => r.path === '/transaction/initialize')!;
     expect(sent.authorization).toBe(`Bearer ${SECRET}`);
-    expect(sent.body).toEqual({ email: 'ada@customer.ng', amount: 1_000_000, currency: 'NGN', reference, callback_url: `http://app.test/checkout/${reference}`, metadata: { order: 7 } });
     const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
-    expect(detail).toMatchObject({ livemode: true, status: 'pending' });
+    // The merchant's metadata, and our transaction's id that ties Paystack's payment to this transaction.
+    expect(sent.body).toEqual({
+      email: 'ada@customer.ng',
+      amount: 1_000_000,
+      currency: 'NGN',
+      reference,
+      callback_url: `http://app.test/checkout/${reference}`,
+      metadata: { order: 7, fipay_transaction: detail.id },
+    });
+    expect(detail).toMatchObject({ livemode: true, status: 'pending', metadata: { order: 7 } });
     // A live checkout is never paid on our page.
     expect((await server.api.post(`/checkout/${reference}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' })).status).toBe(404);
   });
@@ -315,6 +323,31 @@ describe('live charges through Paystack', () => {
     expect(await statusOf(stale.reference)).toBe('success');
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 3 * net });
     expect((await server.api.get('/events?type=charge.success', live)).body.data.events).toHaveLength(3);
+  });
+
+  it('never credit a Paystack payment under the same reference that did not start here', async () => {
+    const live = await liveMerchant();
+    // Another system on the same Paystack account was paid under a reference; a merchant then uses it here.
+    const reference = `order-elsewhere-${Date.now()}`;
+    const elsewhere = await fetch(`${fake.url}/transaction/initialize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@else.ng', amount: 5_000_000, reference, metadata: { cart: 9 } }),
+    });
+    expect(elsewhere.status).toBe(200);
+    const { id } = fake.settle(reference, 'success');
+    const started = await server.api.post('/transactions/initialize', { amount: 5_000_000, email: 'ada@customer.ng', reference }, live);
+    expect(started.status).toBe(502);
+    expect((await server.api.get(`/checkout/${reference}`)).body.data.status).toBe('pending');
+    const raw = chargeSuccess(reference, id);
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('pending');
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 0, available: 0, received: 0 });
+    // Our 24 hours over, the check closes it unpaid.
+    await server.db.query("UPDATE transactions SET created_at = now() - interval '25 hours' WHERE reference = $1", [reference]);
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-charge-checks')!;
+    await new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('abandoned');
   });
 
   it('answer 502 when Paystack cannot be reached, keep the transaction to retry, and ignore events it does not act on', async () => {

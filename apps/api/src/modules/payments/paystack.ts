@@ -14,9 +14,14 @@ import type { Card } from './transactions';
 
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: number };
 
+/** The metadata key under which a live transaction's id goes to Paystack and comes back on verification. */
+export const PAYSTACK_MARK = 'fipay_transaction';
+
 export type Verification = {
   /** Paystack's own id for the transaction (its refund list is kept by it). */
   id: string;
+  /** Our transaction's id from the metadata it was started with (PAYSTACK_MARK), or null when it carries none. */
+  mark: string | null;
   /** Paystack's status: success, failed, abandoned, reversed, ongoing, pending, processing, queued. */
   status: string;
   amount: number;
@@ -69,8 +74,19 @@ export class PaystackAcquirer {
     const authorization = isRecord(data.authorization) ? data.authorization : {};
     const last4 = typeof authorization.last4 === 'string' && /^\d{4}$/.test(authorization.last4) ? authorization.last4 : null;
     const brand = typeof authorization.brand === 'string' && authorization.brand ? authorization.brand.replace(/^./, (c) => c.toUpperCase()) : 'Card';
+    // Paystack answers metadata as it was sent: an object, or a JSON string.
+    let metadata: unknown = data.metadata;
+    if (typeof metadata === 'string') {
+      try {
+        metadata = JSON.parse(metadata);
+      } catch {
+        metadata = null;
+      }
+    }
+    const mark = isRecord(metadata) && typeof metadata[PAYSTACK_MARK] === 'string' ? metadata[PAYSTACK_MARK] : null;
     return {
       id: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : '',
+      mark,
       status: data.status,
       amount: data.amount,
       currency: typeof data.currency === 'string' ? data.currency : '',

@@ -20,6 +20,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
+import { PAYSTACK_MARK } from './paystack';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
@@ -48,8 +49,9 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
   if (scope.livemode && !ctx.paystack) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
   const reference = input.reference ?? newReference();
   const provider = scope.livemode ? 'paystack' : 'sandbox';
+  let id: string;
   try {
-    await ctx.db.transaction(async (tx) => {
+    id = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
@@ -68,6 +70,7 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
         ],
       );
       await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
+      return rows[0]!.id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -79,7 +82,10 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
   if (!ctx.paystack || !scope.livemode) return { reference, authorizationUrl: checkoutUrl };
   // Live: Paystack's page takes the payment and sends the customer back to our checkout page, which verifies it.
   try {
-    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference, callbackUrl: checkoutUrl, metadata: input.metadata ?? {} });
+    // Our transaction's id rides in Paystack's metadata: only a Paystack payment carrying it is credited to this
+    // transaction (a payment under the same reference that did not start here is not).
+    const metadata = { ...input.metadata, [PAYSTACK_MARK]: id };
+    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference, callbackUrl: checkoutUrl, metadata });
     return { reference, authorizationUrl };
   } catch (error) {
     await ctx.db.query("UPDATE transactions SET gateway_response = 'The payment provider could not be reached.', updated_at = now() WHERE reference = $1", [reference]);
