@@ -191,11 +191,13 @@ export function DocsPage() {
             <code className={code}>callbackUrl</code> with <code className={code}>?reference=…</code>: confirm with{' '}
             <code className={code}>GET /transactions/verify/{'{reference}'}</code> (status <code className={code}>success</code> and the amount you expect)
             before you give value, or act on the <code className={code}>charge.success</code> webhook. Unpaid transactions are abandoned after{' '}
-            {ABANDON_AFTER_HOURS} hours. A payment&apos;s net (amount less the fee) is pending until the next business day (weekends and Nigerian
+            {ABANDON_AFTER_HOURS} hours (a live one once the payment provider confirms it was not paid; paid later after all, it is credited then).
+            Customers get a receipt and refund emails; in test mode only at your own team&apos;s addresses. A payment&apos;s net (amount less the fee) is pending until the next business day (weekends and Nigerian
             public holidays excluded; at once in test mode), then available; the available balance is paid to your settlement bank account once a
             day. A live payout is <code className={code}>pending</code> until the bank confirms it (<code className={code}>settlement.paid</code>) or
             returns it (<code className={code}>settlement.failed</code>, the money back in your available balance). Refunds come from the available
-            balance; a live refund is <code className={code}>pending</code> until the card issuer or bank processes it.
+            balance; a live refund is <code className={code}>pending</code> until the card issuer or bank processes it (and stays pending, never
+            made twice, when the provider&apos;s answer is lost on the way).
           </p>
           <p>In test mode the checkout is FiPay&apos;s sandbox, with these cards (any future expiry date, any 3-digit CVV):</p>
           <table className="w-full text-left text-xs">
