@@ -138,6 +138,24 @@ describe('the ledger', () => {
       expect(added).toMatchObject({ code: '23514', message: expect.stringContaining('does not balance') });
     });
 
+    it('checks a line added after its entry was checked early in the same transaction (SET CONSTRAINTS ALL IMMEDIATE)', async () => {
+      const company = await newCompany();
+      const { pending } = await accountsOf(company);
+      const late = await refusal(async (tx) => {
+        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
+        await post(tx, charge(company, 20_000, 0));
+        const { rows } = await tx.query<{ id: string }>('SELECT id FROM journal_entries WHERE company_id = $1 ORDER BY created_at DESC, id LIMIT 1', [company]);
+        await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, -1)", [rows[0]!.id, pending]);
+      });
+      expect(late).toMatchObject({ code: '23514', message: expect.stringContaining('does not balance') });
+      // Checked early, a balanced posting still commits.
+      await inTx(async (tx) => {
+        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
+        await post(tx, charge(company, 30_000, 0));
+      });
+      expect(await ledgerDiscrepancies(db)).toEqual([]);
+    });
+
     it('refuses a line in another mode than its account or its entry', async () => {
       const company = await newCompany();
       const { pending, entry } = await accountsOf(company);
