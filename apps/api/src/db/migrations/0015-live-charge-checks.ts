@@ -8,6 +8,7 @@
  * - `transactions.provider_checked_at`: when a pending live charge was last asked about at Paystack, for the
  *   job that settles charges whose webhook was lost or came before Paystack's verify agreed.
  * - Pending live refunds are checked whether or not Paystack's id is known (an answer lost on the way back).
+ * - Daily totals count a payment on the day it was paid: an index for that.
  * - The ledger's balance check (0010, shortened in 0013) can no longer be got round: 0013 let a line skip its
  *   own check when its entry was written in the same transaction, trusting the entry's deferred check to come
  *   later; \`SET CONSTRAINTS ALL IMMEDIATE\` ran that check at once, and a line added after it went unchecked. The
@@ -33,6 +34,8 @@ END $$;
 
 ALTER TABLE transactions ADD COLUMN provider_checked_at timestamptz;
 CREATE INDEX transactions_paystack_pending_idx ON transactions (created_at) WHERE status = 'pending' AND provider = 'paystack';
+-- The dashboard's daily totals, by the day a payment was paid.
+CREATE INDEX transactions_paid_idx ON transactions (company_id, livemode, paid_at) WHERE status = 'success';
 CREATE INDEX refunds_live_pending_idx ON refunds (provider_checked_at NULLS FIRST, created_at) WHERE status = 'pending' AND livemode;
 
 CREATE OR REPLACE FUNCTION journal_entries_check_new() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -223,6 +223,13 @@ describe('settlement and payouts', () => {
     expect(daily.days.slice(0, 6).every((d: { amount: number }) => d.amount === 0)).toBe(true);
     expect((await now.api.get('/transactions/daily?days=91', { token: key })).status).toBe(400);
     expect(await now.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
+    // A payment started two days ago and paid today counts today.
+    const started = (await now.api.post('/transactions/initialize', { amount: 300_000, email: 'buyer@shop.ng' }, { token: key })).body.data as { reference: string };
+    await now.db.query("UPDATE transactions SET created_at = now() - interval '2 days' WHERE reference = $1", [started.reference]);
+    expect((await now.api.post(`/checkout/${started.reference}/card`, successCard)).body.data.status).toBe('success');
+    const after = (await now.api.get('/transactions/daily?days=7', { token: key })).body.data;
+    expect(after.days.at(-1)).toMatchObject({ amount: 2_300_000, count: 3 });
+    expect(after.days.slice(0, 6).every((d: { amount: number }) => d.amount === 0)).toBe(true);
   });
 
   it('that fail return the money to available and tell the company', async () => {

@@ -325,6 +325,15 @@ describe('live charges through Paystack', () => {
     expect((await server.api.get('/events?type=charge.success', live)).body.data.events).toHaveLength(3);
   });
 
+  it('a live payment link takes money only while its business is approved', async () => {
+    const live = await liveMerchant();
+    const link = (await server.api.post('/payment-links', { name: 'Ankara fabric', amount: 500_000 }, live)).body.data as { slug: string };
+    const pay = () => server.api.post(`/pay/${link.slug}`, { email: 'ada@customer.ng', name: 'Ada Obi' });
+    expect((await pay()).status).toBe(201);
+    await server.db.query('DELETE FROM kyb_applications WHERE company_id = $1', [live.companyId]);
+    expect(await pay()).toMatchObject({ status: 409, body: { message: paymentMessages.liveNotApproved } });
+  });
+
   it('never credit a Paystack payment under the same reference that did not start here', async () => {
     const live = await liveMerchant();
     // Another system on the same Paystack account was paid under a reference; a merchant then uses it here.

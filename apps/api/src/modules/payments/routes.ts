@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
+import { liveModeOpen } from '../developers/modes';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
 import { handlePaystackWebhook } from './live';
 import { createRefund } from './refunds';
@@ -41,6 +42,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     await ctx.limiter.consume('payStartPerIp', request.ip);
     const link = await findPayableLink(ctx.db, request.params.slug);
     if (!link.active) throw new AppError('CONFLICT', paymentMessages.payPageInactive);
+    // A live link takes real money only while its business is approved (the merchant routes check the same).
+    if (link.livemode && !(await liveModeOpen(ctx.db, link.companyId))) throw new AppError('CONFLICT', paymentMessages.liveNotApproved);
     const body = request.body;
     const amount = link.amount ?? body.amount;
     if (amount === undefined) throw new AppError('VALIDATION_FAILED', paymentMessages.amountRequired, { errors: { amount: paymentMessages.amountRequired } });

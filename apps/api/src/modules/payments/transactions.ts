@@ -332,12 +332,13 @@ export async function abandonStale(tx: Queryable, limit = 1000): Promise<number>
   return rows.length;
 }
 
-/** Successful charges per Lagos day over the last `days` days (today included), every day present. */
+/** Successful charges per Lagos day of payment over the last `days` days (today included), every day present. */
 export async function dailyTotals(db: Queryable, scope: Scope, days: number): Promise<{ date: string; amount: number; count: number }[]> {
   const first = addDays(lagosDay(), -(days - 1));
   const { rows } = await db.query<{ day: string; amount: string; count: number }>(
-    `SELECT to_char(created_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount, count(*)::int AS count
-       FROM transactions WHERE company_id = $1 AND livemode = $2 AND status = 'success' AND created_at >= $3::timestamptz
+    // By the day each was paid (a payment started at 23:50 and paid at 00:10 counts on the day it was paid).
+    `SELECT to_char(paid_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount, count(*)::int AS count
+       FROM transactions WHERE company_id = $1 AND livemode = $2 AND status = 'success' AND paid_at >= $3::timestamptz
       GROUP BY 1`,
     [scope.companyId, scope.livemode, lagosDayStart(first).toISOString()],
   );
