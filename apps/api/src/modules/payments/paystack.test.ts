@@ -46,6 +46,16 @@ async function initialize(live: Awaited<ReturnType<typeof liveMerchant>>, amount
   return res.body.data as { reference: string; authorizationUrl: string };
 }
 
+/** A live payment of `amount` kobo, paid at Paystack, confirmed, and its net made available now (live money is otherwise pending until the next business day). */
+async function paidAndAvailable(live: Awaited<ReturnType<typeof liveMerchant>>, amount = 1_000_000): Promise<string> {
+  const { reference } = await initialize(live, amount);
+  fake.settle(reference, 'success');
+  await server.api.get(`/checkout/${reference}`);
+  await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+  await server.db.transaction((tx) => releaseDue(tx));
+  return reference;
+}
+
 describe('live charges through Paystack', () => {
   it("initialise at Paystack with our reference and amount, and send the customer to Paystack's page", async () => {
     const live = await liveMerchant();
@@ -85,13 +95,8 @@ describe('live charges through Paystack', () => {
 
   it('refund through Paystack: reserved at once, processed or failed when Paystack says so, each event applied once', async () => {
     const live = await liveMerchant();
-    const { reference } = await initialize(live);
-    fake.settle(reference, 'success');
-    await server.api.get(`/checkout/${reference}`);
+    const reference = await paidAndAvailable(live);
     const { net } = feeFor(1_000_000);
-    // Live money is pending until the next business day; make it available now.
-    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
-    await server.db.transaction((tx) => releaseDue(tx));
 
     const first = await server.api.post('/refunds', { reference, amount: 300_000 }, live);
     expect(first.status).toBe(201);
@@ -129,11 +134,7 @@ describe('live charges through Paystack', () => {
 
   it('keep a live refund pending when its answer is lost, never make it twice, and settle it by what Paystack holds', async () => {
     const live = await liveMerchant();
-    const { reference } = await initialize(live);
-    fake.settle(reference, 'success');
-    await server.api.get(`/checkout/${reference}`);
-    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
-    await server.db.transaction((tx) => releaseDue(tx));
+    const reference = await paidAndAvailable(live);
     const { net } = feeFor(1_000_000);
     const atPaystack = () => [...fake.refunds.values()].filter((r) => r.merchantNote.startsWith('FiPay refund '));
     const before = atPaystack().length;
@@ -188,11 +189,7 @@ describe('live charges through Paystack', () => {
 
   it('settle a live refund whose webhook never came by asking Paystack, an hour on', async () => {
     const live = await liveMerchant();
-    const { reference } = await initialize(live);
-    fake.settle(reference, 'success');
-    await server.api.get(`/checkout/${reference}`);
-    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
-    await server.db.transaction((tx) => releaseDue(tx));
+    const reference = await paidAndAvailable(live);
     const { net } = feeFor(1_000_000);
     const first = (await server.api.post('/refunds', { reference, amount: 300_000 }, live)).body.data;
     const second = (await server.api.post('/refunds', { reference, amount: 200_000 }, live)).body.data;
@@ -386,13 +383,7 @@ async function liveAvailable(accountNumber = '0123456780', amount = 1_000_000) {
      VALUES ($1, 'NGN', $2, 'ADEBAYO FOODS LTD', 'Guaranty Trust Bank', '058', 'not-used-here', '5678')`,
     [companyId, accountNumber],
   );
-  const charge = async (kobo: number) => {
-    const { reference } = await initialize(live, kobo);
-    fake.settle(reference, 'success');
-    await server.api.get(`/checkout/${reference}`);
-    await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
-    await server.db.transaction((tx) => releaseDue(tx));
-  };
+  const charge = (kobo: number) => paidAndAvailable(live, kobo);
   await charge(amount);
   const scope = { companyId, livemode: true };
   const payout = async () => {
