@@ -345,6 +345,8 @@ export const balanceSchema = z.object({
   currency: z.enum(currencies),
   available: z.number().int(),
   pending: z.number().int(),
+  /** Payouts written and not yet confirmed by the bank: no longer available, not yet paid out. */
+  payoutsInTransit: z.number().int(),
   /** Successful charges, all time, gross. */
   received: z.number().int(),
   /** Refunds processed and payouts paid, all time. */

@@ -559,6 +559,8 @@ describe('live payouts through Paystack Transfers', () => {
     fake.on('/transfer', () => ({ status: 503, body: { status: false, message: 'Service unavailable' } }));
     await sendDueTransfers(server.app.ctx);
     expect((await m.settlement(payout.id)).status).toBe('pending');
+    // Neither available nor paid out: on its way, and the balance says so.
+    expect(await m.money()).toMatchObject({ available: 0, payoutsInTransit: m.net, paidOut: 0 });
     fake.reset();
     await server.db.query("UPDATE companies SET payouts_held_at = now(), payouts_hold_reason = 'Review' WHERE id = $1", [m.companyId]);
     await dueNow(payout.id);
@@ -567,7 +569,7 @@ describe('live payouts through Paystack Transfers', () => {
     // Asked whether Paystack has it (it has not), and nothing sent.
     expect(fake.requests.slice(before).map((r) => r.path)).toEqual([`/transfer/verify/${await settlementReference(payout.id)}`]);
     expect(await m.settlement(payout.id)).toMatchObject({ status: 'failed', failureReason: settlementMessages.onHold });
-    expect(await m.money()).toMatchObject({ available: m.net });
+    expect(await m.money()).toMatchObject({ available: m.net, payoutsInTransit: 0 });
   });
 });
 

@@ -297,6 +297,7 @@ export async function balancesOf(db: Queryable, scope: Scope): Promise<BalanceAm
       currency: 'NGN',
       available: ngn?.available ?? 0,
       pending: ngn?.pending ?? 0,
+      payoutsInTransit: ngn?.payoutsInTransit ?? 0,
       received: Number(kept?.received ?? 0),
       refunded: Number(kept?.refunded ?? 0),
       paidOut: Number(kept?.paid_out ?? 0),

@@ -14,7 +14,7 @@ function Page() {
 }
 
 /** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
-const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
 
 function answer(url: string): Response {
   const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : url.endsWith('/balance') ? { balances } : null;

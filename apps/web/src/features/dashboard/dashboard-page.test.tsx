@@ -18,7 +18,7 @@ function companyWith(application: Partial<Application>): Company {
 }
 
 /** Answers GET company/me with `company`, or never when `company` is a pending promise. */
-const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+const balances = [{ currency: 'NGN', available: 1_234_567, pending: 150_000, payoutsInTransit: 250_000, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
 
 function stubCompanyMe(company: Company | Promise<never>) {
   const mock = vi.fn(async (url: string) => {
@@ -218,6 +218,9 @@ describe('DashboardPage home sections', () => {
     // Sent: refunds and payouts; received: what customers paid.
     expect(within(card).getByText('Total sent').closest('div')).toHaveTextContent('₦3,500.00');
     expect(within(card).getByText('Total received').closest('div')).toHaveTextContent('₦20,000.00');
+    // Money on its way: pending until the next business day, and a payout the bank has not confirmed yet.
+    expect(within(card).getByText(/pending, available on the next business day/)).toHaveTextContent('₦1,500.00 pending, available on the next business day');
+    expect(within(card).getByText(/on its way to your bank account/)).toHaveTextContent('₦2,500.00 on its way to your bank account');
 
     const seeAll = within(card).getByRole('button', { name: 'See all balances' });
     expect(seeAll).toHaveAttribute('aria-expanded', 'false');
@@ -232,13 +235,14 @@ describe('DashboardPage home sections', () => {
     ]);
   });
 
-  it('hides every figure while the balance is hidden', () => {
+  it('hides every figure while the balance is hidden', async () => {
     useAuthStore.setState({ showBalance: false });
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
+    // Available, pending, on its way, sent and received, and the three currencies behind 'See all balances'.
+    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(8));
     expect(within(card).queryByText(/0\.00/)).not.toBeInTheDocument();
-    // Available, sent and received, and the three currencies behind 'See all balances'.
-    expect(within(card).getAllByText('Hidden')).toHaveLength(6);
+    expect(within(card).queryByText(/₦/)).not.toBeInTheDocument();
   });
 
   it('switches the Transaction Overview currency between NGN, USD and GHS', async () => {

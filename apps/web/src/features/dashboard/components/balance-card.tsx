@@ -47,6 +47,11 @@ export function BalanceCard() {
           <Amount value={formatNaira(ngn.pending)} shown={showBalance} /> pending, available on the next business day
         </p>
       )}
+      {ngn && ngn.payoutsInTransit > 0 && (
+        <p className="mt-1 text-xs text-slate-500">
+          <Amount value={formatNaira(ngn.payoutsInTransit)} shown={showBalance} /> on its way to your bank account
+        </p>
+      )}
 
       <dl className="mt-5 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-slate-50 p-3">
