@@ -23,9 +23,10 @@ const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfe
  * Asks Paystack about a live transaction and applies the answer in one database transaction. When `event`
  * is given (a webhook), it is recorded there once the answer is final, so a repeated delivery changes nothing
  * and an early one (Paystack's verify not yet agreeing) leaves the charge to the next check. A pending
- * transaction is settled by any caller; one closed here (failed, abandoned) only when Paystack itself says it
- * was paid (its webhook, or `reopen` from the check of closed ones): a customer may pay after a declined card
- * or after our 24 hours, and that money is credited, not dropped.
+ * transaction is settled by any caller; one closed here (failed, abandoned) only when Paystack's webhook says
+ * it was paid: a customer may pay after a declined card or after our 24 hours, and that money is credited, not
+ * dropped. Only a payment carrying our transaction's id (PAYSTACK_MARK) is credited. `closeIfStale` (the
+ * charge check) abandons a pending one past our 24 hours that Paystack says is unpaid.
  * Answers the row as it now stands; a Paystack outage is a 502 for the caller to retry.
  */
 export async function settleFromPaystack(
