@@ -317,6 +317,7 @@ export const checkoutSchema = z.object({
   status: z.enum(transactionStatuses),
   amount: z.number().int(),
   currency: z.enum(currencies),
+  /** The customer's address, masked (`ad...@customer.ng`): a checkout is public to whoever has its reference. */
   email: z.string(),
   business: z.object({ name: z.string() }),
   /** The card step waiting for an OTP, or the bank transfer account shown. */

@@ -7,6 +7,7 @@ import {
   type Checkout,
   type cardRequest,
 } from '@fipay/contracts/payments';
+import { maskEmail } from '@fipay/contracts/mask-email';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
@@ -76,7 +77,8 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
     status: row.status,
     amount: Number(row.amount),
     currency: row.currency,
-    email: row.customer_email,
+    // Masked: the checkout is public to whoever has its reference, and the customer knows their own address.
+    email: maskEmail(row.customer_email),
     business: { name: row.company_name },
     step: row.status === 'pending' ? row.sandbox_step : null,
     bankTransfer:

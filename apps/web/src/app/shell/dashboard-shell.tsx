@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { TestModeStrip } from '../../features/developers/mode-switch';
 import { useAuthStore } from '../../stores/auth-store';
-import { maskEmail } from './mask-email';
+import { maskEmail } from '@fipay/contracts/mask-email';
 import { Sidebar } from './sidebar';
 import { SidebarDrawer } from './sidebar-drawer';
 import { TopBar } from './top-bar';
