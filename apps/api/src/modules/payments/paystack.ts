@@ -68,7 +68,7 @@ export class PaystackAcquirer {
   async verify(reference: string): Promise<Verification> {
     const { status, body } = await this.request('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    if (status !== 200 || !data || typeof data.status !== 'string' || typeof data.amount !== 'number' || data.reference !== reference) {
+    if (status !== 200 || !data || typeof data.status !== 'string' || typeof data.amount !== 'number' || data.reference !== reference || !(typeof data.id === 'number' || typeof data.id === 'string')) {
       throw unavailable(`verify answered HTTP ${status} without the documented transaction`);
     }
     const authorization = isRecord(data.authorization) ? data.authorization : {};
@@ -85,7 +85,7 @@ export class PaystackAcquirer {
     }
     const mark = isRecord(metadata) && typeof metadata[PAYSTACK_MARK] === 'string' ? metadata[PAYSTACK_MARK] : null;
     return {
-      id: typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : '',
+      id: String(data.id),
       mark,
       status: data.status,
       amount: data.amount,

@@ -122,6 +122,24 @@ export function sandboxTransfer(accountNumber: string): TransferResult {
 
 type PayoutOutcome = { settlement: Settlement } | { skipped: string };
 
+export const payoutNotApproved = 'Live payouts need an approved business verification.';
+
+/**
+ * Why a company's live payouts may not go out now (a hold on them, or its business no longer approved), or
+ * null; undefined when there is no such company. Asked when a payout is written (the company row locked) and
+ * again before a live payout is first sent (transfers.ts).
+ */
+export async function livePayoutBlocked(db: Queryable, companyId: string, lock = false): Promise<string | null | undefined> {
+  const { rows } = await db.query<{ held: boolean; approved: boolean }>(
+    `SELECT c.payouts_held_at IS NOT NULL AS held, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
+       FROM companies c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [companyId],
+  );
+  if (!rows[0]) return undefined;
+  if (rows[0].held) return settlementMessages.onHold;
+  return rows[0].approved ? null : payoutNotApproved;
+}
+
 /**
  * Pays the scope's whole available balance to its settlement bank account, in `tx`: a settlement
  * covering the released charges not yet paid out and the ledger entry (available to payouts in transit).
@@ -130,15 +148,10 @@ type PayoutOutcome = { settlement: Settlement } | { skipped: string };
  * commits (see transfers.ts). Live payouts need an approved business without a hold and Paystack.
  */
 export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Promise<PayoutOutcome> {
-  const { rows: companies } = await tx.query<{ payouts_held_at: Date | null; approved: boolean }>(
-    `SELECT c.payouts_held_at, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
-       FROM companies c WHERE c.id = $1 FOR UPDATE`,
-    [scope.companyId],
-  );
-  const company = companies[0];
-  if (!company) return { skipped: 'no such company' };
-  if (scope.livemode && company.payouts_held_at) return { skipped: settlementMessages.onHold };
-  if (scope.livemode && !company.approved) return { skipped: 'live payouts need an approved business' };
+  // The company row is locked for the payout's writing (any money movement of the company waits on it).
+  const blocked = await livePayoutBlocked(tx, scope.companyId, true);
+  if (blocked === undefined) return { skipped: 'no such company' };
+  if (scope.livemode && blocked) return { skipped: blocked };
   // Without Paystack's key there is no live transfer provider; the balance waits for one.
   if (scope.livemode && !ctx.paystack) return { skipped: 'no live transfer provider is configured' };
   const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(

@@ -305,7 +305,7 @@ export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, 
   const { rows } = await tx.query<TransactionRow>(
     `UPDATE transactions SET failed_attempts = failed_attempts + 1, gateway_response = $2, sandbox_step = NULL, card_brand = $3, card_last4 = $4,
             status = CASE WHEN failed_attempts + 1 >= $5 THEN 'failed' ELSE status END, updated_at = now()
-      WHERE id = $1 AND (status = 'pending' OR (provider = 'paystack' AND status IN ('failed', 'abandoned'))) RETURNING ${TRANSACTION_COLUMNS}`,
+      WHERE id = $1 AND status = 'pending' RETURNING ${TRANSACTION_COLUMNS}`,
     [row.id, reason, card?.brand ?? null, card?.last4 ?? null, MAX_CARD_ATTEMPTS],
   );
   const after = rows[0];

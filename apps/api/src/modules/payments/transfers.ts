@@ -1,9 +1,8 @@
-import { settlementMessages } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { PaystackAcquirer, TransferState } from './paystack';
-import { failSettlement, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
+import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
 import { recordProviderEvent } from './transaction-rows';
 
 /**
@@ -25,7 +24,6 @@ const FAILED = new Set(['failed', 'reversed', 'abandoned', 'rejected', 'blocked'
 /** What a company is told when Paystack refuses (its own message goes to the log). */
 export const transferRefused = 'The payment provider could not make the transfer.';
 export const recipientRefused = 'The payment provider could not set up your bank account for transfers.';
-export const payoutNotApproved = 'Live payouts need an approved business verification.';
 
 /** Takes up to `limit` live payouts due to be sent or checked, moving their next check on by the claim's length. */
 export async function claimDueTransfers(tx: Queryable, limit = 20): Promise<string[]> {
@@ -74,7 +72,7 @@ async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof Trans
     const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await paystack.verifyTransfer(row.transfer_reference) : null;
     if (!known) {
       // Not yet at Paystack: a hold (or a withdrawn approval) since the payout was written stops it here.
-      const blocked = await sendingBlocked(ctx.db, row.company_id);
+      const blocked = await livePayoutBlocked(ctx.db, row.company_id);
       if (blocked) return await failUnsent(ctx, row.id, blocked);
     }
     const answer = known ?? (await sendTransfer(ctx, paystack, row));
@@ -90,17 +88,6 @@ async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof Trans
     );
     return 'retry';
   }
-}
-
-/** Why a live payout may not be sent now (its business's payouts held, or its approval gone), or null. */
-async function sendingBlocked(db: Queryable, companyId: string): Promise<string | null> {
-  const { rows } = await db.query<{ held: boolean; approved: boolean }>(
-    `SELECT c.payouts_held_at IS NOT NULL AS held, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
-       FROM companies c WHERE c.id = $1`,
-    [companyId],
-  );
-  if (!rows[0] || rows[0].held) return settlementMessages.onHold;
-  return rows[0].approved ? null : payoutNotApproved;
 }
 
 /** A payout stopped before it reached Paystack: failed with `reason`, the money back in the available balance. */
