@@ -10,7 +10,7 @@ type Hold = { reason: string; since: string } | null;
 
 async function loadHold(db: Queryable, companyId: string, lock = false): Promise<Hold> {
   const { rows } = await db.query<{ payouts_held_at: Date | null; payouts_hold_reason: string | null }>(
-    `SELECT payouts_held_at, payouts_hold_reason FROM companies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT payouts_held_at, payouts_hold_reason FROM companies WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [companyId],
   );
   const row = rows[0];

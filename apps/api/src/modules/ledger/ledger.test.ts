@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { AlreadyPostedError, companyBalances, InsufficientBalanceError, ledgerDiscrepancies, post, type Entry, type Line } from './ledger';
+import { AlreadyPostedError, companyBalances, InsufficientBalanceError, ledgerDiscrepancies, lockAccounts, LockOrderError, post, type Entry, type Line } from './ledger';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -222,6 +222,40 @@ describe('the ledger', () => {
     await Promise.all(Array.from({ length: 40 }, (_, i) => inTx((tx) => post(tx, i % 2 ? transfer(a, b) : transfer(b, a)))));
     expect((await companyBalances(db, a, false))[0]!.available).toBe(1_000_000);
     expect((await companyBalances(db, b, false))[0]!.available).toBe(1_000_000);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
+  it('takes a transaction\'s accounts once, before its first posting, and refuses a posting outside them', async () => {
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 1_000_000, 0)));
+    // A charge, then its release: the second posting reaches `available`, which the first did not lock.
+    await expect(
+      inTx(async (tx) => {
+        await post(tx, charge(company, 50_000, 0));
+        await post(tx, settle(company, 50_000));
+      }),
+    ).rejects.toBeInstanceOf(LockOrderError);
+    // Locked together first, both postings go through.
+    await inTx(async (tx) => {
+      await lockAccounts(tx, [
+        { companyId: company, code: 'pending', currency: 'NGN', livemode: false },
+        { companyId: company, code: 'available', currency: 'NGN', livemode: false },
+        { code: 'acquirer_clearing', currency: 'NGN', livemode: false },
+        { code: 'fees', currency: 'NGN', livemode: false },
+      ]);
+      await post(tx, charge(company, 50_000, 0));
+      await post(tx, settle(company, 50_000));
+    });
+    // Locking twice in one transaction would take locks in two rounds.
+    await expect(
+      inTx(async (tx) => {
+        await post(tx, settle(company, 1_000));
+        await lockAccounts(tx, [{ companyId: company, code: 'available', currency: 'NGN', livemode: false }]);
+      }),
+    ).rejects.toBeInstanceOf(LockOrderError);
+    // Outside a transaction there is nothing to hold the locks.
+    await expect(post(db, settle(company, 1_000))).rejects.toBeInstanceOf(LockOrderError);
+    expect((await companyBalances(db, company, false))[0]).toMatchObject({ pending: 1_000_000, available: 50_000 });
     expect(await ledgerDiscrepancies(db)).toEqual([]);
   });
 });

@@ -101,13 +101,64 @@ function pgConstraint(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'constraint' in error ? String((error as { constraint: unknown }).constraint) : undefined;
 }
 
+/** An account and the mode it is kept in. */
+export type ModeAccount = AccountRef & { livemode: boolean };
+
 /**
- * Writes one entry in `tx`. Lines on the same account are merged; accounts are updated in the order of
- * their ids, so two entries touching the same accounts never wait on each other in a circle (no deadlock).
+ * The ledger accounts each open database transaction has locked: taken once, all together, in the order of
+ * their ids (docs/decisions/0038-one-lock-order-for-money.md). Keyed by the transaction's own handle, so the
+ * set goes with it.
+ */
+const lockedAccounts = new WeakMap<Queryable, ReadonlySet<string>>();
+
+/** A programming error: a money path that would take its locks out of the one order. */
+export class LockOrderError extends Error {
+  constructor(detail: string) {
+    super(`Ledger lock order: ${detail} (docs/decisions/0038-one-lock-order-for-money.md)`);
+    this.name = 'LockOrderError';
+  }
+}
+
+function mustBeTransaction(tx: Queryable) {
+  if ('transaction' in tx) throw new LockOrderError('post and lock accounts inside a database transaction');
+}
+
+/** Locks the accounts with these ids, in id order, in one statement, as the transaction's whole set. */
+async function lockIds(tx: Queryable, ids: string[]): Promise<ReadonlySet<string>> {
+  if (lockedAccounts.has(tx)) throw new LockOrderError('a transaction locks its accounts once, before its first posting');
+  const sorted = [...new Set(ids)].sort();
+  // FOR UPDATE is applied to rows as the ORDER BY returns them: every transaction takes its accounts in one global order.
+  await tx.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [sorted]);
+  const locked = new Set(sorted);
+  lockedAccounts.set(tx, locked);
+  return locked;
+}
+
+/**
+ * Locks every account the transaction will post to, before its first posting: a transaction that posts more
+ * than once (a charge and its release, a payout and its transfer) names them all here. Accounts of several
+ * companies may be taken at once (the release job); they are taken in id order all the same.
+ */
+export async function lockAccounts(tx: Queryable, accounts: ModeAccount[]): Promise<void> {
+  mustBeTransaction(tx);
+  const ids: string[] = [];
+  for (const livemode of [false, true]) {
+    const refs = accounts.filter((account) => account.livemode === livemode);
+    if (refs.length > 0) ids.push(...(await accountIds(tx, livemode, refs)));
+  }
+  await lockIds(tx, ids);
+}
+
+/**
+ * Writes one entry in `tx`. Lines on the same account are merged. The accounts are locked first, all in one
+ * statement in id order, unless `lockAccounts` locked them (and any others) before: a transaction takes its
+ * ledger locks once, so two transactions never wait on each other in a circle over accounts (no deadlock);
+ * a posting to an account outside the transaction's locked set is refused (LockOrderError).
  * Throws InsufficientBalanceError when a company account would go negative (the transaction is then
  * unusable: roll it back), AlreadyPostedError when this kind and reference was posted before.
  */
 export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: string }> {
+  mustBeTransaction(tx);
   if (entry.lines.length < 2) throw new Error('A journal entry needs at least two lines');
   for (const line of entry.lines) {
     if (!isInteger(line.amount) || line.amount === 0) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${line.amount}`);
@@ -117,6 +168,9 @@ export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: stri
   for (const [currency, total] of totals) if (total !== 0) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
 
   const ids = await accountIds(tx, entry.livemode, entry.lines.map((line) => line.account));
+  const locked = lockedAccounts.get(tx) ?? (await lockIds(tx, ids));
+  const outside = ids.find((id) => !locked.has(id));
+  if (outside) throw new LockOrderError(`${entry.kind} ${entry.reference} posts to account ${outside}, which was not locked before the transaction's first posting`);
   const merged = new Map<string, { id: string; currency: Currency; amount: number }>();
   for (const [index, line] of entry.lines.entries()) {
     const id = ids[index]!;
@@ -127,8 +181,8 @@ export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: stri
   const lines = [...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   try {
-    // One statement: the entry, then its lines in account order (each line's trigger takes its account's row lock
-    // in that order). A kind and reference posted before writes neither.
+    // One statement: the entry, then its lines in account order (their accounts locked already). A kind and
+    // reference posted before writes neither.
     const { rows } = await tx.query<{ id: string }>(
       `WITH e AS (
          INSERT INTO journal_entries (livemode, company_id, kind, reference, description) VALUES ($1, $2, $3, $4, $5)

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { jobWithFollowUp, type ScheduledJob } from '../../jobs/scheduler';
 import { checkLiveCharges, claimLiveChargeChecks } from './live';
 import { checkRefunds, claimRefundChecks } from './refunds';
-import { payoutsDue, releaseDue } from './settlement';
+import { duePayouts, payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
 import { claimDueTransfers, sendDueTransfers } from './transfers';
 
@@ -19,19 +19,19 @@ const MINUTE = 60_000;
 export function paymentJobs(ctx: AppContext): ScheduledJob[] {
   return [
     { name: 'release-due-charges', everyMs: MINUTE, lockId: 72_413_201, run: async (tx) => ({ released: await releaseDue(tx) }) },
-    {
+    // Each company due is paid out in a transaction of its own after the run's list commits (a transaction moves one
+    // company's money); two instances running it back to back pay a company once a day all the same (payOut checks).
+    jobWithFollowUp({
       name: 'payouts',
       everyMs: 15 * MINUTE,
       lockId: 72_413_202,
-      run: async (tx) => {
-        const counts = await payoutsDue(ctx, tx);
-        // The deliveries are written in this transaction; the worker also finds them on its next poll.
-        setTimeout(() => ctx.kickWebhooks(), 100).unref();
-        return counts;
+      run: async (tx) => ({ due: await duePayouts(tx) }),
+      afterCommit: async ({ due }) => {
+        const counts = await payoutsDue(ctx, due);
+        // The live payouts just written go to Paystack now rather than at the transfer job's next run.
+        return { ...counts, transfers: ctx.paystack ? await sendDueTransfers(ctx) : undefined };
       },
-      // The live payouts just written go to Paystack now rather than at the transfer job's next run.
-      afterCommit: async () => (ctx.paystack ? sendDueTransfers(ctx) : undefined),
-    },
+    }),
     jobWithFollowUp({
       name: 'live-transfers',
       everyMs: MINUTE,

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
 import { failRefund, startRefund } from './refunds';
-import { nextBusinessDay, payOut, payoutsDue, releaseDue } from './settlement';
+import { duePayouts, nextBusinessDay, payOut, payoutsDue, releaseDue } from './settlement';
 import { abandonStale } from './transactions';
 
 /** `now`: charges are available at once (test mode's default). `later`: an hour after payment. */
@@ -255,11 +255,15 @@ describe('settlement and payouts', () => {
 
     const withBank = await merchant(now);
     await paidCharge(now, withBank.key, 300_000);
-    const first = await now.db.transaction((tx) => payoutsDue(now.app.ctx, tx));
+    const due = await duePayouts(now.db);
+    expect(due).toContainEqual({ companyId: withBank.companyId, livemode: false });
+    const first = await payoutsDue(now.app.ctx, due);
     expect(first.paid).toBeGreaterThanOrEqual(1);
     expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
     await paidCharge(now, withBank.key, 300_000);
-    await now.db.transaction((tx) => payoutsDue(now.app.ctx, tx));
+    expect(await duePayouts(now.db)).not.toContainEqual({ companyId: withBank.companyId, livemode: false });
+    // A second instance's run with a list made before the first run paid (the list is made outside the payout's lock).
+    expect(await payoutsDue(now.app.ctx, [{ companyId: withBank.companyId, livemode: false }])).toEqual({ paid: 0, failed: 0, skipped: 1 });
     expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
     expect((await balance(now, withBank.key)).available).toBe(feeFor(300_000).net);
     expect((await now.api.get('/settlements', { token: without.key })).body.data.settlements).toEqual([]);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
-import { companyBalances, post, type Line } from '../ledger/ledger';
+import { companyBalances, lockAccounts, post, type Line, type ModeAccount } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
@@ -57,12 +57,22 @@ export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise
   return released;
 }
 
-/** Releases the charges whose date has come, oldest first, at most `limit` per run; rows another run holds are skipped. */
+/**
+ * Releases the charges whose date has come, oldest first, at most `limit` per run; rows another run holds are
+ * skipped. The rows first, then every account the run moves, all at once (the one lock order).
+ */
 export async function releaseDue(tx: Queryable, limit = 500): Promise<number> {
   const { rows } = await tx.query<TransactionRow>(
     `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE status = 'success' AND released_at IS NULL AND available_at <= now()
       ORDER BY available_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
     [limit],
+  );
+  if (rows.length === 0) return 0;
+  await lockAccounts(
+    tx,
+    rows.flatMap((row) =>
+      (['pending', 'available'] as const).map((code) => ({ companyId: row.company_id, code, currency: row.currency, livemode: row.livemode })),
+    ),
   );
   for (const row of rows) await releaseCharge(tx, row);
   return rows.length;
@@ -132,7 +142,7 @@ export const payoutNotApproved = 'Live payouts need an approved business verific
 export async function livePayoutBlocked(db: Queryable, companyId: string, lock = false): Promise<string | null | undefined> {
   const { rows } = await db.query<{ held: boolean; approved: boolean }>(
     `SELECT c.payouts_held_at IS NOT NULL AS held, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
-       FROM companies c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`,
+       FROM companies c WHERE c.id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [companyId],
   );
   if (!rows[0]) return undefined;
@@ -147,24 +157,32 @@ export async function livePayoutBlocked(db: Queryable, companyId: string, lock =
  * payout waits pending for the transfer job, which sends it through Paystack after this transaction
  * commits (see transfers.ts). Live payouts need an approved business without a hold and Paystack.
  */
-export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope): Promise<PayoutOutcome> {
-  // The company row is locked for the payout's writing (any money movement of the company waits on it).
+export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope, options: { oncePerDay?: boolean } = {}): Promise<PayoutOutcome> {
+  // The one lock order (docs/decisions/0038-one-lock-order-for-money.md): the company row (FOR NO KEY UPDATE, so a
+  // refund's foreign key to it never waits), the payments the payout covers, then its accounts, all before posting.
   const blocked = await livePayoutBlocked(tx, scope.companyId, true);
   if (blocked === undefined) return { skipped: 'no such company' };
   if (scope.livemode && blocked) return { skipped: blocked };
   // Without Paystack's key there is no live transfer provider; the balance waits for one.
   if (scope.livemode && !ctx.paystack) return { skipped: 'no live transfer provider is configured' };
+  if (options.oncePerDay && (await paidOutToday(tx, scope))) return { skipped: 'already paid out today' };
   const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(
     'SELECT bank_name, bank_code, account_number, account_name FROM kyb_bank_details WHERE company_id = $1',
     [scope.companyId],
   );
   const bank = banks[0];
   if (!bank) return { skipped: settlementMessages.noBankAccount };
-  const { rows: balances } = await tx.query<{ balance: string }>(
-    "SELECT balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 AND code = 'available' AND currency = 'NGN'",
+  await tx.query(
+    'SELECT id FROM transactions WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL ORDER BY id FOR UPDATE',
     [scope.companyId, scope.livemode],
   );
-  const amount = Number(balances[0]?.balance ?? 0);
+  await lockAccounts(
+    tx,
+    (['available', 'payouts_in_transit'] as const)
+      .map((code): ModeAccount => ({ companyId: scope.companyId, code, currency: 'NGN', livemode: scope.livemode }))
+      .concat([{ code: 'bank', currency: 'NGN', livemode: scope.livemode }]),
+  );
+  const amount = (await companyBalances(tx, scope.companyId, scope.livemode)).find((balance) => balance.currency === 'NGN')?.available ?? 0;
   if (amount <= 0) return { skipped: settlementMessages.nothingToPay };
 
   const provider = scope.livemode ? 'paystack' : 'sandbox';
@@ -218,8 +236,9 @@ export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Pro
  */
 export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string): Promise<Settlement> {
   const scope = { companyId: row.company_id, livemode: row.livemode };
-  await postFromTransit(tx, row, 'payout.failed', 'Payout failed; returned to available', payoutLine(row, 'available', -1));
+  // The payments' rows before the accounts (the one lock order): a refund holds its payment's row, then wants the balance.
   await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);
+  await postFromTransit(tx, row, 'payout.failed', 'Payout failed; returned to available', payoutLine(row, 'available', -1));
   const { rows } = await tx.query<SettlementRow>(
     `UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
     [row.id, reason],
@@ -234,27 +253,42 @@ export async function failSettlement(tx: Queryable, row: SettlementRow, reason: 
   return settlement;
 }
 
-/**
- * The daily payout run: every company and mode with an available balance and no settlement yet today
- * (Lagos day) is paid out, at most `limit` per run. Skipped ones (on hold, no bank account) wait.
- */
-export async function payoutsDue(ctx: AppContext, tx: Queryable, limit = 200): Promise<{ paid: number; failed: number; skipped: number }> {
-  const { rows } = await tx.query<{ company_id: string; livemode: boolean }>(
+const LAGOS_TODAY = "date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos'";
+
+async function paidOutToday(tx: Queryable, scope: Scope): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM settlements WHERE company_id = $1 AND livemode = $2 AND created_at >= ' + LAGOS_TODAY + ' LIMIT 1', [
+    scope.companyId,
+    scope.livemode,
+  ]);
+  return rows.length > 0;
+}
+
+/** The companies and modes the daily run pays out: an available balance and no settlement yet today (Lagos day), at most `limit`. */
+export async function duePayouts(db: Queryable, limit = 200): Promise<Scope[]> {
+  const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
     `SELECT a.company_id, a.livemode FROM ledger_accounts a
       WHERE a.code = 'available' AND a.balance > 0 AND a.company_id IS NOT NULL
-        AND NOT EXISTS (
-          SELECT 1 FROM settlements s WHERE s.company_id = a.company_id AND s.livemode = a.livemode
-             AND s.created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos')
+        AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.company_id = a.company_id AND s.livemode = a.livemode AND s.created_at >= ${LAGOS_TODAY})
       ORDER BY a.company_id, a.livemode LIMIT $1`,
     [limit],
   );
+  return rows.map((row) => ({ companyId: row.company_id, livemode: row.livemode }));
+}
+
+/**
+ * The daily payout run: each company and mode due is paid out in a transaction of its own (a transaction moves
+ * one company's money: the one lock order), at most once a Lagos day, checked under the company's lock.
+ * Skipped ones (on hold, no bank account) wait.
+ */
+export async function payoutsDue(ctx: AppContext, due: Scope[]): Promise<{ paid: number; failed: number; skipped: number }> {
   const counts = { paid: 0, failed: 0, skipped: 0 };
-  for (const row of rows) {
-    const outcome = await payOut(ctx, tx, { companyId: row.company_id, livemode: row.livemode });
+  for (const scope of due) {
+    const outcome = await ctx.db.transaction((tx) => payOut(ctx, tx, scope, { oncePerDay: true }));
     if ('skipped' in outcome) counts.skipped += 1;
     else if (outcome.settlement.status === 'paid') counts.paid += 1;
     else counts.failed += 1;
   }
+  if (counts.paid + counts.failed > 0) ctx.kickWebhooks();
   return counts;
 }
 

@@ -17,7 +17,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { csvField } from '../audit/audit-log';
 import { paymentReceiptEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
-import { post, type Line } from '../ledger/ledger';
+import { lockAccounts, post, type Line } from '../ledger/ledger';
 import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
 import { PAYSTACK_MARK } from './paystack';
@@ -279,6 +279,14 @@ export async function completeCharge(
 
   // Then the rows every payment of the company shares (its ledger accounts, totals, link counters and
   // users' notification counts), last, so their locks are held for the shortest time before commit.
+  // Every account this payment moves, locked at once before the first posting (the release may follow in this transaction).
+  const { company_id: companyId, currency, livemode } = paid;
+  await lockAccounts(tx, [
+    { companyId, code: 'pending', currency, livemode },
+    { companyId, code: 'available', currency, livemode },
+    { code: 'acquirer_clearing', currency, livemode },
+    { code: 'fees', currency, livemode },
+  ]);
   const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency: paid.currency }, amount }];
   // A fee schedule may take the whole amount; a line of zero is not written.
   if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
