@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHan
 import type { AppContext } from '../context';
 import { decrypt, encrypt, sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import type { EffectType, IdempotencyClaim } from '../modules/developers/idempotent-effects';
 import { requireMerchant } from './merchant-auth';
 
 /**
@@ -9,7 +10,9 @@ import { requireMerchant } from './merchant-auth';
  * key claims it (a row, unique per company, mode and key) and its answer, errors included, is kept for 24
  * hours; a repeat with the same request gets that answer again with `Idempotent-Replayed: true`, a repeat with
  * another request 422, a repeat while the first is still running 409. A 5xx or 429 answer releases the key, so
- * the request can be tried again. A claim left running by a process that died is taken over after a minute.
+ * the request can be tried again. A claim left running by a process that died is taken over after a minute; what
+ * that process made is recorded with the key in the same transaction (idempotent-effects.ts), so the request
+ * taking it over answers with it rather than making it twice (docs/decisions/0039-idempotency-keys-kept-with-their-effect.md).
  * The kept answer is encrypted (some answers carry a secret shown once, such as a webhook signing secret).
  */
 
@@ -27,7 +30,7 @@ export const idempotencyMessages = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { companyId: string; livemode: boolean; key: string } | null;
+    idempotency: IdempotencyClaim | null;
   }
 }
 
@@ -45,18 +48,23 @@ export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandle
     const { companyId, livemode } = requireMerchant(request);
     const hash = requestHash(request);
     const { db } = ctx();
-    const claimed = await db.query(
+    // A key past its retention starts afresh; a claim abandoned by a process that died keeps the effect it recorded,
+    // so the request taking it over answers with that effect instead of making it again.
+    const claimed = await db.query<{ effect_type: EffectType | null; effect_id: string | null }>(
       `INSERT INTO idempotency_keys (company_id, livemode, key, request_hash, status) VALUES ($1, $2, $3, $4, 'running')
        ON CONFLICT (company_id, livemode, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, status = 'running', response_status = NULL, response_body = NULL, created_at = now()
+         SET request_hash = EXCLUDED.request_hash, status = 'running', response_status = NULL, response_body = NULL, created_at = now(),
+             effect_type = CASE WHEN idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) THEN NULL ELSE idempotency_keys.effect_type END,
+             effect_id = CASE WHEN idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS}) THEN NULL ELSE idempotency_keys.effect_id END
          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})
             OR (idempotency_keys.status = 'running' AND idempotency_keys.request_hash = EXCLUDED.request_hash
                 AND idempotency_keys.created_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-       RETURNING key`,
+       RETURNING effect_type, effect_id`,
       [companyId, livemode, header, hash],
     );
-    if (claimed.rowCount === 1) {
-      request.idempotency = { companyId, livemode, key: header };
+    const claim = claimed.rows[0];
+    if (claim) {
+      request.idempotency = { companyId, livemode, key: header, effect: claim.effect_type && claim.effect_id ? { type: claim.effect_type, id: claim.effect_id } : null };
       return;
     }
     const { rows } = await db.query<Claim>(
@@ -86,7 +94,14 @@ export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandle
     const { db } = ctx();
     const params = [claim.companyId, claim.livemode, claim.key];
     if (reply.statusCode >= 500 || reply.statusCode === 429 || typeof payload !== 'string') {
-      await db.query('DELETE FROM idempotency_keys WHERE company_id = $1 AND livemode = $2 AND key = $3', params);
+      // Released for a retry. A request that failed after making its effect (a live checkout Paystack did not open)
+      // keeps the key with the effect, as a claim a retry may take over at once: the retry answers with that effect.
+      await db.query('DELETE FROM idempotency_keys WHERE company_id = $1 AND livemode = $2 AND key = $3 AND effect_type IS NULL', params);
+      await db.query(
+        `UPDATE idempotency_keys SET created_at = now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})
+          WHERE company_id = $1 AND livemode = $2 AND key = $3 AND status = 'running'`,
+        params,
+      );
     } else {
       await db.query(
         "UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5 WHERE company_id = $1 AND livemode = $2 AND key = $3",

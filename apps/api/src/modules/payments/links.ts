@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
 import { paginationOf } from '../../lib/pagination';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 
 type LinkRow = {
   id: string;
@@ -63,7 +64,15 @@ function randomSlug(): string {
 }
 
 
-export async function createPaymentLink(ctx: AppContext, scope: Scope, input: z.output<typeof createPaymentLinkRequest>): Promise<PaymentLink> {
+export async function createPaymentLink(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof createPaymentLinkRequest>,
+  claim?: IdempotencyClaim | null,
+): Promise<PaymentLink> {
+  // Made by an earlier request with this Idempotency-Key whose process died before it answered.
+  const earlier = earlierEffect(claim, 'payment_link');
+  if (earlier) return findPaymentLink(ctx, scope, earlier);
   const slug = input.slug ?? randomSlug();
   try {
     const link = await ctx.db.transaction(async (tx) => {
@@ -74,6 +83,7 @@ export async function createPaymentLink(ctx: AppContext, scope: Scope, input: z.
       );
       const link = toLink(ctx, rows[0]!);
       await recordEvent(tx, scope, 'payment_link.created', link);
+      await bindEffect(tx, claim, 'payment_link', link.id);
       return link;
     });
     ctx.kickWebhooks();

@@ -7,6 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { InsufficientBalanceError, post } from '../ledger/ledger';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
@@ -94,10 +95,17 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
   return { id, transaction: row };
 }
 
-export async function createRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
-  if (scope.livemode) return createLiveRefund(ctx, scope, input);
+/**
+ * A refund of a payment. With an Idempotency-Key the refund is recorded with the key when it is made: a retry
+ * after the first request's process died answers with that refund instead of making a second one.
+ */
+export async function createRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>, claim?: IdempotencyClaim | null): Promise<Refund> {
+  const earlier = earlierEffect(claim, 'refund');
+  if (earlier) return toRefund(await loadRefund(ctx.db, earlier));
+  if (scope.livemode) return createLiveRefund(ctx, scope, input, claim);
   const refund = await ctx.db.transaction(async (tx) => {
     const { id, transaction } = await startRefund(tx, scope, input);
+    await bindEffect(tx, claim, 'refund', id);
     // The sandbox acquirer (test mode) returns the money to the customer at once.
     return processRefund(tx, id, transaction, ctx.config.appUrl);
   });
@@ -116,10 +124,14 @@ export const refundNote = (id: string) => `FiPay refund ${id}`;
  * the refund may have reached Paystack, so it stays pending and the refund check finds out (checkRefunds):
  * returning the money then would let the same refund be made twice.
  */
-async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<Refund> {
+async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>, claim?: IdempotencyClaim | null): Promise<Refund> {
   const paystack = ctx.paystack;
   if (!paystack) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
-  const { id, transaction } = await ctx.db.transaction((tx) => startRefund(tx, scope, input));
+  const { id, transaction } = await ctx.db.transaction(async (tx) => {
+    const started = await startRefund(tx, scope, input);
+    await bindEffect(tx, claim, 'refund', started.id);
+    return started;
+  });
   const amount = Number((await loadRefund(ctx.db, id)).amount);
   let answer: Awaited<ReturnType<typeof paystack.refund>>;
   try {

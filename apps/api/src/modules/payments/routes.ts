@@ -23,12 +23,15 @@ import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOt
 import { balancesOf, listSettlements, payOut, settlementDetail } from './settlement';
 import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 import { lagosDay } from '../../lib/lagos';
+import { earlierEffect } from '../developers/idempotent-effects';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
   registerRoute(app, paymentLinkEndpoints.list, async (request) => ok(paymentMessages.linksLoaded, await listPaymentLinks(ctx, requireMerchant(request), request.query)));
-  registerRoute(app, paymentLinkEndpoints.create, async (request) => ok(paymentMessages.linkCreated, await createPaymentLink(ctx, requireMerchant(request), request.body)));
+  registerRoute(app, paymentLinkEndpoints.create, async (request) =>
+    ok(paymentMessages.linkCreated, await createPaymentLink(ctx, requireMerchant(request), request.body, request.idempotency)),
+  );
   registerRoute(app, paymentLinkEndpoints.get, async (request) => ok(paymentMessages.linkLoaded, await findPaymentLink(ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, paymentLinkEndpoints.update, async (request) =>
     ok(paymentMessages.linkUpdated, await updatePaymentLink(ctx, requireMerchant(request), request.params.id, request.body)),
@@ -79,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, transactionEndpoints.initialize, async (request) => {
     const { amount, email, reference, callbackUrl, metadata } = request.body;
-    return ok(paymentMessages.initialized, await initializeTransaction(ctx, requireMerchant(request), { amount, email, reference, callbackUrl, metadata }));
+    return ok(paymentMessages.initialized, await initializeTransaction(ctx, requireMerchant(request), { amount, email, reference, callbackUrl, metadata }, request.idempotency));
   });
   registerRoute(app, transactionEndpoints.list, async (request) => ok(paymentMessages.transactionsLoaded, await listTransactions(ctx.db, requireMerchant(request), request.query)));
   registerRoute(app, transactionEndpoints.export, async (request, reply) => {
@@ -104,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, balanceEndpoints.get, async (request) => ok(paymentMessages.balanceLoaded, { balances: await balancesOf(ctx.db, requireMerchant(request)) }));
 
   registerRoute(app, refundEndpoints.create, async (request) => {
-    const refund = await createRefund(ctx, requireMerchant(request), request.body);
+    const refund = await createRefund(ctx, requireMerchant(request), request.body, request.idempotency);
     return ok(refund.status === 'processed' ? refundMessages.created : refundMessages.pending, refund);
   });
 
@@ -115,7 +118,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, settlementEndpoints.payoutNow, async (request) => {
     const scope = requireMerchant(request);
     if (scope.livemode) throw new AppError('FORBIDDEN', settlementMessages.testOnly);
-    const outcome = await ctx.db.transaction((tx) => payOut(ctx, tx, scope));
+    const earlier = earlierEffect(request.idempotency, 'settlement');
+    const outcome = earlier
+      ? { settlement: await settlementDetail(ctx.db, scope, earlier) }
+      : await ctx.db.transaction((tx) => payOut(ctx, tx, scope, { claim: request.idempotency }));
     if ('skipped' in outcome) throw new AppError('CONFLICT', outcome.skipped);
     ctx.kickWebhooks();
     return ok(outcome.settlement.status === 'paid' ? settlementMessages.paidOut : (outcome.settlement.failureReason ?? settlementMessages.paidOut), outcome.settlement);

@@ -11,6 +11,7 @@ import { paginationOf } from '../../lib/pagination';
 import { isUuid } from '../../lib/db-values';
 import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { isPublicHoliday } from '../../lib/ng-holidays';
+import { bindEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -157,7 +158,12 @@ export async function livePayoutBlocked(db: Queryable, companyId: string, lock =
  * payout waits pending for the transfer job, which sends it through Paystack after this transaction
  * commits (see transfers.ts). Live payouts need an approved business without a hold and Paystack.
  */
-export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope, options: { oncePerDay?: boolean } = {}): Promise<PayoutOutcome> {
+export async function payOut(
+  ctx: AppContext,
+  tx: Queryable,
+  scope: Scope,
+  options: { oncePerDay?: boolean; claim?: IdempotencyClaim | null } = {},
+): Promise<PayoutOutcome> {
   // The one lock order (docs/decisions/0038-one-lock-order-for-money.md): the company row (FOR NO KEY UPDATE, so a
   // refund's foreign key to it never waits), the payments the payout covers, then its accounts, all before posting.
   const blocked = await livePayoutBlocked(tx, scope.companyId, true);
@@ -192,6 +198,7 @@ export async function payOut(ctx: AppContext, tx: Queryable, scope: Scope, optio
     [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po_${randomBytes(10).toString('hex')}`, provider],
   );
   const created = rows[0]!;
+  await bindEffect(tx, options.claim, 'settlement', created.id);
   const covered = await tx.query(
     'UPDATE transactions SET settlement_id = $3 WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL',
     [scope.companyId, scope.livemode, created.id],

@@ -25,6 +25,7 @@ import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransa
 import { refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
@@ -43,10 +44,26 @@ export type NewTransaction = {
 
 /**
  * A pending transaction and the address the customer pays at. Test mode pays on our sandbox checkout;
- * live mode needs a payment provider configured on this server.
+ * live mode needs a payment provider configured on this server. With an Idempotency-Key, the transaction is
+ * recorded with the key: a retry after the first request's process died answers with it (and opens its live
+ * checkout at Paystack when the first never got the page back) instead of making another.
  */
-export async function initializeTransaction(ctx: AppContext, scope: Scope, input: NewTransaction): Promise<{ reference: string; authorizationUrl: string }> {
+export async function initializeTransaction(
+  ctx: AppContext,
+  scope: Scope,
+  input: NewTransaction,
+  claim?: IdempotencyClaim | null,
+): Promise<{ reference: string; authorizationUrl: string }> {
   if (scope.livemode && !ctx.paystack) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
+  const earlier = earlierEffect(claim, 'transaction');
+  if (earlier) {
+    const { rows } = await ctx.db.query<{ id: string; reference: string; authorization_url: string | null }>(
+      'SELECT id, reference, authorization_url FROM transactions WHERE id = $1 AND company_id = $2 AND livemode = $3',
+      [earlier, scope.companyId, scope.livemode],
+    );
+    const made = rows[0]!;
+    return { reference: made.reference, authorizationUrl: made.authorization_url ?? (await openCheckout(ctx, scope, { ...input, reference: made.reference }, made.id)) };
+  }
   const reference = input.reference ?? newReference();
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   let id: string;
@@ -70,6 +87,7 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
         ],
       );
       await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
+      await bindEffect(tx, claim, 'transaction', rows[0]!.id);
       return rows[0]!.id;
     });
   } catch (error) {
@@ -78,17 +96,25 @@ export async function initializeTransaction(ctx: AppContext, scope: Scope, input
     }
     throw error;
   }
-  const checkoutUrl = `${ctx.config.appUrl}/checkout/${encodeURIComponent(reference)}`;
-  if (!ctx.paystack || !scope.livemode) return { reference, authorizationUrl: checkoutUrl };
-  // Live: Paystack's page takes the payment and sends the customer back to our checkout page, which verifies it.
+  return { reference, authorizationUrl: await openCheckout(ctx, scope, { ...input, reference }, id) };
+}
+
+/**
+ * Where the customer of a new transaction pays: our checkout page in test mode; in live mode Paystack's page, which
+ * sends the customer back to our checkout page to be verified. Paystack's page is kept with the transaction.
+ */
+async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction & { reference: string }, id: string): Promise<string> {
+  const checkoutUrl = `${ctx.config.appUrl}/checkout/${encodeURIComponent(input.reference)}`;
+  if (!ctx.paystack || !scope.livemode) return checkoutUrl;
   try {
     // Our transaction's id rides in Paystack's metadata: only a Paystack payment carrying it is credited to this
     // transaction (a payment under the same reference that did not start here is not).
     const metadata = { ...input.metadata, [PAYSTACK_MARK]: id };
-    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference, callbackUrl: checkoutUrl, metadata });
-    return { reference, authorizationUrl };
+    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: input.reference, callbackUrl: checkoutUrl, metadata });
+    await ctx.db.query('UPDATE transactions SET authorization_url = $2 WHERE id = $1', [id, authorizationUrl]);
+    return authorizationUrl;
   } catch (error) {
-    await ctx.db.query("UPDATE transactions SET gateway_response = 'The payment provider could not be reached.', updated_at = now() WHERE reference = $1", [reference]);
+    await ctx.db.query("UPDATE transactions SET gateway_response = 'The payment provider could not be reached.', updated_at = now() WHERE id = $1", [id]);
     throw error;
   }
 }

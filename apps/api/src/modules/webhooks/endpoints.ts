@@ -11,9 +11,10 @@ import type { RollExpiry } from '@fipay/contracts/developers';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { encrypt } from '../../lib/crypto';
+import { decrypt, encrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { WEBHOOK_SECRET_PREFIX } from './signature';
 import { checkWebhookUrl } from './url-guard';
 
@@ -72,12 +73,32 @@ export async function findWebhookEndpoint(db: Queryable, scope: Scope, id: strin
   return toEndpoint(rows[0]);
 }
 
-/** Adds an endpoint with a new signing secret, returned whole this once. */
+/** The endpoint and its signing secret, for a retry of the request that made it or rolled it (an Idempotency-Key kept with its effect). */
+async function withSecret(ctx: AppContext, scope: Scope, id: string): Promise<WebhookEndpoint & { secret: string; previousSecretExpiresAt: string | null }> {
+  const { rows } = await ctx.db.query<EndpointRow & { secret_ciphertext: string; previous_secret_expires_at: Date | null }>(
+    `SELECT ${COLUMNS}, secret_ciphertext, previous_secret_expires_at FROM webhook_endpoints WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL`,
+    [id, scope.companyId, scope.livemode],
+  );
+  if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+  return {
+    ...toEndpoint(rows[0]),
+    secret: decrypt(ctx.keys.webhookSecret, rows[0].secret_ciphertext),
+    previousSecretExpiresAt: rows[0].previous_secret_expires_at?.toISOString() ?? null,
+  };
+}
+
+/** Adds an endpoint with a new signing secret, returned whole this once (and to a retry with the same Idempotency-Key). */
 export async function createWebhookEndpoint(
   ctx: AppContext,
   scope: Scope,
   input: z.output<typeof createWebhookEndpointRequest>,
+  claim?: IdempotencyClaim | null,
 ): Promise<WebhookEndpoint & { secret: string }> {
+  const earlier = earlierEffect(claim, 'webhook_endpoint');
+  if (earlier) {
+    const { previousSecretExpiresAt: _, ...made } = await withSecret(ctx, scope, earlier);
+    return made;
+  }
   const url = await requireSendableUrl(ctx, scope, input.url);
   const secret = newSigningSecret();
   const created = await ctx.db.transaction(async (tx) => {
@@ -95,6 +116,7 @@ export async function createWebhookEndpoint(
     );
     const endpoint = toEndpoint(rows[0]!);
     await recordEvent(tx, scope, 'webhook_endpoint.created', endpoint, null, endpoint.id);
+    await bindEffect(tx, claim, 'webhook_endpoint', endpoint.id);
     return { ...endpoint, secret };
   });
   ctx.kickWebhooks();
@@ -150,16 +172,31 @@ export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: s
 const expiryInterval: Record<RollExpiry, string> = { now: '0 seconds', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
 
 /** A new signing secret, returned whole this once; deliveries are signed with the old one too until it expires. */
-export async function rollWebhookSecret(ctx: AppContext, scope: Scope, id: string, expiresIn: RollExpiry): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+export async function rollWebhookSecret(
+  ctx: AppContext,
+  scope: Scope,
+  id: string,
+  expiresIn: RollExpiry,
+  claim?: IdempotencyClaim | null,
+): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  // Rolled by an earlier request with this Idempotency-Key whose process died before it answered: not rolled again.
+  const earlier = earlierEffect(claim, 'webhook_secret');
+  if (earlier === id) {
+    const rolled = await withSecret(ctx, scope, earlier);
+    return { secret: rolled.secret, previousSecretExpiresAt: rolled.previousSecretExpiresAt ?? new Date().toISOString() };
+  }
   const secret = newSigningSecret();
-  const { rows } = await ctx.db.query<{ previous_secret_expires_at: Date }>(
-    `UPDATE webhook_endpoints
-        SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = now() + $5::interval,
-            secret_ciphertext = $4, updated_at = now()
-      WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL
-      RETURNING previous_secret_expires_at`,
-    [id, scope.companyId, scope.livemode, encrypt(ctx.keys.webhookSecret, secret), expiryInterval[expiresIn]],
-  );
-  if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
-  return { secret, previousSecretExpiresAt: rows[0].previous_secret_expires_at.toISOString() };
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; previous_secret_expires_at: Date }>(
+      `UPDATE webhook_endpoints
+          SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = now() + $5::interval,
+              secret_ciphertext = $4, updated_at = now()
+        WHERE id::text = $1 AND company_id = $2 AND livemode = $3 AND deleted_at IS NULL
+        RETURNING id, previous_secret_expires_at`,
+      [id, scope.companyId, scope.livemode, encrypt(ctx.keys.webhookSecret, secret), expiryInterval[expiresIn]],
+    );
+    if (!rows[0]) throw new AppError('NOT_FOUND', webhookMessages.notFound);
+    await bindEffect(tx, claim, 'webhook_secret', rows[0].id);
+    return { secret, previousSecretExpiresAt: rows[0].previous_secret_expires_at.toISOString() };
+  });
 }

@@ -10,7 +10,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, rollWebhookSecret, findWe
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const api = webhookEndpointEndpoints;
   registerRoute(app, api.list, async (request) => ok(webhookMessages.loaded, { endpoints: await listWebhookEndpoints(app.ctx.db, requireMerchant(request)) }));
-  registerRoute(app, api.create, async (request) => ok(webhookMessages.created, await createWebhookEndpoint(app.ctx, requireMerchant(request), request.body)));
+  registerRoute(app, api.create, async (request) => ok(webhookMessages.created, await createWebhookEndpoint(app.ctx, requireMerchant(request), request.body, request.idempotency)));
   registerRoute(app, api.get, async (request) => ok(webhookMessages.endpointLoaded, await findWebhookEndpoint(app.ctx.db, requireMerchant(request), request.params.id)));
   registerRoute(app, api.update, async (request) =>
     ok(webhookMessages.updated, await updateWebhookEndpoint(app.ctx, requireMerchant(request), request.params.id, request.body)),
@@ -20,7 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(deliveryMessages.loaded, await listDeliveries(app.ctx.db, requireMerchant(request), request.params.id, request.query)),
   );
   registerRoute(app, api.rollSecret, async (request) =>
-    ok(webhookMessages.secretRolled, await rollWebhookSecret(app.ctx, requireMerchant(request), request.params.id, request.body.expiresIn)),
+    ok(webhookMessages.secretRolled, await rollWebhookSecret(app.ctx, requireMerchant(request), request.params.id, request.body.expiresIn, request.idempotency)),
   );
   registerRoute(app, api.sendTest, async (request) => ok(deliveryMessages.pingQueued, await sendTestEvent(app.ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, webhookDeliveryEndpoints.retry, async (request) =>

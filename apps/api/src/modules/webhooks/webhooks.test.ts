@@ -175,12 +175,38 @@ describe('Idempotency-Key on merchant POSTs', () => {
     // Another request's claim: still refused as another request.
     expect((await server.api.post('/webhook-endpoints', { url: receiver }, { token: key, headers: { 'Idempotency-Key': 'stuck' } })).status).toBe(422);
 
+    // A process that died before its endpoint was committed: the claim is left running with no effect (what was
+    // made is rolled back, as the endpoint removed here), and the retry makes the endpoint.
     const headers = { 'Idempotency-Key': 'resumed' };
-    expect((await server.api.post('/webhook-endpoints', { url: receiver }, { token: key, headers })).status).toBe(201);
+    const lost = await server.api.post('/webhook-endpoints', { url: receiver }, { token: key, headers });
+    await server.db.query('DELETE FROM events WHERE company_id = $1', [session.user.companyId]);
+    await server.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [lost.body.data.id]);
+    await server.db.query(
+      "UPDATE idempotency_keys SET status = 'running', response_status = NULL, response_body = NULL, effect_type = NULL, effect_id = NULL, created_at = now() - interval '2 minutes' WHERE key = 'resumed'",
+    );
+    const made = await server.api.post('/webhook-endpoints', { url: receiver }, { token: key, headers });
+    expect(made.status).toBe(201);
+    expect(made.headers.get('idempotent-replayed')).toBeNull();
+    expect(made.body.data.id).not.toBe(lost.body.data.id);
+    // A process that died after making it, before its answer was kept: the retry answers with that endpoint and its secret.
     await server.db.query("UPDATE idempotency_keys SET status = 'running', response_status = NULL, response_body = NULL, created_at = now() - interval '2 minutes' WHERE key = 'resumed'");
     const retried = await server.api.post('/webhook-endpoints', { url: receiver }, { token: key, headers });
     expect(retried.status).toBe(201);
-    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(retried.body.data).toMatchObject({ id: made.body.data.id, secret: made.body.data.secret });
+    expect((await server.api.get('/webhook-endpoints', { token: key })).body.data.endpoints).toHaveLength(1);
+    // Rolling the secret likewise happens once.
+    const rollHeaders = { 'Idempotency-Key': 'roll-once' };
+    const rolled = await server.api.post(`/webhook-endpoints/${made.body.data.id}/roll-secret`, { expiresIn: '1h' }, { token: key, headers: rollHeaders });
+    expect(rolled.status).toBe(200);
+    await server.db.query("UPDATE idempotency_keys SET status = 'running', response_status = NULL, response_body = NULL, created_at = now() - interval '2 minutes' WHERE key = 'roll-once'");
+    const rolledAgain = await server.api.post(`/webhook-endpoints/${made.body.data.id}/roll-secret`, { expiresIn: '1h' }, { token: key, headers: rollHeaders });
+    expect(rolledAgain.body.data.secret).toBe(rolled.body.data.secret);
+    const { rows: secrets } = await server.db.query<{ previous_secret_ciphertext: string | null }>('SELECT previous_secret_ciphertext FROM webhook_endpoints WHERE id = $1', [
+      made.body.data.id,
+    ]);
+    // The secret before the roll is still the previous one: a second roll would have made the first rolled secret previous.
+    expect(secrets[0]!.previous_secret_ciphertext).not.toBeNull();
+    expect((await server.api.post(`/webhook-endpoints/${made.body.data.id}/roll-secret`, { expiresIn: '1h' }, { token: key })).body.data.secret).not.toBe(rolled.body.data.secret);
 
     await server.db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE company_id = $1", [session.user.companyId]);
     const counts = await server.db.transaction((tx) => cleanUpExpired(tx));

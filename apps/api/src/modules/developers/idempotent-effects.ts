@@ -1,0 +1,32 @@
+import type { Queryable } from '../../db/client';
+
+/**
+ * An Idempotency-Key kept with its effect (docs/decisions/0039-idempotency-keys-kept-with-their-effect.md): the
+ * request's claim on its key, and what the first request with it made. The effect is recorded in the database
+ * transaction that makes it, so a process that dies after that commit and before the answer is kept cannot make
+ * the retry that takes the key over do it again: the retry answers with the effect already made.
+ */
+
+export type EffectType = 'transaction' | 'refund' | 'settlement' | 'payment_link' | 'webhook_endpoint' | 'webhook_secret' | 'webhook_delivery';
+
+export type IdempotencyClaim = {
+  companyId: string;
+  livemode: boolean;
+  key: string;
+  /** What an earlier request with this key made before its process died, if anything. */
+  effect: { type: EffectType; id: string } | null;
+};
+
+/** The id of what an earlier request with this key made, when it made something of this type. */
+export function earlierEffect(claim: IdempotencyClaim | null | undefined, type: EffectType): string | null {
+  return claim?.effect?.type === type ? claim.effect.id : null;
+}
+
+/** Records, in the transaction that makes it, that the request holding `claim` made this effect. */
+export async function bindEffect(tx: Queryable, claim: IdempotencyClaim | null | undefined, type: EffectType, id: string): Promise<void> {
+  if (!claim) return;
+  await tx.query(
+    "UPDATE idempotency_keys SET effect_type = $4, effect_id = $5 WHERE company_id = $1 AND livemode = $2 AND key = $3 AND status = 'running'",
+    [claim.companyId, claim.livemode, claim.key, type, id],
+  );
+}
