@@ -201,9 +201,19 @@ test.describe('money after a payment', () => {
     await shotsAtBothWidths(page, shots, 'payouts');
     await payouts.getByRole('button', { name: /₦19,525\.00/ }).click();
     const payout = page.getByRole('dialog', { name: 'Payout of ₦19,525.00' });
-    await expect(payout.getByRole('list', { name: 'Payments in this payout' }).getByText(reference)).toBeVisible();
-    await expect(payout.getByText('of ₦25,000.00, ₦5,000.00 refunded')).toBeVisible();
+    // Its lines add up to what was paid: the payment at its net, the refund taken from it.
+    const lines = payout.getByRole('table', { name: 'What makes up this payout' });
+    await expect(lines.getByRole('row', { name: /Payment/ })).toContainText(reference);
+    await expect(lines.getByRole('row', { name: /Payment/ })).toContainText('₦25,000.00 less ₦475.00 fee');
+    await expect(lines.getByRole('row', { name: /Payment/ })).toContainText('₦24,525.00');
+    await expect(lines.getByRole('row', { name: /Refund/ })).toContainText('-₦5,000.00');
+    await expect(lines.getByRole('row', { name: /Total paid out/ })).toContainText('₦19,525.00');
     await shotsAtBothWidths(page, shots, 'payout-detail');
+    const [payoutCsv] = await Promise.all([page.waitForEvent('download'), payout.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(payoutCsv.suggestedFilename()).toMatch(/^fipay-test-payout-[0-9a-f-]{36}\.csv$/);
+    const payoutRows = Buffer.concat(await (await payoutCsv.createReadStream()).toArray()).toString('utf8').trimEnd().split('\r\n');
+    expect(payoutRows.slice(1).map((row) => row.split(',')[0])).toEqual(['"payment"', '"refund"', '"total"']);
+    expect(payoutRows.at(-1)).toContain('"19525.00"');
     await payout.getByRole('button', { name: 'Close' }).click();
 
     await page.goto('/dashboard');

@@ -384,7 +384,7 @@ export const refundMessages = {
   notRefundable: 'Only a successful payment can be refunded.',
   nothingLeft: 'This payment has been refunded in full.',
   tooMuch: 'A refund cannot be more than what is left to refund on this payment.',
-  balanceShort: 'Your available balance is not enough for this refund. It is taken from your available balance; wait for more payments to become available.',
+  balanceShort: 'Your balance not yet paid out (available and pending) is not enough for this refund. Wait for more payments, then try again.',
   reasonTooLong: `A reason is at most ${REFUND_REASON_MAX} characters.`,
   liveNotReady: 'Live refunds are not set up on this server yet. Refund the customer from the payment provider, or ask the operator.',
   providerRefused: 'The payment provider refused this refund. The amount is back in your available balance.',
@@ -415,7 +415,12 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-export const transactionDetailSchema = transactionSchema.extend({ timeline: z.array(timelineEntrySchema), refunds: z.array(refundSchema) });
+export const transactionDetailSchema = transactionSchema.extend({
+  timeline: z.array(timelineEntrySchema),
+  refunds: z.array(refundSchema),
+  /** The most a refund of this payment may be now, in kobo: what is left on it, within the balance not yet paid out (available and pending). */
+  refundable: z.number().int().nonnegative(),
+});
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 export const transactionResponse = envelope(transactionDetailSchema);
 
@@ -448,5 +453,21 @@ export const settlementListQuery = z.object({
 });
 export const settlementListResponse = envelope(z.object({ settlements: z.array(settlementSchema), pagination: paginationSchema, hold: payoutHoldSchema }));
 export const settlementIdParams = z.object({ id: text(settlementMessages.notFound) });
-export const settlementDetailResponse = envelope(settlementSchema.extend({ transactions: z.array(transactionSchema) }));
+/** What makes up a payout, line by line; the lines' amounts add up to exactly what was paid out. */
+export const payoutLineTypes = ['payment', 'refund', 'refund_returned', 'payout_returned', 'adjustment', 'brought_forward'] as const;
+export type PayoutLineType = (typeof payoutLineTypes)[number];
+export const payoutLineSchema = z.object({
+  type: z.enum(payoutLineTypes),
+  description: z.string(),
+  /** The payment's reference for a payment or a refund; null otherwise. */
+  reference: z.string().nullable(),
+  /** What the line adds to the payout, in kobo: a payment's net, a refund as a negative amount. */
+  amount: z.number().int(),
+  /** A payment's amount and the fee kept from it, in kobo; null for other lines. */
+  gross: z.number().int().nullable(),
+  fee: z.number().int().nullable(),
+  at: z.string(),
+});
+export type PayoutLine = z.infer<typeof payoutLineSchema>;
+export const settlementDetailResponse = envelope(settlementSchema.extend({ transactions: z.array(transactionSchema), lines: z.array(payoutLineSchema) }));
 export const settlementResponse = envelope(settlementSchema);

@@ -15,6 +15,7 @@ import { sql as refundsAndSettlements } from './migrations/0013-refunds-and-sett
 import { sql as liveTransfers } from './migrations/0014-live-transfers';
 import { sql as liveChargeChecks } from './migrations/0015-live-charge-checks';
 import { sql as idempotentEffects } from './migrations/0016-idempotent-effects';
+import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-pending-money';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -34,6 +35,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0014-live-transfers', sql: liveTransfers },
   { id: '0015-live-charge-checks', sql: liveChargeChecks },
   { id: '0016-idempotent-effects', sql: idempotentEffects },
+  { id: '0017-refunds-from-pending-money', sql: refundsFromPendingMoney },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

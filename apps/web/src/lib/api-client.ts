@@ -221,9 +221,9 @@ export async function saveDownload(response: Response, fallbackName: string): Pr
 }
 
 /** Downloads a merchant endpoint's file (an export) with the dashboard's session in the chosen mode. */
-export async function downloadMerchantFile(endpoint: AnyEndpoint, query: QueryValues, fallbackName: string): Promise<string> {
+export async function downloadMerchantFile(endpoint: AnyEndpoint, query: QueryValues, fallbackName: string, params: Record<string, string> = {}): Promise<string> {
   const token = await currentAccessToken();
-  const response = await fetch(endpointUrl(endpoint, {}, query), {
+  const response = await fetch(endpointUrl(endpoint, params, query), {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), Accept: 'text/csv', [MODE_HEADER]: currentMode() },
   });
   if (response.status === 401 && token) useAuthStore.getState().logout();

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@fipay/contracts/back-office';
 import type { Queryable } from '../../db/client';
+import { CSV_BOM, csvRow } from '../../lib/csv';
 
 /**
  * Who did something. The name is resolved from the actor's table when not
@@ -80,24 +81,13 @@ export async function auditEntriesForCompany(db: Queryable, companyId: string): 
   }));
 }
 
-// Spreadsheets run a cell that starts with one of these as a formula (OWASP "CSV injection").
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: quoted always, quotes doubled, and a would-be formula made plain text with a leading apostrophe. */
-export function csvField(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_type', 'actor_id', 'actor_name', 'action', 'company_id', 'before', 'after'] as const;
 
 /** RFC 4180: CRLF line ends; a byte-order mark so spreadsheet programs read UTF-8 names correctly. */
 export function auditCsv(entries: AuditEntry[]): string {
-  const lines = [AUDIT_CSV_COLUMNS.map(csvField).join(',')];
+  let csv = CSV_BOM + csvRow([...AUDIT_CSV_COLUMNS]);
   for (const entry of entries) {
-    lines.push(
-      [
+    csv += csvRow([
         entry.id,
         entry.occurredAt,
         entry.actorType,
@@ -107,10 +97,7 @@ export function auditCsv(entries: AuditEntry[]): string {
         entry.companyId,
         entry.before ? JSON.stringify(entry.before) : '',
         entry.after ? JSON.stringify(entry.after) : '',
-      ]
-        .map(csvField)
-        .join(','),
-    );
+    ]);
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csv;
 }

@@ -225,6 +225,30 @@ describe('the ledger', () => {
     expect(await ledgerDiscrepancies(db)).toEqual([]);
   });
 
+  it('lets the available balance go below zero only down to what is pending, checked by the database at commit', async () => {
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 100_000, 0)));
+    // 100,000 pending, 0 available: a refund of 60,000 takes available to -60,000, covered by what is pending.
+    await inTx((tx) => post(tx, refund(company, 60_000)));
+    expect((await companyBalances(db, company, false))[0]).toMatchObject({ available: -60_000, pending: 100_000 });
+    // 40,001 more would leave available + pending below zero.
+    await expect(inTx((tx) => post(tx, refund(company, 40_001)))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    await inTx((tx) => post(tx, refund(company, 40_000)));
+    // Pending itself never goes below zero.
+    await expect(inTx((tx) => post(tx, settle(company, 100_001)))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    // Written by hand, past the ledger's code, the database refuses it at commit.
+    const { rows: accounts } = await db.query<{ id: string; code: string }>("SELECT id, code FROM ledger_accounts WHERE company_id = $1 OR (company_id IS NULL AND code = 'acquirer_clearing' AND NOT livemode)", [company]);
+    const byHand = await refusal(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>("INSERT INTO journal_entries (livemode, company_id, kind, reference) VALUES (false, $1, 'manual', 'overdraw-1') RETURNING id", [company]);
+      await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, 1)", [rows[0]!.id, accounts.find((a) => a.code === 'available')!.id]);
+      await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'NGN', false, -1)", [rows[0]!.id, accounts.find((a) => a.code === 'acquirer_clearing')!.id]);
+    });
+    expect(byHand).toMatchObject({ code: '23514', message: expect.stringContaining('below what is pending') });
+    await inTx((tx) => post(tx, settle(company, 100_000)));
+    expect((await companyBalances(db, company, false))[0]).toMatchObject({ available: 0, pending: 0 });
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
   it('takes a transaction\'s accounts once, before its first posting, and refuses a posting outside them', async () => {
     const company = await newCompany();
     await inTx((tx) => post(tx, charge(company, 1_000_000, 0)));

@@ -9,7 +9,11 @@ import type { Queryable } from '../../db/client';
 
 export type Currency = 'NGN';
 
-/** A company's accounts (what it is owed), each per mode and currency. Credit-normal, never negative. */
+/**
+ * A company's accounts (what it is owed), each per mode and currency, credit-normal. Never negative, except
+ * `available`, which may go below zero down to what is pending (a refund after a payout): the database holds
+ * available + pending >= 0 (migration 0017).
+ */
 export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit'] as const;
 export type CompanyAccountCode = (typeof companyAccountCodes)[number];
 
@@ -75,7 +79,7 @@ export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRe
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (company_id, livemode, code, currency) DO NOTHING
      RETURNING id`,
-    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null],
+    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null || ref.code === 'available'],
   );
   // Made by a transaction running alongside this one since the look-up: it is there now.
   return inserted.rows[0]?.id ?? (await find()).rows[0]!.id;
@@ -207,9 +211,15 @@ export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: stri
     );
     const entryId = rows[0]?.id;
     if (!entryId) throw new AlreadyPostedError(entry.kind, entry.reference);
+    // An available balance taken down is checked against what is pending now rather than at commit (the database's
+    // check is deferred, since an entry's lines reach their accounts one at a time), so the caller can tell why.
+    if (entry.lines.some((line) => line.account.companyId && line.account.code === 'available' && line.amount > 0)) {
+      await tx.query('SET CONSTRAINTS ledger_available_covered IMMEDIATE');
+      await tx.query('SET CONSTRAINTS ledger_available_covered DEFERRED');
+    }
     return { entryId };
   } catch (error) {
-    if (pgCode(error) === '23514' && pgConstraint(error) === 'ledger_accounts_not_negative') throw new InsufficientBalanceError();
+    if (pgCode(error) === '23514' && ['ledger_accounts_not_negative', 'ledger_available_covered'].includes(pgConstraint(error) ?? '')) throw new InsufficientBalanceError();
     throw error;
   }
 }
@@ -232,6 +242,39 @@ export async function companyBalances(db: Queryable, companyId: string, livemode
     byCurrency.set(row.currency, balance);
   }
   return [...byCurrency.values()];
+}
+
+/** One line on an account, with its entry: `amount` as the line has it (a debit positive, a credit negative). */
+export type StatementLine = { amount: number; kind: string; reference: string; description: string; at: Date };
+
+/**
+ * The lines on one account since the last entry of the same kind as `entry` before it, up to `entry` itself
+ * (excluded), oldest first: for a payout, everything that moved the available balance since the payout before.
+ * Lines on one account are numbered in the order their transactions held the account's lock. Null when
+ * `entry` has no line on the account.
+ */
+export async function linesSincePrevious(db: Queryable, account: ModeAccount, entry: { kind: string; reference: string }): Promise<StatementLine[] | null> {
+  const { rows } = await db.query<{ amount: string | null; kind: string | null; reference: string | null; description: string | null; created_at: Date | null }>(
+    `WITH account AS (
+       SELECT id FROM ledger_accounts WHERE company_id IS NOT DISTINCT FROM $1 AND livemode = $2 AND code = $3 AND currency = $4
+     ), this AS (
+       SELECT l.id FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id JOIN account a ON a.id = l.account_id
+        WHERE e.livemode = $2 AND e.kind = $5 AND e.reference = $6
+     ), previous AS (
+       SELECT coalesce(max(l.id), 0) AS id FROM journal_lines l JOIN account a ON a.id = l.account_id JOIN journal_entries e ON e.id = l.entry_id, this
+        WHERE e.kind = $5 AND l.id < this.id
+     )
+     SELECT l.amount, e.kind, e.reference, e.description, e.created_at
+       FROM this CROSS JOIN previous
+       LEFT JOIN journal_lines l ON l.account_id = (SELECT id FROM account) AND l.id > previous.id AND l.id < this.id
+       LEFT JOIN journal_entries e ON e.id = l.entry_id
+      ORDER BY l.id`,
+    [account.companyId ?? null, account.livemode, account.code, account.currency, entry.kind, entry.reference],
+  );
+  if (rows.length === 0) return null;
+  return rows
+    .filter((row) => row.amount !== null)
+    .map((row) => ({ amount: Number(row.amount), kind: row.kind!, reference: row.reference!, description: row.description!, at: row.created_at! }));
 }
 
 /**

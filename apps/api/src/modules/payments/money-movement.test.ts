@@ -118,19 +118,45 @@ describe('refunds', () => {
     expect(live).toMatchObject({ status: 403, body: { message: refundMessages.liveNotReady } });
   });
 
-  it('come from the available balance: refused while the money is pending, allowed once it is available', async () => {
+  it('come from the money not yet paid out: after a payout, from what is pending, the balance below zero until later payments make it up', async () => {
     const { key } = await merchant(later);
-    const reference = await paidCharge(later, key, 400_000);
-    const { net } = feeFor(400_000);
-    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: 0, pending: net });
-    const short = await later.api.post('/refunds', { reference, amount: 1_000 }, { token: key });
-    expect(short).toMatchObject({ status: 422, body: { message: refundMessages.balanceShort } });
-    expect((await later.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ refundedAmount: 0, refunds: [] });
-
-    await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
+    const first = await paidCharge(later, key, 1_000_000);
+    const firstNet = feeFor(1_000_000).net;
+    await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [first]);
     expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(1);
-    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: net, pending: 0 });
-    expect((await later.api.post('/refunds', { reference, amount: 1_000 }, { token: key })).status).toBe(201);
+    const firstPayout = (await later.api.post('/settlements/payout-now', undefined, { token: key })).body.data;
+    expect(firstPayout).toMatchObject({ status: 'paid', amount: firstNet });
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: 0, pending: 0 });
+    const refundable = async () => (await later.api.get(`/transactions/${first}`, { token: key })).body.data.refundable as number;
+
+    // Everything paid out and nothing on its way: nothing to refund from, and the dialog's figure says so.
+    expect(await refundable()).toBe(0);
+    const short = await later.api.post('/refunds', { reference: first, amount: 1_000 }, { token: key });
+    expect(short).toMatchObject({ status: 422, body: { message: refundMessages.balanceShort } });
+    expect((await later.api.get(`/transactions/${first}`, { token: key })).body.data).toMatchObject({ refundedAmount: 0, refunds: [] });
+
+    // A new payment on its way: a refund of the first may take up to it.
+    const second = await paidCharge(later, key, 500_000);
+    const secondNet = feeFor(500_000).net;
+    expect(await refundable()).toBe(secondNet);
+    expect(await later.api.post('/refunds', { reference: first, amount: secondNet + 1 }, { token: key })).toMatchObject({ status: 422, body: { message: refundMessages.balanceShort } });
+    expect((await later.api.post('/refunds', { reference: first, amount: 450_000 }, { token: key })).status).toBe(201);
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: -450_000, pending: secondNet });
+    expect(await refundable()).toBe(secondNet - 450_000);
+    expect(await later.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
+
+    // The second payment becomes available and makes up the difference; the next payout pays what is left, line by line.
+    await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [second]);
+    expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(1);
+    expect(await balance(later, key)).toEqual({ currency: 'NGN', available: secondNet - 450_000, pending: 0 });
+    const next = (await later.api.post('/settlements/payout-now', undefined, { token: key })).body.data;
+    expect(next).toMatchObject({ status: 'paid', amount: secondNet - 450_000 });
+    const lines = (await later.api.get(`/settlements/${next.id}`, { token: key })).body.data.lines as { type: string; reference: string; amount: number }[];
+    expect(lines.map(({ type, reference, amount }) => ({ type, reference, amount }))).toEqual([
+      { type: 'refund', reference: first, amount: -450_000 },
+      { type: 'payment', reference: second, amount: secondNet },
+    ]);
+    expect((await later.api.get(`/settlements/${firstPayout.id}`, { token: key })).body.data.lines).toEqual([expect.objectContaining({ type: 'payment', reference: first, amount: firstNet })]);
   });
 
   it('never take a payment past its amount or a balance below zero when 50 arrive at once', async () => {
@@ -211,6 +237,22 @@ describe('settlement and payouts', () => {
 
     const detail = (await now.api.get(`/settlements/${paid.body.data.id}`, { token: key })).body.data;
     expect(detail.transactions.map((t: { reference: string }) => t.reference).sort()).toEqual([...refs].sort());
+    // Its lines: each payment at its net (with its amount and fee), the refund taken, adding up to the payout.
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ type: 'payment', reference: refs[0], amount: feeFor(500_000).net, gross: 500_000, fee: feeFor(500_000).fee }),
+      expect.objectContaining({ type: 'payment', reference: refs[1], amount: feeFor(1_500_000).net, gross: 1_500_000, fee: feeFor(1_500_000).fee }),
+      expect.objectContaining({ type: 'refund', reference: refs[0], amount: -50_000, gross: null, fee: null }),
+    ]);
+    expect(detail.lines.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(available);
+    const csv = await fetch(`${now.baseUrl}/api/v1/settlements/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${key}` } });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const rows_ = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(rows_[0]).toBe('"type","at","reference","description","gross","fee","amount"');
+    expect(rows_.slice(1).map((line) => line.split(',')[0])).toEqual(['"payment"', '"payment"', '"refund"', '"total"']);
+    expect(rows_[3]).toContain('"-500.00"');
+    expect(rows_[4]!.endsWith(`"${(available / 100).toFixed(2)}"`)).toBe(true);
+    const other = await merchant(now);
+    expect((await fetch(`${now.baseUrl}/api/v1/settlements/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${other.key}` } })).status).toBe(404);
     const list = (await now.api.get('/settlements', { token: key })).body.data;
     expect(list).toMatchObject({ settlements: [{ id: paid.body.data.id, transactionCount: 2 }], hold: null, pagination: { totalItems: 1 } });
     expect(await events(now, key, 'settlement.paid')).toHaveLength(1);

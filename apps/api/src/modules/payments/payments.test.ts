@@ -366,6 +366,11 @@ describe('the CSV export', () => {
     const { fee, net } = feeFor(123_456);
     expect(cells.slice(3, 10)).toEqual(['success', 'card', 'NGN', '1234.56', (fee / 100).toFixed(2), (net / 100).toFixed(2), '0.00']);
     expect(cells[11]).toBe(`'=HYPERLINK("http://evil")`);
+    // Times in Lagos time with the offset, and the payment link by its name as well as its id.
+    const detail = (await server.api.get(`/transactions/${paid.reference}`, { token: key })).body.data;
+    const lagos = (iso: string) => `${new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+    expect(cells.slice(1, 3)).toEqual([lagos(detail.createdAt), lagos(detail.paidAt)]);
+    expect(cells.slice(13, 15)).toEqual([detail.paymentLinkId, 'Ankara fabric']);
     expect(await csv(key, '?status=failed')).toEqual([]);
     expect((await fetch(`${server.baseUrl}/api/v1/transactions/export?status=nope`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(400);
   });

@@ -6,14 +6,15 @@ import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
-import { InsufficientBalanceError, post } from '../ledger/ledger';
+import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
  * on the payment (the transaction row is locked, and the database holds refunded <= amount), taken from
- * the available balance (the ledger refuses to take it below zero). The sandbox processes a refund at once;
+ * the available balance, which may go below zero down to what is pending settlement (0040; the database
+ * holds available + pending >= 0). The sandbox processes a refund at once;
  * a provider that fails one later gives the money back with `failRefund`.
  */
 
@@ -46,6 +47,19 @@ const toRefund = (row: RefundRow): Refund => ({
   processedAt: row.processed_at ? row.processed_at.toISOString() : null,
 });
 
+/** The company's money in this payment's mode not yet paid out: available (which may be below zero) and pending. */
+async function notPaidOut(db: Queryable, row: Pick<TransactionRow, 'company_id' | 'livemode' | 'currency'>): Promise<number> {
+  const balance = (await companyBalances(db, row.company_id, row.livemode)).find((b) => b.currency === row.currency);
+  return balance ? balance.available + balance.pending : 0;
+}
+
+/** The most a refund of this payment may be now: what is left on it, within the money not yet paid out. */
+export async function refundableNow(db: Queryable, row: TransactionRow): Promise<number> {
+  if (row.status !== 'success') return 0;
+  const left = Number(row.amount) - Number(row.refunded_amount);
+  return Math.max(0, Math.min(left, await notPaidOut(db, row)));
+}
+
 export async function refundsOf(db: Queryable, transaction: Pick<TransactionRow, 'id'>): Promise<Refund[]> {
   const { rows } = await db.query<RefundRow>(
     `SELECT ${COLUMNS} FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.transaction_id = $1 ORDER BY r.created_at, r.id`,
@@ -68,6 +82,14 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
   if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
   const amount = input.amount ?? left;
   if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
+  // The accounts first (the one lock order), then the balance they hold: a refund may take the available balance
+  // below zero, down to what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
+  await lockAccounts(tx, [
+    { companyId: row.company_id, code: 'available', currency: row.currency, livemode: row.livemode },
+    { companyId: row.company_id, code: 'pending', currency: row.currency, livemode: row.livemode },
+    { code: 'acquirer_clearing', currency: row.currency, livemode: row.livemode },
+  ]);
+  if (amount > (await notPaidOut(tx, row))) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
 
   await tx.query('UPDATE transactions SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE id = $1', [row.id, amount]);
   const { rows } = await tx.query<{ id: string }>(

@@ -20,7 +20,7 @@ import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, 
 import { handlePaystackWebhook } from './live';
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
-import { balancesOf, listSettlements, payOut, settlementDetail } from './settlement';
+import { balancesOf, listSettlements, payOut, settlementCsv, settlementDetail } from './settlement';
 import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 import { lagosDay } from '../../lib/lagos';
 import { earlierEffect } from '../developers/idempotent-effects';
@@ -115,6 +115,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, settlementEndpoints.get, async (request) =>
     ok(settlementMessages.settlementLoaded, await settlementDetail(ctx.db, requireMerchant(request), request.params.id)),
   );
+  registerRoute(app, settlementEndpoints.export, async (request, reply) => {
+    const scope = requireMerchant(request);
+    const csv = await settlementCsv(ctx.db, scope, request.params.id);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-payout-${request.params.id}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(csv);
+  });
   registerRoute(app, settlementEndpoints.payoutNow, async (request) => {
     const scope = requireMerchant(request);
     if (scope.livemode) throw new AppError('FORBIDDEN', settlementMessages.testOnly);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { formatNaira, settlementMessages, type BalanceAmount, type Settlement, type Transaction } from '@fipay/contracts/payments';
+import { formatNaira, settlementMessages, type BalanceAmount, type PayoutLine, type Settlement, type Transaction } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
-import { companyBalances, lockAccounts, post, type Line, type ModeAccount } from '../ledger/ledger';
+import { companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../ledger/ledger';
+import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
 import { notifyCompany } from '../notifications/notify';
 import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
@@ -323,7 +324,13 @@ export async function listSettlements(db: Queryable, scope: Scope, query: { page
 }
 
 
-export async function settlementDetail(db: Queryable, scope: Scope, id: string): Promise<Settlement & { transactions: Transaction[] }> {
+export async function settlementDetail(db: Queryable, scope: Scope, id: string): Promise<Settlement & { transactions: Transaction[]; lines: PayoutLine[] }> {
+  const row = await findSettlement(db, scope, id);
+  const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settlement_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
+  return { ...toSettlement({ ...row, transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction), lines: await payoutLines(db, row) };
+}
+
+async function findSettlement(db: Queryable, scope: Scope, id: string): Promise<SettlementRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', settlementMessages.notFound);
   const { rows } = await db.query<SettlementRow>(`SELECT ${SETTLEMENT_COLUMNS} FROM settlements WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
     id,
@@ -331,8 +338,80 @@ export async function settlementDetail(db: Queryable, scope: Scope, id: string):
     scope.livemode,
   ]);
   if (!rows[0]) throw new AppError('NOT_FOUND', settlementMessages.notFound);
-  const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settlement_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
-  return { ...toSettlement({ ...rows[0], transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction) };
+  return rows[0];
+}
+
+/**
+ * What a payout paid, line by line, read from the ledger: every movement of the available balance since the
+ * payout before (payments made available at their net, refunds taken, refunds and payouts that failed and came
+ * back), so the lines add up to exactly the payout's amount (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
+ */
+async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLine[]> {
+  const account = { companyId: row.company_id, code: 'available' as const, currency: row.currency, livemode: row.livemode };
+  const moved = (await linesSincePrevious(db, account, { kind: 'payout', reference: row.id })) ?? [];
+  const [payments, refunds, payouts] = await Promise.all([
+    referenced(moved, 'release', (refs) =>
+      db.query<{ key: string; amount: string; fee: string | null }>(
+        'SELECT reference AS key, amount, fee FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = ANY($3::text[])',
+        [row.company_id, row.livemode, refs],
+      ),
+    ),
+    referenced(moved, ['refund', 'refund.failed'], (refs) =>
+      db.query<{ key: string; reference: string }>(
+        'SELECT r.id::text AS key, t.reference FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.company_id = $1 AND r.id::text = ANY($2::text[])',
+        [row.company_id, refs],
+      ),
+    ),
+    referenced(moved, 'payout.failed', (refs) =>
+      db.query<{ key: string; created_at: Date }>('SELECT id::text AS key, created_at FROM settlements WHERE company_id = $1 AND id::text = ANY($2::text[])', [row.company_id, refs]),
+    ),
+  ]);
+  const lines = moved.map((line): PayoutLine => {
+    // The available balance is credit-normal: a credit (negative line) adds to what is paid out.
+    const base = { amount: -line.amount, at: line.at.toISOString(), reference: null, gross: null, fee: null };
+    if (line.kind === 'release') {
+      const payment = payments.get(line.reference);
+      return { ...base, type: 'payment', description: 'Payment', reference: line.reference, gross: payment ? Number(payment.amount) : null, fee: payment?.fee ? Number(payment.fee) : null };
+    }
+    if (line.kind === 'refund' || line.kind === 'refund.failed') {
+      const reference = refunds.get(line.reference)?.reference ?? null;
+      return { ...base, type: line.kind === 'refund' ? 'refund' : 'refund_returned', description: line.kind === 'refund' ? 'Refund' : 'Refund that failed, returned', reference };
+    }
+    if (line.kind === 'payout.failed') {
+      const failed = payouts.get(line.reference);
+      return { ...base, type: 'payout_returned', description: `Payout${failed ? ` of ${failed.created_at.toISOString().slice(0, 10)}` : ''} that failed, returned` };
+    }
+    return { ...base, type: 'adjustment', description: line.description || line.kind };
+  });
+  // Whatever the lines do not explain was in the balance before them (the payout before took the whole balance, so
+  // this stays zero unless that balance was below zero).
+  const explained = lines.reduce((sum, line) => sum + line.amount, 0);
+  const before = Number(row.amount) - explained;
+  if (before !== 0) lines.unshift({ type: 'brought_forward', description: 'Balance before these movements', reference: null, amount: before, gross: null, fee: null, at: row.created_at.toISOString() });
+  return lines;
+}
+
+/** The rows `load` finds for the references of the lines of these kinds, by their key. */
+async function referenced<Row extends { key: string }>(
+  lines: StatementLine[],
+  kinds: string | string[],
+  load: (references: string[]) => Promise<{ rows: Row[] }>,
+): Promise<Map<string, Row>> {
+  const wanted = new Set(typeof kinds === 'string' ? [kinds] : kinds);
+  const references = [...new Set(lines.filter((line) => wanted.has(line.kind)).map((line) => line.reference))];
+  if (references.length === 0) return new Map();
+  return new Map((await load(references)).rows.map((found) => [found.key, found]));
+}
+
+/** A payout's lines as CSV, ending with the total paid out, which they add up to. */
+export async function settlementCsv(db: Queryable, scope: Scope, id: string): Promise<string> {
+  const detail = await settlementDetail(db, scope, id);
+  let csv = CSV_BOM + csvRow(['type', 'at', 'reference', 'description', 'gross', 'fee', 'amount']);
+  for (const line of detail.lines) {
+    csv += csvRow([line.type, lagosTimestamp(new Date(line.at)), line.reference ?? '', line.description, nairaText(line.gross), nairaText(line.fee), nairaText(line.amount)]);
+  }
+  csv += csvRow(['total', lagosTimestamp(new Date(detail.createdAt)), detail.id, `Payout to ${detail.bankAccount.bankName} ${detail.bankAccount.accountNumber}`, '', '', nairaText(detail.amount)]);
+  return csv;
 }
 
 /** The scope's money in NGN, the one currency it holds: the ledger's balances and the totals kept as money moved. */

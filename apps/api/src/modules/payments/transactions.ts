@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
-import { csvField } from '../audit/audit-log';
+import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
 import { paymentReceiptEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { lockAccounts, post, type Line } from '../ledger/ledger';
@@ -22,7 +22,7 @@ import { notifyCompany } from '../notifications/notify';
 import { feeFor } from './fees';
 import { PAYSTACK_MARK } from './paystack';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
-import { refundsOf } from './refunds';
+import { refundableNow, refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
@@ -130,6 +130,7 @@ export async function transactionDetail(db: Queryable, scope: Scope, reference: 
     ...toTransaction(row),
     timeline: history.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })),
     refunds: await refundsOf(db, row),
+    refundable: await refundableNow(db, row),
   };
 }
 
@@ -197,51 +198,51 @@ const EXPORT_COLUMNS = [
   'customer_name',
   'customer_phone',
   'payment_link_id',
+  'payment_link_name',
   'card',
   'gateway_response',
 ] as const;
-
-/** Kobo as naira with two decimals ("1234.50"), exact, for spreadsheets. */
-const naira = (kobo: string | null) => {
-  if (kobo === null) return '';
-  const value = BigInt(kobo);
-  const sign = value < 0n ? '-' : '';
-  const abs = value < 0n ? -value : value;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-};
 
 /**
  * The filtered view as CSV (RFC 4180, a byte-order mark, newest first), read in keyset batches of
  * EXPORT_BATCH rows so memory stays flat however many there are.
  */
 export async function* exportTransactionsCsv(db: Queryable, scope: Scope, filters: TransactionFilters): AsyncGenerator<string> {
-  yield `\uFEFF${EXPORT_COLUMNS.map(csvField).join(',')}\r\n`;
+  yield CSV_BOM + csvRow([...EXPORT_COLUMNS]);
   let after: string | null = null;
   for (;;) {
     const rows = await filteredPage(db, scope, filters, after, EXPORT_BATCH);
     if (rows.length === 0) return;
+    const linkIds = [...new Set(rows.map((row) => row.payment_link_id).filter((id): id is string => id !== null))];
+    const links =
+      linkIds.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (await db.query<{ id: string; name: string }>('SELECT id, name FROM payment_links WHERE id = ANY($1::uuid[]) AND company_id = $2', [linkIds, scope.companyId])).rows.map(
+              (link) => [link.id, link.name],
+            ),
+          );
     let chunk = '';
     for (const row of rows) {
-      chunk += `${[
+      chunk += csvRow([
         row.reference,
-        row.created_at.toISOString(),
-        row.paid_at?.toISOString() ?? '',
+        lagosTimestamp(row.created_at),
+        lagosTimestamp(row.paid_at),
         row.status,
         row.channel ?? '',
         row.currency,
-        naira(row.amount),
-        naira(row.fee),
-        naira(row.net),
-        naira(row.refunded_amount),
+        nairaText(row.amount),
+        nairaText(row.fee),
+        nairaText(row.net),
+        nairaText(row.refunded_amount),
         row.customer_email,
         row.customer_name,
         row.customer_phone ?? '',
         row.payment_link_id ?? '',
+        row.payment_link_id ? (links.get(row.payment_link_id) ?? '') : '',
         row.card_last4 ? `${row.card_brand ?? 'Card'} ${row.card_last4}` : '',
         row.gateway_response,
-      ]
-        .map(csvField)
-        .join(',')}\r\n`;
+      ]);
     }
     yield chunk;
     if (rows.length < EXPORT_BATCH) return;

@@ -1,3 +1,6 @@
+import { settlementEndpoints } from '@fipay/contracts/endpoints/payments';
+import type { PayoutLineType } from '@fipay/contracts/payments';
+import DownloadIcon from 'lucide-react/icons/download';
 import LandmarkIcon from 'lucide-react/icons/landmark';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -5,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/loading';
-import { errorMessage } from '../../lib/api-client';
+import { downloadMerchantFile, errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
 import { formatNaira } from './money';
@@ -105,9 +108,32 @@ function payoutState(s: { status: string; paidAt: string | null; failureReason: 
   return '';
 }
 
+const lineLabels: Record<PayoutLineType, string> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  refund_returned: 'Refund returned',
+  payout_returned: 'Payout returned',
+  adjustment: 'Adjustment',
+  brought_forward: 'Balance before',
+};
+
 function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useSettlement(id);
+  const [downloading, setDownloading] = useState(false);
   const s = detail.data;
+
+  async function downloadCsv() {
+    if (!id) return;
+    setDownloading(true);
+    try {
+      toast.success(`Downloaded ${await downloadMerchantFile(settlementEndpoints.export, {}, 'payout.csv', { id })}.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The payout could not be downloaded.'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
   return (
     <Dialog
       open={id !== null}
@@ -120,29 +146,54 @@ function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => v
           <Loading what="the payout" />
         ) : detail.isError ? (
           <Alert tone="error">{errorMessage(detail.error, 'We could not load this payout.')}</Alert>
-        ) : detail.data.transactions.length === 0 ? (
-          <p className="text-sm text-slate-600">This payout covers no payments{detail.data.status === 'failed' ? ': it failed, and they wait for the next one.' : '.'}</p>
         ) : (
-          <ul aria-label="Payments in this payout" className="divide-y divide-slate-100 text-sm">
-            {detail.data.transactions.map((t) => (
-              <li key={t.reference} className="flex items-center justify-between gap-3 py-2">
-                <span className="min-w-0">
-                  <span className="block truncate text-slate-900">{t.customer.email}</span>
-                  <span className="block font-mono text-xs text-slate-500">{t.reference}</span>
-                </span>
-                <span className="text-right tabular-nums">
-                  <span className="block font-medium text-slate-900">{formatNaira(t.net ?? 0)}</span>
-                  <span className="block text-xs text-slate-500">
-                    of {formatNaira(t.amount)}
-                    {t.refundedAmount > 0 && `, ${formatNaira(t.refundedAmount)} refunded`}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <table className="w-full text-sm">
+            <caption className="sr-only">What makes up this payout</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                <th scope="col" className="py-2 font-medium">
+                  Line
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {detail.data.lines.map((line, index) => (
+                <tr key={`${line.type}-${line.reference ?? ''}-${index}`}>
+                  <td className="min-w-0 py-2 pr-3">
+                    <span className="block text-slate-900">{lineLabels[line.type]}</span>
+                    <span className="block break-all font-mono text-xs text-slate-500">
+                      {line.reference ?? line.description}
+                      {line.gross !== null && line.fee !== null && (
+                        <span className="font-sans">
+                          {' '}
+                          · {formatNaira(line.gross)} less {formatNaira(line.fee)} fee
+                        </span>
+                      )}
+                    </span>
+                  </td>
+                  <td className={`py-2 text-right font-medium tabular-nums ${line.amount < 0 ? 'text-red-700' : 'text-slate-900'}`}>{formatNaira(line.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-slate-200">
+                <th scope="row" className="py-2 text-left font-semibold text-slate-900">
+                  {detail.data.status === 'failed' ? 'Total (returned to your balance)' : 'Total paid out'}
+                </th>
+                <td className="py-2 text-right font-semibold tabular-nums text-slate-900">{formatNaira(detail.data.amount)}</td>
+              </tr>
+            </tfoot>
+          </table>
         )
       }
     >
+      <Button variant="secondary" onClick={() => void downloadCsv()} disabled={!s || downloading}>
+        <DownloadIcon className="h-4 w-4" aria-hidden="true" />
+        {downloading ? 'Downloading...' : 'Download CSV'}
+      </Button>
       <Button variant="secondary" onClick={onClose}>
         Close
       </Button>
