@@ -164,15 +164,12 @@ function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => v
                 <tr key={`${line.type}-${line.reference ?? ''}-${index}`}>
                   <td className="min-w-0 py-2 pr-3">
                     <span className="block text-slate-900">{lineLabels[line.type]}</span>
-                    <span className="block break-all font-mono text-xs text-slate-500">
-                      {line.reference ?? line.description}
-                      {line.gross !== null && line.fee !== null && (
-                        <span className="font-sans">
-                          {' '}
-                          · {formatNaira(line.gross)} less {formatNaira(line.fee)} fee
-                        </span>
-                      )}
-                    </span>
+                    <span className="block break-all font-mono text-xs text-slate-500">{line.reference ?? line.description}</span>
+                    {line.gross !== null && line.fee !== null && (
+                      <span className="block text-xs text-slate-500">
+                        {formatNaira(line.gross)} less {formatNaira(line.fee)} fee
+                      </span>
+                    )}
                   </td>
                   <td className={`py-2 text-right font-medium tabular-nums ${line.amount < 0 ? 'text-red-700' : 'text-slate-900'}`}>{formatNaira(line.amount)}</td>
                 </tr>
