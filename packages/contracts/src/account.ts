@@ -39,3 +39,23 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 export const accountMeResponse = envelope(accountSchema);
+
+/** Which money emails a user of the business gets (in-app notifications go to every user regardless). */
+export const emailTopics = ['payments', 'refunds', 'payouts'] as const;
+export type EmailTopic = (typeof emailTopics)[number];
+export const emailPreferencesSchema = z.object({
+  /** An email for each payment received. */
+  payments: z.boolean(),
+  /** An email when a refund is processed, fails or needs attention. */
+  refunds: z.boolean(),
+  /** An email when a payout is on its way, paid, or failed. */
+  payouts: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const updateEmailPreferencesRequest = z.object({
+  payments: z.boolean({ error: 'Choose on or off.' }).optional(),
+  refunds: z.boolean({ error: 'Choose on or off.' }).optional(),
+  payouts: z.boolean({ error: 'Choose on or off.' }).optional(),
+});
+export const emailPreferencesResponse = envelope(emailPreferencesSchema);
+export const emailPreferenceMessages = { loaded: 'Email settings loaded.', saved: 'Email settings saved.' } as const;

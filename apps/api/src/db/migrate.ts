@@ -16,6 +16,7 @@ import { sql as liveTransfers } from './migrations/0014-live-transfers';
 import { sql as liveChargeChecks } from './migrations/0015-live-charge-checks';
 import { sql as idempotentEffects } from './migrations/0016-idempotent-effects';
 import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-pending-money';
+import { sql as moneyEmails } from './migrations/0018-money-emails';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -36,6 +37,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0015-live-charge-checks', sql: liveChargeChecks },
   { id: '0016-idempotent-effects', sql: idempotentEffects },
   { id: '0017-refunds-from-pending-money', sql: refundsFromPendingMoney },
+  { id: '0018-money-emails', sql: moneyEmails },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

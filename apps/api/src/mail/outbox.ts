@@ -16,6 +16,9 @@ export type EmailKind =
   | 'kyb_rejected'
   | 'kyb_changes_requested'
   | 'webhook_endpoint_disabled'
+  | 'payment_received'
+  | 'refund_update'
+  | 'payout_update'
   | 'payment_receipt'
   | 'refund_processed';
 

@@ -255,3 +255,15 @@ export function refundEmail(r: { to: string; name: string; businessName: string;
   const subject = `${r.livemode ? '' : '[Test] '}${r.businessName} refunded ${r.amount}`;
   return { to: r.to, subject, text: `${lines.join('\n\n')}\n\nYour payment: ${r.receiptUrl}\n`, html: layout(subject, lines, { label: 'View your payment', url: r.receiptUrl }) };
 }
+
+/** A money notice to a user of the business (a payment received, a refund, a payout): what happened and where to see it. */
+export function moneyNoticeEmail(to: CompanyRecipient, notice: { title: string; lines: string[]; livemode: boolean }, action: { label: string; url: string }): OutgoingEmail {
+  const subject = `${notice.livemode ? '' : '[Test] '}${notice.title}`;
+  const lines = [
+    `Hello ${to.firstName},`,
+    ...notice.lines,
+    ...(notice.livemode ? [] : ['This happened in test mode: no money moved.']),
+    'You can choose which of these emails you get in your account settings.',
+  ];
+  return { to: to.email, subject, text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`, html: layout(subject, lines, action) };
+}

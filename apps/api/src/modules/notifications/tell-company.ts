@@ -1,3 +1,4 @@
+import type { EmailTopic } from '@fipay/contracts/account';
 import type { Queryable } from '../../db/client';
 import { enqueueEmail, type EmailKind } from '../../mail/outbox';
 import type { OutgoingEmail } from '../../mail/transport';
@@ -5,16 +6,24 @@ import { notifyCompany, type NewNotification } from './notify';
 
 type CompanyUser = { email: string; first_name: string; company_name: string };
 
-/** Tells every user of a company, in the transaction of what it is about: a notification each, and an email each. */
+const topicColumn: Record<EmailTopic, string> = { payments: 'payments', refunds: 'refunds', payouts: 'payouts' };
+
+/**
+ * Tells every user of a company, in the transaction of what it is about: a notification each, and an email each;
+ * for a money email (`topic`), only to the users who keep that topic on (email_preferences, migration 0018).
+ */
 export async function tellCompany(
   tx: Queryable,
   companyId: string,
   notification: NewNotification,
-  email: { kind: EmailKind; build: (to: { email: string; firstName: string; companyName: string }) => OutgoingEmail },
+  email: { kind: EmailKind; topic?: EmailTopic; build: (to: { email: string; firstName: string; companyName: string }) => OutgoingEmail },
 ): Promise<void> {
   await notifyCompany(tx, companyId, notification);
+  const wanted = email.topic ? `AND coalesce(p.${topicColumn[email.topic]}, true)` : '';
   const { rows } = await tx.query<CompanyUser>(
-    'SELECT u.email, u.first_name, c.name AS company_name FROM users u JOIN companies c ON c.id = u.company_id WHERE u.company_id = $1 ORDER BY u.created_at',
+    `SELECT u.email, u.first_name, c.name AS company_name FROM users u JOIN companies c ON c.id = u.company_id
+       LEFT JOIN email_preferences p ON p.user_id = u.id
+      WHERE u.company_id = $1 ${wanted} ORDER BY u.created_at`,
     [companyId],
   );
   for (const user of rows) {

@@ -188,7 +188,7 @@ describe('refunds', () => {
     const before = await balance(now, key);
     const { id } = await now.db.transaction((tx) => startRefund(tx, { companyId, livemode: false }, { reference, amount: 100_000, reason: '' }));
     expect((await balance(now, key)).available).toBe(before.available - 100_000);
-    const failed = await now.db.transaction((tx) => failRefund(tx, id, 'The card issuer refused the refund.'));
+    const failed = await now.db.transaction((tx) => failRefund(tx, id, 'The card issuer refused the refund.', 'http://app.test'));
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'The card issuer refused the refund.' });
     expect(await balance(now, key)).toEqual(before);
     expect((await now.api.get(`/transactions/${reference}`, { token: key })).body.data.refundedAmount).toBe(0);

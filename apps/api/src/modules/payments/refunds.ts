@@ -8,6 +8,7 @@ import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
+import { tellRefund } from './money-notices';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
@@ -165,7 +166,7 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
   }
   if ('refused' in answer) {
     ctx.log.warn({ refund: id, reason: answer.refused }, 'Paystack refused a refund');
-    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider refused the refund.'));
+    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider refused the refund.', ctx.config.appUrl));
     ctx.kickWebhooks();
     throw new AppError('UNPROCESSABLE', refundMessages.providerRefused);
   }
@@ -189,7 +190,7 @@ export async function settleRefundFromPaystack(
     const refund = rows[0];
     if (!refund || refund.status !== 'pending') return;
     if (outcome === 'failed') {
-      await failRefund(tx, refund.id, 'The card issuer or bank did not accept the refund.');
+      await failRefund(tx, refund.id, 'The card issuer or bank did not accept the refund.', ctx.config.appUrl);
       return;
     }
     const row = await loadRefund(tx, refund.id);
@@ -242,7 +243,7 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
       await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
     }
     if (outcome === 'never-received') {
-      await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.'));
+      await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.', ctx.config.appUrl));
       ctx.kickWebhooks();
       counts.failed += 1;
     } else if (outcome.status === 'processed' || outcome.status === 'failed') {
@@ -292,6 +293,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
   await addToTotals(tx, scopeOf(row), { refunded: refund.amount });
   await addHistory(tx, transaction.id, 'refund.processed', `${formatNaira(refund.amount)} refunded to the customer.`);
   await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
+  await tellRefund(tx, appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
   if (!(await mayEmailCustomer(tx, transaction))) return refund;
   const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
   await enqueueEmail(
@@ -314,7 +316,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
  * A pending refund the provider could not make: failed, its money back in the available balance and back on the
  * payment's refundable amount, and `refund.failed`. In `tx`; kick webhooks after commit.
  */
-export async function failRefund(tx: Queryable, id: string, reason: string): Promise<Refund> {
+export async function failRefund(tx: Queryable, id: string, reason: string, appUrl: string): Promise<Refund> {
   const { rows } = await tx.query<{ id: string }>(
     "UPDATE refunds SET status = 'failed', failed_at = now(), failure_reason = $2 WHERE id = $1 AND status = 'pending' RETURNING id",
     [id, reason],
@@ -337,5 +339,6 @@ export async function failRefund(tx: Queryable, id: string, reason: string): Pro
   const refund = toRefund(row);
   await addHistory(tx, row.transaction_id, 'refund.failed', `Refund of ${formatNaira(amount)} failed: ${reason} The money is back in the available balance.`);
   await recordEvent(tx, scopeOf(row), 'refund.failed', refund);
+  await tellRefund(tx, appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: false, reason });
   return refund;
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../developers/events';
 import { companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../ledger/ledger';
 import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
-import { notifyCompany } from '../notifications/notify';
+import { tellPayout } from './money-notices';
 import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { paginationOf } from '../../lib/pagination';
 import { isUuid } from '../../lib/db-values';
@@ -212,10 +212,21 @@ export async function payOut(
     description: 'Payout to bank',
     lines: [payoutLine(created, 'available', 1), payoutLine(created, 'payouts_in_transit', -1)],
   });
-  if (provider === 'paystack') return { settlement: toSettlement({ ...created, transaction_count: covered.rowCount ?? 0 }) };
+  if (provider === 'paystack') {
+    await tellPayout(tx, ctx.config.appUrl, payoutOf(created), { state: 'sent' });
+    return { settlement: toSettlement({ ...created, transaction_count: covered.rowCount ?? 0 }) };
+  }
   const result = sandboxTransfer(bank.account_number);
-  return { settlement: result.ok ? await markSettlementPaid(tx, created) : await failSettlement(tx, created, result.reason) };
+  return { settlement: result.ok ? await markSettlementPaid(tx, created, ctx.config.appUrl) : await failSettlement(tx, created, result.reason, ctx.config.appUrl) };
 }
+
+const payoutOf = (row: SettlementRow) => ({
+  companyId: row.company_id,
+  livemode: row.livemode,
+  amount: Number(row.amount),
+  bankName: row.bank_name,
+  accountNumber: row.account_number,
+});
 
 const payoutLine = (row: SettlementRow, code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({
   account: { companyId: row.company_id, code, currency: row.currency },
@@ -228,13 +239,14 @@ function postFromTransit(tx: Queryable, row: SettlementRow, kind: 'payout.paid' 
 }
 
 /** The bank has the money: payouts in transit to the bank account, paid, the totals and `settlement.paid`. In `tx`, on a pending row. */
-export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Promise<Settlement> {
+export async function markSettlementPaid(tx: Queryable, row: SettlementRow, appUrl: string): Promise<Settlement> {
   const scope = { companyId: row.company_id, livemode: row.livemode };
   await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) });
   const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
   await addToTotals(tx, scope, { paidOut: Number(row.amount) });
   const settlement = toSettlement(rows[0]!);
   await recordEvent(tx, scope, 'settlement.paid', settlement);
+  await tellPayout(tx, appUrl, payoutOf(row), { state: 'paid' });
   return settlement;
 }
 
@@ -242,7 +254,7 @@ export async function markSettlementPaid(tx: Queryable, row: SettlementRow): Pro
  * The transfer did not happen: the money back in the available balance, the charges free for the next payout,
  * failed with the reason, the company told and `settlement.failed`. In `tx`, on a pending row.
  */
-export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string): Promise<Settlement> {
+export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string, appUrl: string): Promise<Settlement> {
   const scope = { companyId: row.company_id, livemode: row.livemode };
   // The payments' rows before the accounts (the one lock order): a refund holds its payment's row, then wants the balance.
   await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);
@@ -251,11 +263,7 @@ export async function failSettlement(tx: Queryable, row: SettlementRow, reason: 
     `UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
     [row.id, reason],
   );
-  const amount = Number(row.amount);
-  await notifyCompany(tx, row.company_id, {
-    title: row.livemode ? 'Payout failed' : 'Test payout failed',
-    message: `${formatNaira(amount)} could not be paid to your ${row.bank_name} account ending ${row.account_number.slice(-4)}: ${reason} The money is back in your available balance.`,
-  });
+  await tellPayout(tx, appUrl, payoutOf(row), { state: 'failed', reason });
   const settlement = toSettlement(rows[0]!);
   await recordEvent(tx, scope, 'settlement.failed', settlement);
   return settlement;

@@ -18,7 +18,7 @@ import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
 import { paymentReceiptEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { lockAccounts, post, type Line } from '../ledger/ledger';
-import { notifyCompany } from '../notifications/notify';
+import { tellPaymentReceived } from './money-notices';
 import { feeFor } from './fees';
 import { PAYSTACK_MARK } from './paystack';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
@@ -325,10 +325,7 @@ export async function completeCharge(
   if (paid.payment_link_id) {
     await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
   }
-  await notifyCompany(tx, paid.company_id, {
-    title: paid.livemode ? 'Payment received' : 'Test payment received',
-    message: `${formatNaira(amount)} from ${paid.customer_email} (reference ${paid.reference}).`,
-  });
+  await tellPaymentReceived(tx, ctx.config.appUrl, { companyId, livemode, amount, customerEmail: paid.customer_email, reference: paid.reference });
   return paid;
 }
 

@@ -96,7 +96,7 @@ async function failUnsent(ctx: AppContext, id: string, reason: string): Promise<
     const row = await loadSettlement(tx, 'id', id, true);
     if (!row || row.status !== 'pending') return 'pending';
     ctx.log.warn({ settlement: row.id, reason }, 'Live payout stopped before sending');
-    await failSettlement(tx, row, reason);
+    await failSettlement(tx, row, reason, ctx.config.appUrl);
     return 'failed';
   });
 }
@@ -146,7 +146,7 @@ async function applyTransferAnswer(
     if (!row || row.status !== 'pending') return 'pending';
     if ('refused' in answer) {
       ctx.log.warn({ settlement: row.id, paystack: answer.refused }, 'Paystack refused a payout');
-      await failSettlement(tx, row, answer.reason);
+      await failSettlement(tx, row, answer.reason, ctx.config.appUrl);
       return 'failed';
     }
     if (answer.amount !== Number(row.amount)) {
@@ -157,11 +157,11 @@ async function applyTransferAnswer(
     }
     if (PAID.has(answer.status)) {
       await tx.query('UPDATE settlements SET provider_transfer_code = coalesce($2, provider_transfer_code) WHERE id = $1', [row.id, answer.transferCode]);
-      await markSettlementPaid(tx, row);
+      await markSettlementPaid(tx, row, ctx.config.appUrl);
       return 'paid';
     }
     if (FAILED.has(answer.status)) {
-      await failSettlement(tx, row, `The transfer ${answer.status === 'reversed' ? 'was reversed by the bank' : 'failed at the bank'}.`);
+      await failSettlement(tx, row, `The transfer ${answer.status === 'reversed' ? 'was reversed by the bank' : 'failed at the bank'}.`, ctx.config.appUrl);
       return 'failed';
     }
     await tx.query(`UPDATE settlements SET provider_transfer_code = coalesce($2, provider_transfer_code), next_check_at = now() + ${RECHECK} WHERE id = $1`, [
