@@ -1,7 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Event } from '@fipay/contracts/developers';
 import type { Db, Queryable } from '../../db/client';
@@ -10,7 +8,7 @@ import { decrypt } from '../../lib/crypto';
 import { webhookEndpointDisabledEmail } from '../../mail/templates';
 import { tellCompany } from '../notifications/tell-company';
 import { signWebhook } from './signature';
-import { checkWebhookUrl, isNonPublicAddress, webhookUrlMessages } from './url-guard';
+import { checkWebhookUrl, guardedLookup } from './url-guard';
 
 /**
  * Sends webhook deliveries (docs/decisions/0029-webhook-delivery.md). Deliveries are rows written with their
@@ -52,26 +50,6 @@ type Outcome = { status: number | null; body: string | null; error: string | nul
 /** What a receiver gets: the event as the events API shows it. */
 export function deliveryBody(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'livemode' | 'data'>): string {
   return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, livemode: event.livemode, data: event.data });
-}
-
-/**
- * A DNS look-up that refuses non-public addresses, used for the connection itself: the address checked is the
- * address connected to, so a name re-pointed after the check (DNS rebinding) cannot reach an inside machine.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as unknown as LookupAddress[];
-      if (!allowPrivate && list.some((a) => isNonPublicAddress(a.address))) {
-        return callback(Object.assign(new Error(webhookUrlMessages.nonPublic), { code: 'ENONPUBLIC' }), '', 4);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error(webhookUrlMessages.unresolvable), { code: 'ENOTFOUND' }), '', 4);
-      callback(null, first.address, first.family);
-    });
-  };
 }
 
 /** Posts `body` to `url` with `headers`; the status and the first bytes of the answer, or what went wrong. */
