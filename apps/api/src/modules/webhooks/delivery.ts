@@ -2,11 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Event } from '@fipay/contracts/developers';
+import { deliveryErrorMessages } from '@fipay/contracts/webhooks';
 import type { Db, Queryable } from '../../db/client';
 import { PollingWorker } from '../../jobs/polling-worker';
 import { decrypt } from '../../lib/crypto';
 import { webhookEndpointDisabledEmail } from '../../mail/templates';
 import { tellCompany } from '../notifications/tell-company';
+import { describeAttemptError } from './attempt-errors';
 import { signWebhook } from './signature';
 import { checkWebhookUrl, guardedLookup } from './url-guard';
 
@@ -45,7 +47,8 @@ type Claimed = {
   event_created_at: Date;
   event_data: Event['data'];
 };
-type Outcome = { status: number | null; body: string | null; error: string | null; durationMs: number };
+/** `error` is what the merchant's delivery log shows; `detail`, what went wrong as Node said it, is for our log only. */
+type Outcome = { status: number | null; body: string | null; error: string | null; detail?: string; durationMs: number };
 
 /** What a receiver gets: the event as the events API shows it. */
 export function deliveryBody(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'livemode' | 'data'>): string {
@@ -58,6 +61,7 @@ export function post(url: URL, headers: Record<string, string>, body: string, op
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    const failed = (error: NodeJS.ErrnoException) => ({ error: describeAttemptError(error.message, error.code), detail: error.code ? `${error.code}: ${error.message}` : error.message });
     const done = (outcome: Omit<Outcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -83,14 +87,14 @@ export function post(url: URL, headers: Record<string, string>, body: string, op
           }
         });
         response.on('end', () => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null }));
-        response.on('error', (error) => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: error.message }));
+        response.on('error', (error) => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), ...failed(error) }));
       },
     );
     // The whole exchange, not each socket event, is bounded.
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No complete answer within ${options.timeoutMs / 1000} s`));
+      request.destroy(new Error(deliveryErrorMessages.timeout(options.timeoutMs / 1000)));
     }, options.timeoutMs);
-    request.on('error', (error) => done({ status: null, body: null, error: error.message }));
+    request.on('error', (error) => done({ status: null, body: null, ...failed(error) }));
     request.end(body);
   });
 }
@@ -185,7 +189,10 @@ export class WebhookWorker extends PollingWorker {
       this.disabledAny = false;
       this.kickOutbox();
     }
-    this.log.info({ deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempts, status: outcome.status, succeeded }, 'Webhook attempt');
+    this.log.info(
+      { deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempts, status: outcome.status, succeeded, error: outcome.detail ?? error },
+      'Webhook attempt',
+    );
   }
 
   /** Marks the endpoint failing (from this first failure on), and turns it off once that has lasted five days. */
