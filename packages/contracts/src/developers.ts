@@ -49,6 +49,7 @@ export const developerMessages = {
   modeInvalid: `${MODE_HEADER} must be test or live.`,
   liveModeLocked: 'Live mode opens once your business verification is approved.',
   apiKeyInvalid: 'Invalid API key.',
+  apiKeyMissing: 'Send your secret key (sk_test_… or sk_live_…, from Developer → API keys in the dashboard) as the header Authorization: Bearer <key>.',
   publishableKeyNotAllowed: 'A publishable key cannot be used for this request; use your secret key.',
   secretKeyNotAllowed: 'This route needs a dashboard sign-in; secret keys work on the merchant API only.',
   keysExist: 'This mode already has API keys. Roll the secret key to get a new one.',

@@ -49,7 +49,7 @@ export type Endpoint<D extends EndpointDefinition> = Omit<D, 'status' | 'errors'
   errors: readonly ErrorCode[];
 };
 
-/** The codes any endpoint of this shape may answer: failed checks of its access, of its request, and the unexpected. */
+/** The codes any endpoint of this shape may answer: failed checks of its access, of its request, an outage and the unexpected. */
 export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' | 'method' | 'params' | 'query' | 'body'>): ErrorCode[] {
   const codes: ErrorCode[] = [];
   if (definition.access !== 'anonymous') codes.push('UNAUTHORIZED');
@@ -63,7 +63,8 @@ export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' 
   // The router refuses a path parameter that is not valid percent-encoding, or too long to read.
   if (definition.params) codes.push('BAD_REQUEST', 'URI_TOO_LONG');
   if (definition.body) codes.push('BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
-  codes.push('INTERNAL');
+  // The unexpected, and a database that cannot be reached for a moment (with Retry-After).
+  codes.push('INTERNAL', 'SERVICE_UNAVAILABLE');
   return codes;
 }
 

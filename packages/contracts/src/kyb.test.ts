@@ -13,12 +13,13 @@ describe('business profile rules by type', () => {
     expect(profileErrorsForType({ ...empty, dateOfBirth: Date.now() + 86_400_000 }, 'Individual', null)).toEqual({ dateOfBirth: kybMessages.dateOfBirthInvalid });
   });
 
-  it('answers a date of birth before 1900 or not a whole millisecond with the same message as a future one', () => {
+  it('answers a date of birth before 1900, past the last JavaScript date or not a whole millisecond with the same message as a future one', () => {
     const base = {
       description: 'A business long enough', industry: 'Fintech', currency: 'NGN', country: 'Nigeria', state: 'Kano', lga: 'Kano Municipal',
       address: '1 Marina Road', landmark: 'Bridge', userId: '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', companyId: '7d4e2a10-1c3b-4e5f-8a9b-0c1d2e3f4a5b',
     };
-    for (const dateOfBirth of [Date.UTC(1899, 11, 31), 1.5]) {
+    // After the latest date JavaScript holds, a stored date of birth could not be read back as a date.
+    for (const dateOfBirth of [Date.UTC(1899, 11, 31), 1.5, 8.64e15 + 1]) {
       const result = businessProfileRequest.safeParse({ ...base, dateOfBirth });
       expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['dateOfBirth'], message: kybMessages.dateOfBirthInvalid })]);
     }

@@ -110,6 +110,8 @@ const identity = { userId: uuid, companyId: uuid };
 
 /** 1900-01-01 UTC: the earliest date of birth accepted. */
 const EARLIEST_BIRTH_DATE = -2_208_988_800_000;
+/** The latest time a JavaScript Date can hold (epoch milliseconds), so a stored date of birth always reads back as a date. */
+const LATEST_DATE = 8_640_000_000_000_000;
 
 // ---- Step 1: business type
 export const businessTypeRequest = z
@@ -141,7 +143,7 @@ export const businessProfileRequest = z.object({
   address: text(kybMessages.address).trim().min(5, kybMessages.address).max(300),
   landmark: text(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
   // Epoch milliseconds; 0 means empty (SPEC.md). Dates before 1970 are negative.
-  dateOfBirth: z.number().int(kybMessages.dateOfBirthInvalid).min(EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid).optional().default(0),
+  dateOfBirth: z.number().int(kybMessages.dateOfBirthInvalid).min(EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid).max(LATEST_DATE, kybMessages.dateOfBirthInvalid).optional().default(0),
   incorporatedTrusteeCategory: text().trim().optional().default(''),
   smeCategory: text().trim().optional().default(''),
   sourceOfFund: text().trim().optional().default(''),

@@ -4,6 +4,7 @@ export const messages = {
   validationFailed: 'Please correct the highlighted fields.',
   notFound: 'Not found.',
   databaseUnreachable: 'Not ready: the database cannot be reached.',
+  serviceUnavailable: 'FiPay is briefly unavailable. Please try again in a few seconds.',
   migrationsPending: 'Not ready: the database migrations are not all applied.',
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You do not have access to this resource.',

@@ -83,6 +83,16 @@ export const deliveryMessages = {
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
 
+/** Why an attempt failed, as the delivery log says it: in plain words, never our addresses, ports or system text. */
+export const deliveryErrorMessages = {
+  connect: 'Could not connect to the endpoint.',
+  reset: 'The endpoint closed the connection before answering.',
+  hostNotFound: 'The endpoint’s host could not be found.',
+  tls: 'Could not make a secure connection to the endpoint: its certificate or TLS set-up was not accepted.',
+  failed: 'The request to the endpoint failed.',
+  timeout: (seconds: number) => `The endpoint did not answer within ${seconds} s.`,
+} as const;
+
 /** One try at sending: what was sent and what came back (the first 4 KB). */
 export const deliveryAttemptSchema = z.object({
   attemptedAt: z.string(),

@@ -22,7 +22,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
-  // Readiness: the database cannot be reached or its migrations are not all applied.
+  // The database cannot be reached (any route, with Retry-After), or for readiness its migrations are not all applied.
   SERVICE_UNAVAILABLE: 503,
 };
 

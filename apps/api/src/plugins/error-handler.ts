@@ -5,6 +5,7 @@ import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@fipay/contracts/error-codes';
 import { messages } from '@fipay/contracts/messages';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/errors';
 
 // Fastify's own refusals, in words that never repeat the request (its messages quote the URL or the body).
@@ -18,6 +19,9 @@ const frameworkMessages: Record<string, string> = {
 };
 
 const unreadableRequest = 'The request could not be read.';
+
+/** When a client is told to try again while the database cannot be reached: the pool's connect time-out. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
@@ -87,7 +91,13 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket) {
 
 /** Every error leaves as the envelope; 5xx answers say nothing about the cause. */
 export const errorHandlerPlugin = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((raised: FastifyError, request, reply) => {
+    let error: FastifyError | AppError = raised;
+    if (isDatabaseUnavailable(raised)) {
+      // A passing outage, not a fault of this request: one line without a stack, and the client told when to retry.
+      request.log.warn({ code: raised.code, reason: raised.message }, 'Database unavailable');
+      error = new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+    }
     if (error instanceof AppError) {
       if (error.options.retryAfterSeconds) reply.header('Retry-After', String(error.options.retryAfterSeconds));
       return reply.code(error.status).send(fail(error.code, error.message, error.options.errors));

@@ -35,7 +35,8 @@ export const merchantAuthPlugin = fp(async (app) => {
   app.decorateRequest('idempotency', null);
   app.decorate('authenticateMerchant', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
-    if (!token) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+    // The merchant API is mostly called by code: say what credential it takes and where it goes.
+    if (!token) throw new AppError('UNAUTHORIZED', developerMessages.apiKeyMissing);
     let merchant: Merchant;
     if (isSecretKey(token)) {
       const holder = await secretKeyHolder(app.ctx, token);

@@ -156,6 +156,8 @@ function removeAt(value: unknown, path: Path): unknown {
 /** Strings PostgreSQL refuses, and strings too large for any field. */
 const UNSTORABLE = { nul: '\u0000', 'nul inside': 'Lagos\u0000Ikeja', 'high surrogate': '\ud800', 'low surrogate': 'Ikeja \udc00', 'cut emoji': '👍\ud83d' };
 const HUGE = { 'huge string': 'x'.repeat(200_000), 'huge string ending in NUL': `${'y'.repeat(100_000)}\u0000` };
+/** Whole numbers just past what the database's integer columns hold (int4, JavaScript's safe integers, int8). */
+const OVERFLOWING: Record<string, number> = { 'just over int4': 2 ** 31, 'int4 negative overflow': -(2 ** 31) - 1, 'just over a safe integer': 2 ** 53, 'just over int8': 2 ** 63 };
 const WRONG_TYPES: Record<string, unknown> = { number: 12345, 'huge number': 1e308, negative: -1, fraction: 0.5, 'true': true, null: null, array: ['fuzz'], object: { fuzz: 'fuzz' }, 'numeric string': '12' };
 
 const BAD_JSON = ['{', '{"fuzz":', '[', 'nul', '{"fuzz":1,}', "{'fuzz':1}", '{"fuzz":"\\u0000"}', '"\\ud800"', '{"fuzz":"\\udc00"}', '{"a":"\\x00"}', '', ' ', '\u0000', 'null', '[]', '"text"', '123', 'true', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', `${'['.repeat(5000)}${']'.repeat(5000)}`, `{"a":${'{"a":'.repeat(2000)}1${'}'.repeat(2001)}`];
@@ -240,6 +242,9 @@ export function casesFor(operation: Operation, random: Random, randomCases: numb
       for (const [name, value] of Object.entries(UNSTORABLE)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`, { unstorable: true }));
       for (const [name, value] of Object.entries(HUGE)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`));
     }
+    if (type === 'integer' || type === 'number') {
+      for (const [name, value] of Object.entries(OVERFLOWING)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`));
+    }
     for (const [name, value] of Object.entries(WRONG_TYPES)) cases.push(json(setAt(baseBody, path, value), `${where} = ${name}`));
     if (typeof path.at(-1) === 'string') cases.push(json(removeAt(baseBody, path), `${where} missing`));
   }
@@ -263,6 +268,9 @@ export function casesFor(operation: Operation, random: Random, randomCases: numb
   }
   for (const parameter of queryParams) {
     for (const [name, value] of Object.entries(BAD_QUERY_VALUES)) cases.push({ label: `query ${parameter.name} = ${name}`, url: urlWith({}, queryWith(parameter.name, value)), unstorable: name === 'encoded NUL' && isFreeText(parameter.schema) });
+    if (['integer', 'number'].includes(typeOf(parameter.schema) ?? '')) {
+      for (const [name, value] of Object.entries(OVERFLOWING)) cases.push({ label: `query ${parameter.name} = ${name}`, url: urlWith({}, queryWith(parameter.name, BigInt(value).toString())) });
+    }
     cases.push({ label: `query ${parameter.name} twice`, url: urlWith({}, `${queryWith(parameter.name, 'a')}&${parameter.name}=b`) });
     cases.push({ label: `query ${parameter.name} as an object`, url: urlWith({}, `${parameter.name}[${ECHO_MARK}]=1`) });
   }

@@ -78,6 +78,11 @@ describe('POST /auth/signup', () => {
     const country = await server.api.post('/auth/signup', { ...body, company: { ...body.company, countryId: 9999 } });
     expect(country.status).toBe(400);
     expect(country.body.data.errors['company.countryId']).toBe(messages.countryUnknown);
+    // Beyond what the column holds (int4): the same field error, not a database error.
+    for (const countryId of [2 ** 31, 2 ** 63]) {
+      const overflowing = await server.api.post('/auth/signup', { ...body, company: { ...body.company, countryId } });
+      expect(overflowing, String(countryId)).toMatchObject({ status: 400, body: { isSuccessful: false, data: { code: 'VALIDATION_FAILED', errors: { 'company.countryId': messages.countryUnknown } } } });
+    }
 
     const missing = await server.api.post('/auth/signup', { company: body.company });
     expect(missing.status).toBe(400);

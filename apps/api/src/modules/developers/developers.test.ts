@@ -1,4 +1,5 @@
 import { developerMessages } from '@fipay/contracts/developers';
+import { messages } from '@fipay/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpExpired } from '../../jobs/clean-up';
 import { totp, base32Decode } from '../../lib/totp';
@@ -69,6 +70,19 @@ describe('API keys', () => {
     }
     expect((await server.api.post('/api-keys', { mode: 'test' }, { token: secretKey })).status).toBe(403);
     expect(await events(publishable.key)).toMatchObject({ status: 401, body: { message: developerMessages.publishableKeyNotAllowed } });
+  });
+
+  it('tells a caller without a key what key to send and how, and keeps the sign-in answer on dashboard routes', async () => {
+    const missing = { isSuccessful: false, message: developerMessages.apiKeyMissing, data: { code: 'UNAUTHORIZED' } };
+    for (const headers of [{}, { authorization: 'sk_test_abc' }, { authorization: 'Basic c2tfdGVzdF86' }] as Record<string, string>[]) {
+      for (const answer of [await server.api.get('/events', { headers }), await server.api.post('/webhook-endpoints', { url: 'https://hooks.acme.ng/' }, { headers })]) {
+        expect(answer, JSON.stringify(headers)).toMatchObject({ status: 401, body: missing });
+      }
+    }
+    expect(developerMessages.apiKeyMissing).toContain('Authorization: Bearer');
+    for (const path of ['/api-keys', '/notification/user/latest']) {
+      expect(await server.api.get(path), path).toMatchObject({ status: 401, body: { isSuccessful: false, message: messages.unauthorized, data: { code: 'UNAUTHORIZED' } } });
+    }
   });
 
   it('answers a wrong, a revoked and an expired key alike', async () => {

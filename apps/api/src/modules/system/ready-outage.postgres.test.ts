@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
 import { createPostgresDb } from '../../db/client';
 import { createTestDb } from '../../test/db';
+import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 
 /** A TCP relay to the database server that the test can cut and restore, as a network outage would. */
@@ -84,5 +85,25 @@ describe('GET /ready through a database outage', () => {
 
     await relay.open();
     await expect.poll(async () => (await server.api.get('/ready')).status, { timeout: 10_000, interval: 200 }).toBe(200);
+  });
+});
+
+describe('data routes through a database outage', () => {
+  it('answer 503 with Retry-After in the envelope while the database is unreachable, and work again once it is back', async () => {
+    const { accessToken } = await login(server, await createVerifiedUser(server));
+    const latest = () => server.api.get('/notification/user/latest', { token: accessToken });
+    const readAll = () => server.api.patch('/notification/user/read-all', undefined, { token: accessToken });
+    expect((await latest()).status).toBe(200);
+
+    await relay.cut();
+    for (const down of [await latest(), await readAll()]) {
+      expect(down.status).toBe(503);
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(down.body).toEqual({ isSuccessful: false, message: messages.serviceUnavailable, data: { code: 'SERVICE_UNAVAILABLE' } });
+    }
+
+    await relay.open();
+    await expect.poll(async () => (await latest()).status, { timeout: 10_000, interval: 200 }).toBe(200);
+    expect((await readAll()).status).toBe(200);
   });
 });

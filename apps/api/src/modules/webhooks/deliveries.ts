@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordPing, type Scope } from '../developers/events';
+import { describeAttemptError } from './attempt-errors';
 import { paginationOf } from '../../lib/pagination';
 
 type DeliveryRow = {
@@ -48,7 +49,7 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   attempts: row.attempts,
   nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
   createdAt: row.created_at.toISOString(),
-  attemptLog: row.attempt_log,
+  attemptLog: row.attempt_log.map((attempt) => ({ ...attempt, error: attempt.error === null ? null : describeAttemptError(attempt.error) })),
 });
 
 async function requireEndpoint(db: Queryable, scope: Scope, endpointId: string): Promise<string> {

@@ -1,7 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { deliveryErrorMessages } from '@fipay/contracts/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { post } from './delivery';
 import { webhookUrlMessages } from './url-guard';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -198,6 +201,103 @@ describe('webhook delivery to addresses that are not public', () => {
       expect(r.received).toEqual([]);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+/** A TCP port on this machine that nothing listens on. */
+async function closedPort() {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A TCP server on this machine doing `onConnection` with each connection; closed after the test. */
+async function tcpPeer(onConnection: (socket: Socket) => void) {
+  const sockets = new Set<Socket>();
+  const peer = createTcpServer((socket) => {
+    sockets.add(socket);
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  receivers.push({
+    url: '',
+    received: [],
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      peer.close(() => resolve());
+    }),
+  });
+  return (peer.address() as AddressInfo).port;
+}
+
+const addressOrPort = /\d+\.\d+\.\d+\.\d+|\[?[0-9a-f]*:[0-9a-f:]+\]?|:\d+|localhost/i;
+
+describe('why an attempt failed, in the delivery log', () => {
+  const send = (url: string, timeoutMs = 5_000) => post(new URL(url), { 'content-type': 'application/json' }, '{}', { timeoutMs, allowPrivate: true });
+
+  it('is a plain sentence for each way a request fails, without our addresses or ports; the detail is for our log', async () => {
+    const refusedPort = await closedPort();
+    const refused = await send(`http://127.0.0.1:${refusedPort}/hook`);
+    expect(refused).toMatchObject({ status: null, error: deliveryErrorMessages.connect });
+    expect(refused.detail).toContain(`ECONNREFUSED 127.0.0.1:${refusedPort}`);
+
+    const hangsUp = await tcpPeer((socket) => socket.destroy());
+    expect(await send(`http://127.0.0.1:${hangsUp}/hook`)).toMatchObject({ status: null, error: deliveryErrorMessages.reset });
+
+    // https to a receiver that speaks plain http: the TLS handshake fails.
+    const plainHttp = await receiver();
+    const tls = await send(plainHttp.url.replace('http:', 'https:'));
+    expect(tls).toMatchObject({ status: null, error: deliveryErrorMessages.tls });
+    expect(tls.detail).toMatch(/EPROTO/);
+
+    const silent = await tcpPeer(() => undefined);
+    expect(await send(`http://127.0.0.1:${silent}/hook`, 300)).toMatchObject({ status: null, error: deliveryErrorMessages.timeout(0.3) });
+
+    const nowhere = await send('http://nowhere.invalid/hook');
+    expect(nowhere).toMatchObject({ status: null, error: deliveryErrorMessages.hostNotFound });
+    expect(nowhere.detail).toContain('ENOTFOUND');
+
+    for (const outcome of [refused, tls, nowhere]) expect(outcome.error).not.toMatch(addressOrPort);
+  });
+
+  it('is stored and shown to the merchant without our addresses, and logged in full on the server only', async () => {
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (chunk) => (logged += chunk));
+    const logging = await startTestServer({ env: { LOG_LEVEL: 'info', WEBHOOK_RETRY_SCHEDULE: '0.2' }, logStream: log });
+    try {
+      const port = await closedPort();
+      const session = await login(logging, await createVerifiedUser(logging));
+      const key = (await logging.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+      const url = `http://127.0.0.1:${port}/hook`;
+      const endpoint = (await logging.api.post('/webhook-endpoints', { url }, { token: key })).body.data as { id: string };
+      await logging.api.post(`/webhook-endpoints/${endpoint.id}/test`, {}, { token: key });
+      const first = async () => (await logging.api.get(`/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0];
+      await expect.poll(async () => (await first()).status, { timeout: 10_000 }).toBe('failed');
+
+      const shown = (await first()).attemptLog as { url: string; error: string }[];
+      expect(shown.map((a) => a.error)).toEqual([deliveryErrorMessages.connect, deliveryErrorMessages.connect]);
+      const { rows } = await logging.db.query<{ error: string }>(
+        'SELECT a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = $1',
+        [endpoint.id],
+      );
+      expect(rows.map((r) => r.error)).toEqual([deliveryErrorMessages.connect, deliveryErrorMessages.connect]);
+      for (const attempt of shown) expect(attempt.error).not.toMatch(addressOrPort);
+      await expect.poll(() => logged, { timeout: 5_000 }).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+
+      // Attempts logged before plain sentences were stored are shown in plain words too.
+      await logging.db.query(
+        `UPDATE webhook_attempts SET error = CASE WHEN id = (SELECT min(id) FROM webhook_attempts WHERE delivery_id = $1)
+           THEN 'connect ECONNREFUSED 10.0.0.5:443' ELSE 'write EPROTO 805CEB82D37F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number' END
+          WHERE delivery_id = $1`,
+        [(await first()).id],
+      );
+      expect(((await first()).attemptLog as { error: string }[]).map((a) => a.error)).toEqual([deliveryErrorMessages.connect, deliveryErrorMessages.tls]);
+    } finally {
+      await logging.close();
     }
   });
 });

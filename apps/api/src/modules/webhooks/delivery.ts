@@ -1,16 +1,16 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Event } from '@fipay/contracts/developers';
+import { deliveryErrorMessages } from '@fipay/contracts/webhooks';
 import type { Db, Queryable } from '../../db/client';
 import { PollingWorker } from '../../jobs/polling-worker';
 import { decrypt } from '../../lib/crypto';
 import { webhookEndpointDisabledEmail } from '../../mail/templates';
 import { tellCompany } from '../notifications/tell-company';
+import { describeAttemptError } from './attempt-errors';
 import { signWebhook } from './signature';
-import { checkWebhookUrl, isNonPublicAddress, webhookUrlMessages } from './url-guard';
+import { checkWebhookUrl, guardedLookup } from './url-guard';
 
 /**
  * Sends webhook deliveries (docs/decisions/0029-webhook-delivery.md). Deliveries are rows written with their
@@ -47,31 +47,12 @@ type Claimed = {
   event_created_at: Date;
   event_data: Event['data'];
 };
-type Outcome = { status: number | null; body: string | null; error: string | null; durationMs: number };
+/** `error` is what the merchant's delivery log shows; `detail`, what went wrong as Node said it, is for our log only. */
+type Outcome = { status: number | null; body: string | null; error: string | null; detail?: string; durationMs: number };
 
 /** What a receiver gets: the event as the events API shows it. */
 export function deliveryBody(event: Pick<Event, 'id' | 'type' | 'createdAt' | 'livemode' | 'data'>): string {
   return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, livemode: event.livemode, data: event.data });
-}
-
-/**
- * A DNS look-up that refuses non-public addresses, used for the connection itself: the address checked is the
- * address connected to, so a name re-pointed after the check (DNS rebinding) cannot reach an inside machine.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as unknown as LookupAddress[];
-      if (!allowPrivate && list.some((a) => isNonPublicAddress(a.address))) {
-        return callback(Object.assign(new Error(webhookUrlMessages.nonPublic), { code: 'ENONPUBLIC' }), '', 4);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error(webhookUrlMessages.unresolvable), { code: 'ENOTFOUND' }), '', 4);
-      callback(null, first.address, first.family);
-    });
-  };
 }
 
 /** Posts `body` to `url` with `headers`; the status and the first bytes of the answer, or what went wrong. */
@@ -80,6 +61,7 @@ export function post(url: URL, headers: Record<string, string>, body: string, op
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    const failed = (error: NodeJS.ErrnoException) => ({ error: describeAttemptError(error.message, error.code), detail: error.code ? `${error.code}: ${error.message}` : error.message });
     const done = (outcome: Omit<Outcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -105,14 +87,14 @@ export function post(url: URL, headers: Record<string, string>, body: string, op
           }
         });
         response.on('end', () => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null }));
-        response.on('error', (error) => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: error.message }));
+        response.on('error', (error) => done({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), ...failed(error) }));
       },
     );
     // The whole exchange, not each socket event, is bounded.
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No complete answer within ${options.timeoutMs / 1000} s`));
+      request.destroy(new Error(deliveryErrorMessages.timeout(options.timeoutMs / 1000)));
     }, options.timeoutMs);
-    request.on('error', (error) => done({ status: null, body: null, error: error.message }));
+    request.on('error', (error) => done({ status: null, body: null, ...failed(error) }));
     request.end(body);
   });
 }
@@ -207,7 +189,10 @@ export class WebhookWorker extends PollingWorker {
       this.disabledAny = false;
       this.kickOutbox();
     }
-    this.log.info({ deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempts, status: outcome.status, succeeded }, 'Webhook attempt');
+    this.log.info(
+      { deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempts, status: outcome.status, succeeded, error: outcome.detail ?? error },
+      'Webhook attempt',
+    );
   }
 
   /** Marks the endpoint failing (from this first failure on), and turns it off once that has lasted five days. */

@@ -1,15 +1,17 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where a webhook may be sent. A receiver's URL is the merchant's to choose, so without this a merchant could
  * make our servers call the machines beside them (server-side request forgery). The URL is checked when it is
  * saved and again before every delivery, against every address its name resolves to then (a name can be
- * pointed elsewhere after it was saved).
+ * pointed elsewhere after it was saved), and the connection itself looks names up through `guardedLookup`.
  */
 
-/** Addresses no public receiver has: private, loopback, link-local, shared, documentation, multicast, reserved. */
-const blocked = new BlockList();
+/** IPv4 addresses no public receiver has: private, loopback, link-local, shared, documentation, multicast, reserved. */
+const blockedIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -27,39 +29,73 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedIpv4.addSubnet(network, prefix, 'ipv4');
 }
 
-/** An address of IPv4 carried in IPv6 (`::ffff:10.0.0.1`, `::10.0.0.1`, NAT64 `64:ff9b::10.0.0.1`), as IPv4. */
-function embeddedIpv4(address: string): string | undefined {
-  const match = address.toLowerCase().match(/^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/);
-  if (match) return match[1];
-  const hex = address.toLowerCase().match(/^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (!hex) return undefined;
-  const [high, low] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/**
+ * IPv6 receivers are in global unicast (2000::/3), the only space handed out for public hosts; inside it, these
+ * ranges are documentation, benchmarking or protocol assignments (RFC 6890 and its updates), not receivers.
+ */
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
+const blockedIpv6 = ['2001::/23', '2001:db8::/32', '3fff::/20'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
+/** Forms of IPv6 that carry IPv4 addresses, and where: a host that routes them reaches those IPv4 addresses. */
+const carriers: { range: [ipaddr.IPv6, number]; carried: (bytes: number[]) => number[][] }[] = [
+  // IPv4-compatible (::/96, which also holds :: and ::1), IPv4-mapped (::ffff:0:0/96), IPv4-translated
+  // (::ffff:0:0:0/96) and NAT64 (64:ff9b::/96): the last 32 bits.
+  ...['::/96', '::ffff:0:0/96', '::ffff:0:0:0/96', '64:ff9b::/96'].map((cidr) => ({
+    range: ipaddr.IPv6.parseCIDR(cidr),
+    carried: (bytes: number[]) => [bytes.slice(12, 16)],
+  })),
+  // 6to4 (2002::/16): bits 16-47.
+  { range: ipaddr.IPv6.parseCIDR('2002::/16'), carried: (bytes) => [bytes.slice(2, 6)] },
+  // Teredo (2001::/32): the server in bits 32-63, the client in the last 32 bits, inverted.
+  { range: ipaddr.IPv6.parseCIDR('2001::/32'), carried: (bytes) => [bytes.slice(4, 8), bytes.slice(12, 16).map((b) => b ^ 0xff)] },
+];
+
+function isNonPublicIpv6(address: ipaddr.IPv6): boolean {
+  const carrier = carriers.find(({ range }) => address.match(range));
+  if (carrier) {
+    return carrier.carried(address.toByteArray()).some((octets) => blockedIpv4.check(new ipaddr.IPv4(octets).toString(), 'ipv4'));
+  }
+  return !address.match(globalUnicast) || blockedIpv6.some((range) => address.match(range));
 }
 
-/** Whether no public receiver could have this address. */
+/**
+ * Whether no public receiver could have this address: anything that is not an IP address, a non-public IPv4
+ * address, and IPv6 addresses outside public space or carrying a non-public IPv4 address in any spelling.
+ */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 4) return blockedIpv4.check(address, 'ipv4');
   if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  return v4 !== undefined ? blocked.check(v4, 'ipv4') : blocked.check(address, 'ipv6');
+  let parsed: ipaddr.IPv6;
+  try {
+    parsed = ipaddr.IPv6.parse(address);
+  } catch {
+    return true;
+  }
+  return isNonPublicIpv6(parsed);
+}
+
+/**
+ * A DNS look-up that refuses non-public addresses, used for the connection itself: the address checked is the
+ * address connected to, so a name re-pointed after the check (DNS rebinding) cannot reach an inside machine.
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as LookupAddress[];
+      if (!allowPrivate && list.some((a) => isNonPublicAddress(a.address))) {
+        return callback(Object.assign(new Error(webhookUrlMessages.nonPublic), { code: 'ENONPUBLIC' }), '', 4);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      const first = list[0];
+      if (!first) return callback(Object.assign(new Error(webhookUrlMessages.unresolvable), { code: 'ENOTFOUND' }), '', 4);
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };

@@ -88,7 +88,9 @@ describe('webhook endpoints', () => {
     const strict = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'false' } });
     try {
       const { key } = await merchant(strict);
-      for (const url of ['http://127.0.0.1:4999/hook', 'http://localhost/hook', 'http://10.0.0.8/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook']) {
+      for (const url of ['http://127.0.0.1:4999/hook', 'http://localhost/hook', 'http://10.0.0.8/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook',
+        // IPv6 spellings of inside IPv4 addresses: compatible, translated, NAT64, 6to4, Teredo.
+        'http://[::169.254.169.254]/latest/meta-data', 'http://[::ffff:0:127.0.0.1]:4999/hook', 'http://[64:ff9b::10.0.0.8]/hook', 'http://[2002:a9fe:a9fe::]/', 'http://[2001:0:808:808::80ff:fffe]/']) {
         const refused = await strict.api.post('/webhook-endpoints', { url }, { token: key });
         expect(refused, url).toMatchObject({ status: 400, body: { message: webhookUrlMessages.nonPublic, data: { errors: { url: webhookUrlMessages.nonPublic } } } });
       }
