@@ -47,7 +47,11 @@ const ok = (account: Account) =>
   new Response(JSON.stringify({ isSuccessful: true, message: 'Account loaded.', data: account }), { status: 200 });
 
 function stubFetch(...answers: (Response | Error | 'pending')[]) {
-  const mock = vi.fn(async (_url: string, _init?: RequestInit) => {
+  const mock = vi.fn(async (url: string, _init?: RequestInit) => {
+    // The emails card under the details asks for its own settings.
+    if (String(url).endsWith('/account/email-preferences')) {
+      return new Response(JSON.stringify({ isSuccessful: true, message: 'Email settings loaded.', data: { payments: true, refunds: true, payouts: true } }), { status: 200 });
+    }
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (answer === 'pending') return new Promise<Response>(() => {});
     if (answer instanceof Error) throw answer;

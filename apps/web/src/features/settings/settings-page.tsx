@@ -7,6 +7,7 @@ import ShieldIcon from 'lucide-react/icons/shield';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { DetailsCard } from './components/details-card';
+import { EmailPreferencesCard } from './components/email-preferences-card';
 import { formatDate } from './components/format';
 import { kybStatusView } from './components/kyb-status';
 import { StatusBadge } from './components/status-badge';
@@ -106,6 +107,8 @@ function AccountDetails({ account }: { account: Account }) {
           </ButtonLink>
         }
       />
+
+      <EmailPreferencesCard />
     </div>
   );
 }
@@ -118,7 +121,7 @@ export function SettingsPage() {
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Account Settings</h1>
-        <p className="text-sm text-slate-600">Your details, your company and how your account is protected.</p>
+        <p className="text-sm text-slate-600">Your details, your company, how your account is protected and the emails you get.</p>
       </div>
 
       {account.status === 'loading' && (
