@@ -56,7 +56,7 @@ test.describe('collecting payments in test mode', () => {
     await customer.getByLabel('Full name').fill('Ada Obi');
     await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
 
-    await expect(customer).toHaveURL(/\/checkout\/fp_[0-9a-f]{20}$/);
+    await expect(customer).toHaveURL(/\/checkout\/fp-[0-9a-f]{20}$/);
     await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
     await shotsAtBothWidths(customer, shots, 'checkout-card');
     await customer.getByRole('listitem').filter({ hasText: 'Payment succeeds.' }).getByRole('button', { name: 'Use' }).click();

@@ -423,7 +423,8 @@ describe('live payouts through Paystack Transfers', () => {
     const sent = fake.requests.find((r) => r.path === '/transfer')!;
     expect(sent.authorization).toBe(`Bearer ${SECRET}`);
     expect(sent.body).toMatchObject({ source: 'balance', amount: m.net, recipient: expect.stringMatching(/^RCP_/), reference });
-    expect(reference).toMatch(/^[a-z0-9_-]{16,50}$/);
+    // Within Paystack's alphabets for references: a transfer's (lowercase alphanumerics, - and _, at least 16) and a transaction's.
+    expect(reference).toMatch(/^po-[0-9a-f]{20}$/);
 
     const raw = transferEvent('transfer.success', fake.settleTransfer(reference, 'success'));
     expect((await webhook(raw, sign('forged'))).status).toBe(401);

@@ -27,8 +27,11 @@ import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
-/** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
-export const newReference = () => `fp_${randomBytes(10).toString('hex')}`;
+/**
+ * `fp-` and 20 hex characters: unique across the platform, not guessable from another, and within Paystack's
+ * documented alphabet for references (-, ., = and alphanumerics). References made before carry `fp_`.
+ */
+export const newReference = () => `fp-${randomBytes(10).toString('hex')}`;
 
 export type NewTransaction = {
   amount: number;
