@@ -267,7 +267,7 @@ test('an approved business is paid through Paystack in live mode and sees it on 
   await customer.getByLabel('Email address').fill('bisi@customer.ng');
   await customer.getByLabel('Full name').fill('Bisi Adeyemi');
   await customer.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
-  await expect(customer).toHaveURL(/^https:\/\/checkout\.paystack\.com\/ac_/);
+  await expect(customer).toHaveURL(/^https:\/\/checkout\.paystack\.com\/[a-z0-9]+$/);
 
   const pending = await request.get('/api/v1/transactions?status=pending', { headers: live });
   const [transaction] = (await pending.json()).data.transactions as { reference: string }[];

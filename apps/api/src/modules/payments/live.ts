@@ -2,6 +2,7 @@ import { ABANDON_AFTER_HOURS, formatNaira } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { readPaystackEvent } from './paystack';
 import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleRefundFromPaystack } from './refunds';
@@ -146,25 +147,18 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
-  let event: unknown;
-  try {
-    event = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    return 'ignored';
-  }
-  if (typeof event !== 'object' || event === null) return 'ignored';
-  const { event: named, data } = event as { event?: unknown; data?: { id?: unknown; reference?: unknown } };
-  const type = typeof named === 'string' ? named : '';
-  const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : undefined;
-  const reference = typeof data?.reference === 'string' ? data.reference : undefined;
-  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
-  const keyed = (fallback: string) => ({ key: `${type}:${id ?? fallback}`, type });
-  if ((type === 'refund.processed' || type === 'refund.failed') && id) {
-    await settleRefundFromPaystack(ctx, id, type === 'refund.processed' ? 'processed' : 'failed', keyed(id));
+  const event = readPaystackEvent(rawBody);
+  if (!event) return 'ignored';
+  const { type } = event;
+  if (event.kind === 'refund') {
+    if ((type !== 'refund.processed' && type !== 'refund.failed') || !event.refundId) return 'ignored';
+    await settleRefundFromPaystack(ctx, event.refundId, type === 'refund.processed' ? 'processed' : 'failed', { key: `${type}:${event.refundId}`, type });
     return 'applied';
   }
-  if (TRANSFER_EVENTS.has(type) && reference) return (await settleTransferFromPaystack(ctx, reference, keyed(reference))) ? 'applied' : 'ignored';
-  if (type !== 'charge.success' || !reference) return 'ignored';
-  await settleFromPaystack(ctx, reference, keyed(reference));
+  if (event.kind === 'other') return 'ignored';
+  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
+  const keyed = { key: `${type}:${event.id ?? event.reference}`, type };
+  if (event.kind === 'transfer') return TRANSFER_EVENTS.has(type) && (await settleTransferFromPaystack(ctx, event.reference, keyed)) ? 'applied' : 'ignored';
+  await settleFromPaystack(ctx, event.reference, keyed);
   return 'applied';
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
+import { paystackSample } from '../../banks/paystack-samples';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -38,7 +39,16 @@ async function liveMerchant() {
 const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
 const webhook = (raw: string, signature?: string) =>
   server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } });
-const chargeSuccess = (reference: string, id: number) => JSON.stringify({ event: 'charge.success', data: { id, reference, status: 'success', amount: 1, currency: 'NGN' } });
+/** Paystack's published charge.success webhook for this transaction (its amount left as the sample's: never trusted). */
+const chargeSuccess = (reference: string, id: number) => {
+  const sample = paystackSample('chargeSuccess');
+  return JSON.stringify({ ...sample, data: { ...sample.data, id, reference } });
+};
+/** A webhook body with some of its data changed. */
+const withData = (raw: string, data: object) => {
+  const event = JSON.parse(raw) as { data: object };
+  return JSON.stringify({ ...event, data: { ...event.data, ...data } });
+};
 
 async function initialize(live: Awaited<ReturnType<typeof liveMerchant>>, amount = 1_000_000) {
   const res = await server.api.post('/transactions/initialize', { amount, email: 'ada@customer.ng', metadata: { order: 7 } }, live);
@@ -60,7 +70,7 @@ describe('live charges through Paystack', () => {
   it("initialise at Paystack with our reference and amount, and send the customer to Paystack's page", async () => {
     const live = await liveMerchant();
     const { reference, authorizationUrl } = await initialize(live);
-    expect(authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\/ac_/);
+    expect(authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\/[a-z0-9]+$/);
     const sent = fake.requests.find((r) => r.path === '/transaction/initialize')!;
     expect(sent.authorization).toBe(`Bearer ${SECRET}`);
     const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
@@ -240,7 +250,7 @@ describe('live charges through Paystack', () => {
     expect(entries.rows[0]).toEqual({ n: 1 });
     const events = (await server.api.get('/events?type=charge.success', live)).body.data.events;
     expect(events).toHaveLength(1);
-    // Verified with Paystack rather than trusted from the webhook's body (its amount there says 1 kobo).
+    // Verified with Paystack rather than trusted from the webhook's body (its amount there is the sample's ₦100).
     expect(fake.requests.some((r) => r.path === `/transaction/verify/${reference}`)).toBe(true);
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.amount).toBe(1_000_000);
   });
@@ -364,10 +374,7 @@ describe('live charges through Paystack', () => {
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     fake.reset();
     // A transfer that is not one of our payouts (made from Paystack's dashboard), and an event we do not act on.
-    for (const other of [
-      JSON.stringify({ event: 'transfer.success', data: { reference: 'x' } }),
-      JSON.stringify({ event: 'customeridentification.success', data: { customer_code: 'CUS_1' } }),
-    ]) {
+    for (const other of [JSON.stringify(paystackSample('transferSuccess')), JSON.stringify(paystackSample('customerIdentificationSuccess'))]) {
       expect(await webhook(other, sign(other))).toMatchObject({ status: 200, body: { message: 'Event acknowledged.' } });
     }
     expect(await webhook('not json', sign('not json'))).toMatchObject({ status: 200 });
@@ -396,7 +403,6 @@ async function liveAvailable(accountNumber = '0123456780', amount = 1_000_000) {
   return { live, companyId, charge, payout, settlement, money, net: feeFor(amount).net };
 }
 
-const transferEvent = (type: string, data: object) => JSON.stringify({ event: type, data });
 const settlementReference = async (id: string) =>
   (await server.db.query<{ transfer_reference: string }>('SELECT transfer_reference FROM settlements WHERE id = $1', [id])).rows[0]!.transfer_reference;
 const dueNow = (id: string) => server.db.query('UPDATE settlements SET next_check_at = now() WHERE id = $1', [id]);
@@ -426,7 +432,7 @@ describe('live payouts through Paystack Transfers', () => {
     // Within Paystack's alphabets for references: a transfer's (lowercase alphanumerics, - and _, at least 16) and a transaction's.
     expect(reference).toMatch(/^po-[0-9a-f]{20}$/);
 
-    const raw = transferEvent('transfer.success', fake.settleTransfer(reference, 'success'));
+    const raw = fake.settleTransfer(reference, 'success');
     expect((await webhook(raw, sign('forged'))).status).toBe(401);
     const answers = await Promise.all([webhook(raw, sign(raw)), webhook(raw, sign(raw))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -435,7 +441,7 @@ describe('live payouts through Paystack Transfers', () => {
     expect(await m.money()).toMatchObject({ available: 0, paidOut: m.net });
     expect((await server.api.get('/events?type=settlement.paid', m.live)).body.data.events).toHaveLength(1);
     // A reversal of a payout already paid changes nothing here (the money has left); it is logged for a person.
-    const reversed = transferEvent('transfer.reversed', { ...fake.settleTransfer(reference, 'reversed'), id: 1 });
+    const reversed = withData(fake.settleTransfer(reference, 'reversed'), { id: 1 });
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
     expect((await m.settlement(listed[0].id)).status).toBe('paid');
 
@@ -452,7 +458,7 @@ describe('live payouts through Paystack Transfers', () => {
     const failed = await liveAvailable('0123456781');
     const first = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const raw = transferEvent('transfer.failed', fake.settleTransfer(await settlementReference(first.id), 'failed'));
+    const raw = fake.settleTransfer(await settlementReference(first.id), 'failed');
     expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect(await failed.settlement(first.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the bank.', transactionCount: 0 });
     expect(await failed.money()).toMatchObject({ available: failed.net, paidOut: 0 });
@@ -464,7 +470,7 @@ describe('live payouts through Paystack Transfers', () => {
     // Reversed before it was paid: the same.
     const again = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const reversed = transferEvent('transfer.reversed', fake.settleTransfer(await settlementReference(again.id), 'reversed'));
+    const reversed = fake.settleTransfer(await settlementReference(again.id), 'reversed');
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
     expect(await failed.settlement(again.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer was reversed by the bank.' });
     expect(await failed.money()).toMatchObject({ available: failed.net });
