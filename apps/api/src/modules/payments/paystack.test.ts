@@ -9,6 +9,7 @@ import { feeFor } from './fees';
 import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
+import { failRefund } from './refunds';
 import { payOut, releaseDue } from './settlement';
 import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './transfers';
 
@@ -177,9 +178,8 @@ describe('live charges through Paystack', () => {
     const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
     await server.db.query("UPDATE refunds SET created_at = now() - interval '2 hours' WHERE id = ANY($1)", [[lost.body.data.id, never.id]]);
     await runChecks();
-    // Found by its note among the transaction's refunds at Paystack, and tied to Paystack's id.
+    // Found by its note and transaction among the refunds at Paystack, and tied to Paystack's id.
     const [found] = atPaystack().filter((r) => r.merchantNote === `FiPay refund ${lost.body.data.id}`);
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/refund' && r.query.get('transaction') === String(found!.transactionId))).toBe(true);
     const tied = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [lost.body.data.id]);
     expect(tied.rows[0]!.provider_refund_id).toBe(String(found!.id));
     let detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
@@ -194,6 +194,71 @@ describe('live charges through Paystack', () => {
     detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(statusOf(lost.body.data.id)).toBe('processed');
     expect(detail.refundedAmount).toBe(400_000);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000, refunded: 400_000 });
+  });
+
+  it("look for a refund whose answer was lost with GET /refund's documented parameters only, in a window around it, and conclude nothing past the search's bound", async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-refund-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    const statusOf = async (id: string) => (await server.api.get(`/transactions/${reference}`, live)).body.data.refunds.find((r: { id: string }) => r.id === id).status;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    /** Refunds other businesses made on the same Paystack account. */
+    const othersAtPaystack = (count: number, createdAt: Date) => {
+      for (let i = 0; i < count; i++) {
+        fake.addRefund({ transactionId: 1_000 + i, transactionReference: `T${i}`, amount: 5_000, merchantNote: `Refund for transaction T${i}`, customerNote: `Refund for transaction T${i}`, createdAt });
+      }
+    };
+
+    // Paystack takes one refund but its answer is lost; another never reaches Paystack.
+    fake.on('/refund', (query, body, original) => {
+      original!(query, body);
+      return 'hang';
+    });
+    const lost = (await server.api.post('/refunds', { reference, amount: 400_000 }, live)).body.data;
+    fake.on('/refund', () => 'hang');
+    const never = (await server.api.post('/refunds', { reference, amount: 100_000 }, live)).body.data;
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    // Checked three days on (Paystack unreachable meanwhile), when the account has made 2,500 refunds since.
+    await server.db.query('UPDATE refunds SET created_at = $2 WHERE id = ANY($1)', [[lost.id, never.id], daysAgo(3)]);
+    const atPaystack = [...fake.refunds.values()].find((r) => r.merchantNote === `FiPay refund ${lost.id}`)!;
+    atPaystack.createdAt = daysAgo(3);
+    othersAtPaystack(2_500, new Date());
+    await runChecks();
+
+    // Only the parameters Paystack documents (a transaction filter would be ignored), around our refunds.
+    const searches = fake.requests.filter((r) => r.method === 'GET' && r.path === '/refund');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) {
+      expect([...search.query.keys()].sort()).toEqual(['from', 'page', 'perPage', 'to']);
+      expect(new Date(search.query.get('from')!).getTime()).toBeLessThan(daysAgo(3).getTime());
+      expect(new Date(search.query.get('to')!).getTime()).toBeLessThan(daysAgo(1).getTime());
+    }
+    const tied = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [lost.id]);
+    expect(tied.rows[0]!.provider_refund_id).toBe(String(atPaystack.id));
+    expect(await statusOf(lost.id)).toBe('pending');
+    expect(await statusOf(never.id)).toBe('failed');
+
+    // More refunds in its window than one search reads (20 pages of 100): Paystack may hold it or not, so it stays
+    // pending with its money set aside, for a person.
+    fake.on('/refund', () => 'hang');
+    const unknown = (await server.api.post('/refunds', { reference, amount: 50_000 }, live)).body.data;
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    await server.db.query('UPDATE refunds SET created_at = $2 WHERE id = $1', [unknown.id, daysAgo(5)]);
+    othersAtPaystack(2_001, daysAgo(5));
+    const before = fake.requests.length;
+    await runChecks();
+    expect(fake.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/refund')).toHaveLength(20);
+    expect(await statusOf(unknown.id)).toBe('pending');
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000 - 50_000 });
+
+    // The person finds it absent on Paystack's dashboard and fails it; Paystack makes the other: both settled.
+    await server.db.transaction((tx) => failRefund(tx, unknown.id, 'The payment provider did not receive the refund.'));
+    fake.settleRefund(atPaystack.id, 'processed');
+    await runChecks();
+    expect(await statusOf(lost.id)).toBe('processed');
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000, refunded: 400_000 });
   });
 

@@ -81,6 +81,14 @@ const transferAnswer = answerOf(z.object({ status: z.string(), amount: z.number(
 /** Paystack's refusals: `{ status: false, message }`. */
 const refusalBody = z.object({ status: z.literal(false), message: z.string().optional() });
 
+/**
+ * GET /refund documents four query parameters, `perPage`, `page`, `from` and `to` (PaystackOSS/openapi
+ * dist/paystack.yaml, `refund_list`), and no filter by transaction: a search reads every refund on the account
+ * made in its window, a page at a time, at most this many pages.
+ */
+export const REFUND_SEARCH_PAGES = 20;
+const REFUND_SEARCH_PER_PAGE = 100;
+
 function unavailable(reason: string): AppError {
   const error = new AppError('BAD_GATEWAY', paymentMessages.providerUnavailable);
   error.cause = reason;
@@ -153,19 +161,25 @@ export class PaystackAcquirer {
   }
 
   /**
-   * The refund of Paystack transaction `transactionId` whose merchant note is `note`, with its status, or null
-   * when Paystack has none (GET /refund?transaction=, every page).
+   * The refund of Paystack transaction `transactionId` whose merchant note is `note`, among the refunds Paystack
+   * made between `from` and `to`, read a page at a time (GET /refund with its documented parameters only):
+   * `absent` when the whole window was read without it, `beyond-bound` when the window holds more than
+   * REFUND_SEARCH_PAGES pages (nothing can be said of it then).
    */
-  async findRefund(transactionId: string, note: string): Promise<{ refundId: string; status: string } | null> {
-    for (let page = 1; page <= 20; page++) {
-      const { status, body } = await this.request('GET', `/refund?transaction=${encodeURIComponent(transactionId)}&perPage=100&page=${page}`);
+  async findRefund(input: { transactionId: string; note: string; from: Date; to: Date }): Promise<{ refundId: string; status: string } | 'absent' | 'beyond-bound'> {
+    for (let page = 1; page <= REFUND_SEARCH_PAGES; page++) {
+      const query = new URLSearchParams({ perPage: String(REFUND_SEARCH_PER_PAGE), page: String(page), from: input.from.toISOString(), to: input.to.toISOString() });
+      const { status, body } = await this.request('GET', `/refund?${query}`);
       const answer = refundListAnswer.safeParse(body);
       if (status !== 200 || !answer.success) throw unavailable(`refund list answered HTTP ${status} without the documented list`);
-      const found = answer.data.data.find((row) => row.merchant_note === note);
+      const { data: rows, meta } = answer.data;
+      const found = rows.find((row) => row.merchant_note === input.note && row.transaction === input.transactionId);
       if (found) return { refundId: found.id, status: found.status };
-      if (answer.data.data.length < 100) return null;
+      // The end of the list: an empty page, or Paystack's own page count reached (never our page size: Paystack may
+      // answer fewer than asked for).
+      if (rows.length === 0 || (meta?.pageCount !== undefined && page >= meta.pageCount)) return 'absent';
     }
-    throw unavailable('refund list longer than 2,000 refunds');
+    return 'beyond-bound';
   }
 
   /** A refund's status at Paystack now (pending, processing, processed, failed, ...), or null when Paystack has no such refund. */

@@ -186,20 +186,29 @@ export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<stri
 
 /**
  * Asks Paystack about claimed refunds and applies what is final. A refund Paystack never named is looked for
- * in the transaction's refunds by its note: found, it is tied to Paystack's id and settled by its status; not
- * there an hour on, the request never reached Paystack, and the money goes back. Outages wait for the next run.
+ * by its note and transaction among the refunds Paystack made the day either side of it: found, it is tied to
+ * Paystack's id and settled by its status; not there an hour on, the request never reached Paystack, and the
+ * money goes back; more refunds in that window than one search reads, it stays pending for a person. Outages
+ * wait for the next run.
  */
 export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
   const counts = { processed: 0, failed: 0, pending: 0 };
   const paystack = ctx.paystack;
   if (!paystack) return counts;
   for (const id of refundIds) {
-    let outcome: { providerRefundId: string; status: string } | 'never-received';
+    let outcome: Awaited<ReturnType<typeof askPaystackAbout>>;
     try {
       outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
+      counts.pending += 1;
+      continue;
+    }
+    if (outcome === 'beyond-bound') {
+      // Paystack made more refunds around this one than a search reads: it may hold it or not, so its money stays
+      // set aside, for a person to look up on Paystack's dashboard.
+      ctx.log.error({ refund: id }, 'Paystack refund not found within the refund search bound; left pending for a person');
       counts.pending += 1;
       continue;
     }
@@ -221,27 +230,40 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
   return counts;
 }
 
-type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string };
+type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string; created_at: Date };
 
 async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForCheck> {
   const { rows } = await db.query<RefundForCheck>(
-    'SELECT r.id, r.provider_refund_id, t.reference FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
+    'SELECT r.id, r.provider_refund_id, t.reference, r.created_at FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
     [id],
   );
   return rows[0]!;
 }
 
+/**
+ * How far either side of our refund's creation its search at Paystack looks: Paystack made it within a request's
+ * time of ours, and a day either way holds whether Paystack reads `from` and `to` as instants or as days.
+ */
+const REFUND_SEARCH_MARGIN_MS = 24 * 3_600_000;
+
 async function askPaystackAbout(
   paystack: NonNullable<AppContext['paystack']>,
   refund: RefundForCheck,
-): Promise<{ providerRefundId: string; status: string } | 'never-received'> {
+): Promise<{ providerRefundId: string; status: string } | 'never-received' | 'beyond-bound'> {
   if (refund.provider_refund_id) {
     const status = await paystack.refundStatus(refund.provider_refund_id);
     return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
   }
   const { id: transactionId } = await paystack.verify(refund.reference);
-  const found = await paystack.findRefund(transactionId, refundNote(refund.id));
-  if (!found) return 'never-received';
+  const created = refund.created_at.getTime();
+  const found = await paystack.findRefund({
+    transactionId,
+    note: refundNote(refund.id),
+    from: new Date(created - REFUND_SEARCH_MARGIN_MS),
+    to: new Date(created + REFUND_SEARCH_MARGIN_MS),
+  });
+  if (found === 'absent') return 'never-received';
+  if (found === 'beyond-bound') return found;
   return { providerRefundId: found.refundId, status: found.status };
 }
 
