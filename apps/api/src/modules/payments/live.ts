@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { readPaystackEvent } from './paystack';
 import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
-import { settleRefundFromPaystack } from './refunds';
+import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
 import { settleTransferFromPaystack } from './transfers';
 
@@ -141,20 +141,17 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
 
 /**
  * One Paystack webhook: the signature checked on the raw bytes before anything is read, then
- * `charge.success` settled through a fresh verification, `refund.processed` / `refund.failed` applied to
- * the refund Paystack named, and `transfer.success` / `transfer.failed` / `transfer.reversed` settled through
- * a fresh verification of the payout. Other events are acknowledged and left alone.
+ * `charge.success` settled through a fresh verification, `refund.*` applied to the refunds it names through
+ * what Paystack holds for each (applyPaystackRefundEvent), and `transfer.success` / `transfer.failed` /
+ * `transfer.reversed` settled through a fresh verification of the payout. Other events are acknowledged and
+ * left alone.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
   const event = readPaystackEvent(rawBody);
   if (!event) return 'ignored';
   const { type } = event;
-  if (event.kind === 'refund') {
-    if ((type !== 'refund.processed' && type !== 'refund.failed') || !event.refundId) return 'ignored';
-    await settleRefundFromPaystack(ctx, event.refundId, type === 'refund.processed' ? 'processed' : 'failed', { key: `${type}:${event.refundId}`, type });
-    return 'applied';
-  }
+  if (event.kind === 'refund') return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
   if (event.kind === 'other') return 'ignored';
   // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
   const keyed = { key: `${type}:${event.id ?? event.reference}`, type };

@@ -117,7 +117,8 @@ describe('live charges through Paystack', () => {
     const providerId = rows[0]!.provider_refund_id;
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
 
-    const processed = JSON.stringify({ event: 'refund.processed', data: { id: Number(providerId), status: 'processed', transaction_reference: reference, amount: 300_000, currency: 'NGN' } });
+    // Paystack's refund.processed as published: the transaction's reference and the amount (a string), no refund id.
+    const processed = fake.refundEvent(Number(providerId), 'processed');
     for (let i = 0; i < 2; i++) expect((await webhook(processed, sign(processed))).status).toBe(200);
     const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(detail.refunds.map((r: { status: string }) => r.status)).toEqual(['processed']);
@@ -125,7 +126,7 @@ describe('live charges through Paystack', () => {
 
     const second = await server.api.post('/refunds', { reference, amount: 200_000 }, live);
     const secondId = (await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [second.body.data.id])).rows[0]!.provider_refund_id;
-    const failed = JSON.stringify({ event: 'refund.failed', data: { id: Number(secondId), status: 'failed', transaction_reference: reference, amount: 200_000, currency: 'NGN' } });
+    const failed = fake.refundEvent(Number(secondId), 'failed');
     expect((await webhook(failed, sign(failed))).status).toBe(200);
     const after = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(after.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed']);
@@ -141,6 +142,64 @@ describe('live charges through Paystack', () => {
     const afterRefusal = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(afterRefusal.refundedAmount).toBe(300_000);
     expect(afterRefusal.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed', 'failed']);
+  });
+
+  it("apply Paystack's refund webhooks as it publishes them (the transaction and amount, no refund id) to the refund Paystack's own record names, once", async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const refund = async (amount: number) => (await server.api.post('/refunds', { reference, amount }, live)).body.data as { id: string };
+    const paystackIdOf = async (id: string) => Number((await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [id])).rows[0]!.provider_refund_id);
+    const statuses = async () => {
+      const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+      return Object.fromEntries(detail.refunds.map((r: { id: string; status: string }) => [r.id, r.status]));
+    };
+    const deliver = async (raw: string) => (await webhook(raw, sign(raw))).body.message as string;
+
+    // Two refunds of one amount on one payment, and a third.
+    const a = await refund(200_000);
+    const b = await refund(200_000);
+    const c = await refund(100_000);
+    // Paystack makes the second: its refund.processed names the payment and ₦2,000, which fits both.
+    const processedB = fake.refundEvent(await paystackIdOf(b.id), 'processed');
+    expect(JSON.parse(processedB).data).not.toHaveProperty('id');
+    expect(await deliver(processedB)).toBe('Event applied.');
+    expect(await statuses()).toEqual({ [a.id]: 'pending', [b.id]: 'processed', [c.id]: 'pending' });
+    // Delivered again: nothing more.
+    expect(await deliver(processedB)).toBe('Event applied.');
+    expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
+    expect((await server.db.query("SELECT count(*)::int AS n FROM provider_events WHERE key = $1", [`refund.processed:${b.id}`])).rows[0]).toEqual({ n: 1 });
+
+    // refund.failed (its amount a number): the third fails, its money back.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(c.id), 'failed'))).toBe('Event applied.');
+    expect((await statuses())[c.id]).toBe('failed');
+
+    // A refund made on Paystack's dashboard for the same payment and amount: ours stays as Paystack holds it.
+    const elsewhere = fake.addRefund({ transactionId: fake.transactionId(reference), transactionReference: reference, amount: 200_000, merchantNote: 'Refund for transaction', customerNote: 'Refund for transaction' });
+    expect(await deliver(fake.refundEvent(elsewhere.id, 'processed'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('pending');
+    // refund.pending and refund.processing change nothing.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(a.id), 'processing'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('pending');
+
+    // A refund whose answer was lost (Paystack's id unknown here) is found by its note when its webhook comes.
+    fake.on('/refund', (query, body, original) => {
+      original!(query, body);
+      return 'hang';
+    });
+    const d = await refund(50_000);
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    const atPaystack = [...fake.refunds.values()].find((r) => r.merchantNote === `FiPay refund ${d.id}`)!;
+    expect(await deliver(fake.refundEvent(atPaystack.id, 'processed'))).toBe('Event applied.');
+    expect(await statuses()).toMatchObject({ [a.id]: 'pending', [d.id]: 'processed' });
+    expect(await paystackIdOf(d.id)).toBe(atPaystack.id);
+
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 450_000, refunded: 250_000 });
+    // A refund of a payment that is not ours is acknowledged and left alone.
+    expect(await deliver(JSON.stringify(paystackSample('refundProcessed')))).toBe('Event acknowledged.');
+    // Paystack makes the first, and says so.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(a.id), 'processed'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('processed');
   });
 
   it('keep a live refund pending when its answer is lost, never make it twice, and settle it by what Paystack holds', async () => {
@@ -292,7 +351,7 @@ describe('live charges through Paystack', () => {
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000, refunded: 300_000 });
     expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
     // Its webhook arriving late changes nothing.
-    const late = JSON.stringify({ event: 'refund.processed', data: { id: Number(providerIds[0]), status: 'processed' } });
+    const late = fake.refundEvent(Number(providerIds[0]), 'processed');
     expect((await webhook(late, sign(late))).status).toBe(200);
     expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
   });

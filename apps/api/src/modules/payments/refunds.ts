@@ -196,38 +196,49 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
   const paystack = ctx.paystack;
   if (!paystack) return counts;
   for (const id of refundIds) {
-    let outcome: Awaited<ReturnType<typeof askPaystackAbout>>;
     try {
-      outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
+      counts[await reconcileRefund(ctx, paystack, id, { concludeAbsent: true })] += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
       counts.pending += 1;
-      continue;
-    }
-    if (outcome === 'beyond-bound') {
-      // Paystack made more refunds around this one than a search reads: it may hold it or not, so its money stays
-      // set aside, for a person to look up on Paystack's dashboard.
-      ctx.log.error({ refund: id }, 'Paystack refund not found within the refund search bound; left pending for a person');
-      counts.pending += 1;
-      continue;
-    }
-    if (outcome !== 'never-received') {
-      // Paystack's id, once known, also lets its webhook find this refund.
-      await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
-    }
-    if (outcome === 'never-received') {
-      await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.'));
-      ctx.kickWebhooks();
-      counts.failed += 1;
-    } else if (outcome.status === 'processed' || outcome.status === 'failed') {
-      await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status);
-      counts[outcome.status] += 1;
-    } else {
-      counts.pending += 1;
     }
   }
   return counts;
+}
+
+/**
+ * Asks Paystack about one pending live refund and applies what Paystack holds for it: processed or failed
+ * settles it (with `event`, the webhook that prompted the question, recorded in the same transaction when
+ * Paystack's record says the same), anything else keeps it pending. A refund Paystack has no trace of fails with
+ * its money back only when `concludeAbsent` (the hourly check, an hour after the request); past the search's
+ * bound it stays pending for a person. An outage is thrown (502).
+ */
+export async function reconcileRefund(
+  ctx: AppContext,
+  paystack: NonNullable<AppContext['paystack']>,
+  id: string,
+  options: { concludeAbsent: boolean; event?: { key: string; type: string; status: string } },
+): Promise<'processed' | 'failed' | 'pending'> {
+  const outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
+  if (outcome === 'beyond-bound') {
+    // Paystack made more refunds around this one than a search reads: it may hold it or not, so its money stays
+    // set aside, for a person to look up on Paystack's dashboard.
+    ctx.log.error({ refund: id }, 'Paystack refund not found within the refund search bound; left pending for a person');
+    return 'pending';
+  }
+  if (outcome === 'never-received') {
+    if (!options.concludeAbsent) return 'pending';
+    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.'));
+    ctx.kickWebhooks();
+    return 'failed';
+  }
+  // Paystack's id, once known, also lets its webhook find this refund.
+  await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
+  if (outcome.status !== 'processed' && outcome.status !== 'failed') return 'pending';
+  const { event } = options;
+  await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
+  return outcome.status;
 }
 
 type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string; created_at: Date };
