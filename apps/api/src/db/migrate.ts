@@ -14,6 +14,7 @@ import { sql as payments } from './migrations/0012-payments';
 import { sql as refundsAndSettlements } from './migrations/0013-refunds-and-settlements';
 import { sql as liveTransfers } from './migrations/0014-live-transfers';
 import { sql as liveChargeChecks } from './migrations/0015-live-charge-checks';
+import { sql as refundAttention } from './migrations/0016-refund-attention';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -32,6 +33,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0013-refunds-and-settlements', sql: refundsAndSettlements },
   { id: '0014-live-transfers', sql: liveTransfers },
   { id: '0015-live-charge-checks', sql: liveChargeChecks },
+  { id: '0016-refund-attention', sql: refundAttention },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
 import { paystackSample } from '../../banks/paystack-samples';
+import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -9,6 +10,7 @@ import { feeFor } from './fees';
 import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
+import { refundAttentionNotice } from './refund-attention';
 import { failRefund } from './refunds';
 import { payOut, releaseDue } from './settlement';
 import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './transfers';
@@ -200,6 +202,79 @@ describe('live charges through Paystack', () => {
     // Paystack makes the first, and says so.
     expect(await deliver(fake.refundEvent(await paystackIdOf(a.id), 'processed'))).toBe('Event applied.');
     expect((await statuses())[a.id]).toBe('processed');
+  });
+
+  it('bring a refund Paystack says needs attention to a person (the business notified, the back office shown), its money set aside until Paystack settles it', async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const reviewer = await createReviewerAccount(server);
+    const paystackIdOf = async (id: string) => Number((await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [id])).rows[0]!.provider_refund_id);
+    const needingAttention = async () => {
+      const res = await server.api.get('/admin/refunds/needs-attention', { token: reviewer.token });
+      expect(res.status).toBe(200);
+      return (res.body.data.refunds as { id: string; company: { id: string } }[]).filter((r) => r.company.id === live.companyId);
+    };
+    const notices = async () =>
+      ((await server.api.get('/notification/user/latest', { token: live.token })).body.data.notifications as { title: string; message: string }[]).filter(
+        (n) => n.title === refundAttentionNotice(0, reference).title,
+      );
+    const detail = async () => (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    const statusOf = async (id: string) => (await detail()).refunds.find((r: { id: string }) => r.id === id).status;
+    const deliver = async (raw: string) => expect((await webhook(raw, sign(raw))).status).toBe(200);
+
+    const first = (await server.api.post('/refunds', { reference, amount: 300_000 }, live)).body.data;
+    const second = (await server.api.post('/refunds', { reference, amount: 200_000 }, live)).body.data;
+
+    // Paystack's refund.needs-attention (the only refund event that carries the refund's id), delivered twice.
+    const raw = fake.refundEvent(await paystackIdOf(first.id), 'needs-attention');
+    await deliver(raw);
+    await deliver(raw);
+    expect(await needingAttention()).toEqual([
+      {
+        id: first.id,
+        company: { id: live.companyId, name: expect.any(String) },
+        transactionReference: reference,
+        amount: 300_000,
+        currency: 'NGN',
+        paystackRefundId: String(await paystackIdOf(first.id)),
+        createdAt: expect.any(String),
+        needsAttentionSince: expect.any(String),
+      },
+    ]);
+    const [notice] = await notices();
+    expect(await notices()).toHaveLength(1);
+    expect(notice!.message).toBe(refundAttentionNotice(300_000, reference).message);
+    expect((await detail()).timeline.map((t: { type: string }) => t.type)).toContain('refund.needs_attention');
+    const trail = await server.db.query<{ actor_name: string; after: { refund: string } }>("SELECT actor_name, after FROM audit_log WHERE company_id = $1 AND action = 'refund.needs_attention'", [live.companyId]);
+    expect(trail.rows).toEqual([{ actor_name: 'Paystack', after: expect.objectContaining({ refund: first.id, transaction: reference, amount: 300_000 }) }]);
+    expect(await statusOf(first.id)).toBe('pending');
+
+    // The other's webhook is lost: the hourly check finds it needs attention too; neither is told twice.
+    fake.settleRefund(await paystackIdOf(second.id), 'needs-attention');
+    await server.db.query("UPDATE refunds SET created_at = now() - interval '3 days' WHERE id = ANY($1)", [[first.id, second.id]]);
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-refund-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    await runChecks();
+    await runChecks();
+    expect((await needingAttention()).map((r) => r.id)).toEqual([first.id, second.id]);
+    expect(await notices()).toHaveLength(2);
+    // Days on, nothing ends them but Paystack: still pending, their money still set aside.
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['pending', 'pending']);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 500_000 });
+
+    // Given the customer's account details, Paystack processes the first (refund.processing, then refund.processed).
+    await deliver(fake.refundEvent(await paystackIdOf(first.id), 'processing'));
+    expect((await needingAttention()).map((r) => r.id)).toEqual([second.id]);
+    await deliver(fake.refundEvent(await paystackIdOf(first.id), 'processed'));
+    expect(await statusOf(first.id)).toBe('processed');
+    // The second fails at Paystack: its money is back.
+    await deliver(fake.refundEvent(await paystackIdOf(second.id), 'failed'));
+    expect(await statusOf(second.id)).toBe('failed');
+    expect(await needingAttention()).toEqual([]);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000, refunded: 300_000 });
+    // The back office is for staff only.
+    expect((await server.api.get('/admin/refunds/needs-attention', { token: live.token })).status).toBe(403);
   });
 
   it('keep a live refund pending when its answer is lost, never make it twice, and settle it by what Paystack holds', async () => {

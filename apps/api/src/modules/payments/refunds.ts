@@ -7,6 +7,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../developers/events';
 import { InsufficientBalanceError, post } from '../ledger/ledger';
+import { clearRefundAttention, markRefundForAttention } from './refund-attention';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
@@ -210,7 +211,8 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
 /**
  * Asks Paystack about one pending live refund and applies what Paystack holds for it: processed or failed
  * settles it (with `event`, the webhook that prompted the question, recorded in the same transaction when
- * Paystack's record says the same), anything else keeps it pending. A refund Paystack has no trace of fails with
+ * Paystack's record says the same), needs-attention marks it for a person (markRefundForAttention), anything
+ * else keeps it pending. A refund Paystack has no trace of fails with
  * its money back only when `concludeAbsent` (the hourly check, an hour after the request); past the search's
  * bound it stays pending for a person. An outage is thrown (502).
  */
@@ -235,6 +237,9 @@ export async function reconcileRefund(
   }
   // Paystack's id, once known, also lets its webhook find this refund.
   await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
+  if (outcome.status === 'needs-attention') await markRefundForAttention(ctx, id);
+  // Moved on after a person gave Paystack what it needed.
+  if (outcome.status === 'pending' || outcome.status === 'processing') await clearRefundAttention(ctx.db, id);
   if (outcome.status !== 'processed' && outcome.status !== 'failed') return 'pending';
   const { event } = options;
   await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
