@@ -748,6 +748,19 @@ describe('live payouts through Paystack Transfers', () => {
     expect((await m.settlement(otp.id)).status).toBe('pending');
   });
 
+  it('a payout written before references lost their underscore (po_…) is still sent, verified and paid under it', async () => {
+    const m = await liveAvailable('0123456785');
+    const payout = await m.payout();
+    const old = 'po_0a1b2c3d4e5f60718293';
+    await server.db.query('UPDATE settlements SET transfer_reference = $2 WHERE id = $1', [payout.id, old]);
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
+    expect(fake.transfers.get(old)).toMatchObject({ amount: m.net, status: 'pending' });
+    const raw = fake.settleTransfer(old, 'success');
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect(fake.requests.some((r) => r.path === `/transfer/verify/${old}`)).toBe(true);
+    expect(await m.settlement(payout.id)).toMatchObject({ status: 'paid' });
+  });
+
   it('two runs never claim the same payout, and payouts wait while live payouts are held', async () => {
     const m = await liveAvailable('0123456783');
     const payout = await m.payout();
