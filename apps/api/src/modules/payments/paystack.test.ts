@@ -20,7 +20,11 @@ let fake: FakePaystack;
 let server: TestServer;
 beforeAll(async () => {
   fake = await startFakePaystack();
-  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' } });
+  // Each test signs up its own business: more than one address's signups an hour.
+  server = await startTestServer({
+    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
+    rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } },
+  });
 });
 afterEach(async () => {
   expect(await ledgerDiscrepancies(server.db)).toEqual([]);
