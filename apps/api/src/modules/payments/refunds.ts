@@ -212,9 +212,9 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
  * Asks Paystack about one pending live refund and applies what Paystack holds for it: processed or failed
  * settles it (with `event`, the webhook that prompted the question, recorded in the same transaction when
  * Paystack's record says the same), needs-attention marks it for a person (markRefundForAttention), anything
- * else keeps it pending. A refund Paystack has no trace of fails with
- * its money back only when `concludeAbsent` (the hourly check, an hour after the request); past the search's
- * bound it stays pending for a person. An outage is thrown (502).
+ * else keeps it pending. A refund Paystack has no trace of fails with its money back only when `concludeAbsent`
+ * (the hourly check, an hour after the request); past the search's bound it stays pending for a person. An
+ * outage is thrown (502).
  */
 export async function reconcileRefund(
   ctx: AppContext,
