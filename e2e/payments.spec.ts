@@ -56,7 +56,7 @@ test.describe('collecting payments in test mode', () => {
     await customer.getByLabel('Full name').fill('Ada Obi');
     await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
 
-    await expect(customer).toHaveURL(/\/checkout\/fp_[0-9a-f]{20}$/);
+    await expect(customer).toHaveURL(/\/checkout\/fp-[0-9a-f]{20}$/);
     await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
     await shotsAtBothWidths(customer, shots, 'checkout-card');
     await customer.getByRole('listitem').filter({ hasText: 'Payment succeeds.' }).getByRole('button', { name: 'Use' }).click();
@@ -277,7 +277,7 @@ test('an approved business is paid through Paystack in live mode and sees it on 
   await customer.getByLabel('Email address').fill('bisi@customer.ng');
   await customer.getByLabel('Full name').fill('Bisi Adeyemi');
   await customer.getByRole('button', { name: 'Pay ₦15,000.00' }).click();
-  await expect(customer).toHaveURL(/^https:\/\/checkout\.paystack\.com\/ac_/);
+  await expect(customer).toHaveURL(/^https:\/\/checkout\.paystack\.com\/[a-z0-9]+$/);
 
   const pending = await request.get('/api/v1/transactions?status=pending', { headers: live });
   const [transaction] = (await pending.json()).data.transactions as { reference: string }[];

@@ -430,3 +430,24 @@ export const payoutHoldRequest = z.object({
   reason: text(payoutHoldMessages.reasonRequired).trim().min(1, payoutHoldMessages.reasonRequired).max(PAYOUT_HOLD_REASON_MAX, payoutHoldMessages.reasonTooLong),
 });
 export const payoutHoldResponse = envelope(z.object({ hold: z.object({ reason: z.string(), since: z.string() }).nullable() }));
+
+/**
+ * Live refunds Paystack says need attention (its `needs-attention` status: the refund waits for the customer's bank
+ * account details), for staff to finish on Paystack: pending, their money set aside, oldest first.
+ */
+export const REFUNDS_NEEDING_ATTENTION_MAX = 100;
+export const refundAttentionMessages = { loaded: 'Refunds needing attention loaded.' } as const;
+export const refundNeedingAttentionSchema = z.object({
+  id: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  transactionReference: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Paystack's id for the refund, to find it on Paystack's dashboard. */
+  paystackRefundId: z.string().nullable(),
+  createdAt: z.string(),
+  /** When Paystack first said the refund needs attention. */
+  needsAttentionSince: z.string(),
+});
+export type RefundNeedingAttention = z.infer<typeof refundNeedingAttentionSchema>;
+export const refundsNeedingAttentionResponse = envelope(z.object({ refunds: z.array(refundNeedingAttentionSchema), total: z.number().int() }));

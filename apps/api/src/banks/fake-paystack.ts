@@ -1,41 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { paystackSample } from './paystack-samples';
 
 /**
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
- * response bodies Paystack documents for GET /bank, GET /bank/resolve,
- * POST /transaction/initialize, GET /transaction/verify/:reference,
- * POST /refund, GET /refund/:id, POST /transferrecipient, POST /transfer and
- * GET /transfer/verify/:reference, and can be told to fail, answer garbage or
- * never answer. `settle` plays the customer paying (or failing to) on
- * Paystack's page; `settleTransfer` the bank deciding a transfer.
+ * response bodies Paystack publishes (./paystack-samples.ts, each with its source) for GET /bank,
+ * GET /bank/resolve, POST /transaction/initialize, GET /transaction/verify/:reference,
+ * POST /refund, GET /refund, GET /refund/:id, POST /transferrecipient, POST /transfer and
+ * GET /transfer/verify/:reference, changing only the fields that tie a sample to the objects it holds,
+ * and can be told to fail, answer garbage or never answer. `settle` plays the customer paying (or failing
+ * to) on Paystack's page; `settleTransfer` the bank deciding a transfer; `settleRefund` Paystack moving a
+ * refund on, and `refundEvent` the webhook it then sends.
  */
 
-/** Paystack's documented bank-list item shape (GET /bank). */
+/** Paystack's documented bank-list item (GET /bank), with our bank's name, code and flags. */
 function paystackBank(id: number, name: string, code: string, extra: { active?: boolean; is_deleted?: boolean | null } = {}) {
-  return {
-    id,
-    name,
-    slug: name.toLowerCase().replaceAll(' ', '-'),
-    code,
-    longcode: '',
-    gateway: null,
-    pay_with_bank: false,
-    supports_transfer: true,
-    active: extra.active ?? true,
-    is_deleted: extra.is_deleted ?? false,
-    country: 'Nigeria',
-    currency: 'NGN',
-    type: 'nuban',
-    createdAt: '2016-07-14T10:04:29.000Z',
-    updatedAt: '2020-02-18T08:06:44.000Z',
-  };
+  const [sample] = paystackSample('bankList').data;
+  return { ...sample!, id, name, slug: name.toLowerCase().replaceAll(' ', '-'), code, active: extra.active ?? true, is_deleted: extra.is_deleted ?? false };
 }
 
 export const paystackBodies = {
   list: {
-    status: true,
-    message: 'Banks retrieved',
+    ...paystackSample('bankList'),
     data: [
       paystackBank(9, 'Guaranty Trust Bank', '058'),
       paystackBank(1, 'Access Bank', '044'),
@@ -48,49 +34,146 @@ export const paystackBodies = {
     ],
     meta: { next: null, previous: null, perPage: 100 },
   },
-  resolved: (accountNumber: string) => ({
-    status: true,
-    message: 'Account number resolved',
-    data: { account_number: accountNumber, account_name: 'ADEBAYO FOODS LIMITED', bank_id: 9 },
-  }),
+  resolved: (accountNumber: string) => {
+    const sample = paystackSample('accountResolved');
+    return { ...sample, data: { ...sample.data, account_number: accountNumber, account_name: 'ADEBAYO FOODS LIMITED' } };
+  },
   unresolvable: { status: false, message: 'Could not resolve account name. Check parameters or try again.' },
-  invalidKey: { status: false, message: 'Invalid key' },
+  invalidKey: paystackSample('invalidKey'),
   rateLimited: { status: false, message: 'Too many requests. Please try again later.' },
 };
 
 export type FakeAnswer = { status: number; body: unknown } | { status: number; raw: string; contentType?: string } | 'hang';
 export type FakeRequest = { path: string; query: URLSearchParams; authorization: string | undefined; method: string; body: unknown };
 
-type FakeTransfer = { id: number; reference: string; amount: number; recipient: string; status: string; transferCode: string };
+type FakeRecipient = { id: number; code: string; name: string; accountNumber: string; bankCode: string };
+type FakeTransfer = { id: number; reference: string; amount: number; reason: string; recipient: FakeRecipient; status: string; transferCode: string };
 
-/** Paystack's documented transfer object (POST /transfer, GET /transfer/verify/:reference, transfer.* webhooks). */
+const at = (date: Date) => date.toISOString();
+
+/** The transfer object of POST /transfer's documented answer (the recipient as its id). */
+function transferCreated(t: FakeTransfer) {
+  const { data } = paystackSample('transferInitiate');
+  return { ...data, amount: t.amount, currency: 'NGN', reference: t.reference, reason: t.reason, status: t.status, transfer_code: t.transferCode, id: t.id, recipient: t.recipient.id };
+}
+
+/** The transfer object of GET /transfer/verify/:reference's documented answer (the recipient in full). */
 function transferData(t: FakeTransfer) {
+  const { data } = paystackSample('transferVerify');
   return {
+    ...data,
     amount: t.amount,
     currency: 'NGN',
-    domain: 'test',
-    failures: null,
     id: t.id,
-    integration: 463433,
-    reason: 'FiPay settlement',
+    reason: t.reason,
     reference: t.reference,
-    source: 'balance',
-    source_details: null,
     status: t.status,
-    titan_code: null,
     transfer_code: t.transferCode,
-    transferred_at: t.status === 'success' ? '2026-11-25T11:00:00.000Z' : null,
-    recipient: t.recipient,
-    createdAt: '2026-11-25T10:59:00.000Z',
-    updatedAt: '2026-11-25T10:59:00.000Z',
+    recipient: {
+      ...data.recipient,
+      id: t.recipient.id,
+      name: t.recipient.name,
+      recipient_code: t.recipient.code,
+      details: { ...data.recipient.details, account_number: t.recipient.accountNumber, bank_code: t.recipient.bankCode },
+    },
   };
 }
 
-type FakeRefund = { id: number; transactionId: number; amount: number; status: string; merchantNote: string };
+const TRANSFER_EVENT_SAMPLES = { success: 'transferSuccess', failed: 'transferFailed', reversed: 'transferReversed' } as const;
 
-/** A refund's fields as Paystack's refund answers carry them. */
-function refundData(r: FakeRefund) {
-  return { id: r.id, transaction: r.transactionId, amount: r.amount, currency: 'NGN', domain: 'test', status: r.status, merchant_note: r.merchantNote, createdAt: '2026-11-25T10:05:00.000Z', updatedAt: '2026-11-25T10:05:00.000Z' };
+/** The `transfer.{status}` webhook Paystack sends for `t`: its published sample with this transfer's fields. */
+function transferEventFor(t: FakeTransfer, status: keyof typeof TRANSFER_EVENT_SAMPLES) {
+  const sample = paystackSample(TRANSFER_EVENT_SAMPLES[status]);
+  const { recipient } = sample.data;
+  return {
+    ...sample,
+    data: {
+      ...sample.data,
+      amount: t.amount,
+      currency: 'NGN',
+      id: t.id,
+      reason: t.reason,
+      reference: t.reference,
+      status: t.status,
+      transfer_code: t.transferCode,
+      recipient: {
+        ...recipient,
+        id: t.recipient.id,
+        name: t.recipient.name,
+        recipient_code: t.recipient.code,
+        details: { ...recipient.details, account_number: t.recipient.accountNumber, bank_code: t.recipient.bankCode },
+      },
+    },
+  };
+}
+
+/** A refund Paystack holds. `needs-attention` is Paystack's status for a refund that waits for the customer's account details. */
+export type FakeRefund = {
+  id: number;
+  transactionId: number;
+  transactionReference: string;
+  amount: number;
+  status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+  merchantNote: string;
+  customerNote: string;
+  createdAt: Date;
+};
+
+/** A refund as GET /refund/:id documents it. */
+function refundFetched(r: FakeRefund) {
+  const { data } = paystackSample('refundFetch');
+  return {
+    ...data,
+    transaction: r.transactionId,
+    amount: r.amount,
+    deducted_amount: r.amount,
+    currency: 'NGN',
+    status: r.status,
+    refunded_at: r.status === 'processed' ? at(r.createdAt) : null,
+    customer_note: r.customerNote,
+    merchant_note: r.merchantNote,
+    id: r.id,
+    createdAt: at(r.createdAt),
+    updatedAt: at(r.createdAt),
+  };
+}
+
+/** A refund as an item of GET /refund documents it. */
+function refundListed(r: FakeRefund) {
+  const [item] = paystackSample('refundList').data;
+  return {
+    ...item!,
+    transaction: r.transactionId,
+    id: r.id,
+    currency: 'NGN',
+    amount: r.amount,
+    status: r.status,
+    refunded_at: null,
+    customer_note: r.customerNote,
+    merchant_note: r.merchantNote,
+    deducted_amount: r.amount,
+    createdAt: at(r.createdAt),
+  };
+}
+
+const REFUND_EVENT_SAMPLES = {
+  pending: 'refundPending',
+  processing: 'refundProcessing',
+  processed: 'refundProcessed',
+  failed: 'refundFailed',
+  'needs-attention': 'refundNeedsAttention',
+} as const;
+
+/**
+ * The `refund.{status}` webhook Paystack sends for `r`: its published sample with this refund's transaction
+ * reference and amount (a string where the sample has one). Only `refund.needs-attention`'s sample carries the
+ * refund's id and notes; the others name the transaction and the amount only.
+ */
+function refundEventFor(r: FakeRefund, status: FakeRefund['status']) {
+  const sample = paystackSample(REFUND_EVENT_SAMPLES[status]);
+  const data: Record<string, unknown> = { ...sample.data, transaction_reference: r.transactionReference, amount: typeof sample.data.amount === 'string' ? String(r.amount) : r.amount };
+  if ('id' in sample.data) Object.assign(data, { id: String(r.id), customer_note: r.customerNote, merchant_note: r.merchantNote });
+  return { ...sample, data };
 }
 
 type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number; metadata: unknown };
@@ -98,31 +181,31 @@ type FakeTransaction = { id: number; reference: string; amount: number; email: s
 /** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
 function verifyBody(t: FakeTransaction) {
   const paid = t.status === 'success';
+  const sample = paystackSample('transactionVerify');
   return {
-    status: true,
-    message: 'Verification successful',
+    ...sample,
     data: {
+      ...sample.data,
       id: t.id,
-      domain: 'test',
       status: t.status,
       reference: t.reference,
       amount: t.paidAmount,
-      message: null,
+      requested_amount: t.amount,
       gateway_response: t.gatewayResponse,
-      paid_at: paid ? '2026-11-25T10:00:00.000Z' : null,
-      created_at: '2026-11-25T09:59:00.000Z',
+      paid_at: paid ? sample.data.paid_at : null,
+      paidAt: paid ? sample.data.paidAt : null,
       channel: 'card',
       currency: 'NGN',
-      ip_address: '41.58.1.1',
       metadata: t.metadata,
       fees: paid ? Math.min(Math.round(t.paidAmount * 0.015) + 10_000, 200_000) : null,
-      authorization: paid
-        ? { authorization_code: 'AUTH_x1y2z3', bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: 'card', card_type: 'visa ', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true }
-        : {},
-      customer: { id: 1, email: t.email, customer_code: 'CUS_x1y2z3' },
+      authorization: paid ? sample.data.authorization : {},
+      customer: { ...sample.data.customer, email: t.email },
     },
   };
 }
+
+/** GET /refund's documented query parameters (PaystackOSS/openapi dist/paystack.yaml, `refund_list`); any other is ignored, as an API ignores what it does not know. */
+const REFUND_LIST_PARAMETERS = ['perPage', 'page', 'from', 'to'] as const;
 
 /** Starts the replay server on 127.0.0.1 (`port` 0: any free one). */
 export async function startFakePaystack(listenPort = 0) {
@@ -131,10 +214,20 @@ export async function startFakePaystack(listenPort = 0) {
   const refunds = new Map<number, FakeRefund>();
   // Paystack's ids never repeat, across reset() too (webhook event keys are made of them).
   let transactionIds = 4_000_000;
-  const recipients = new Map<string, string>();
+  let refundIds = 3_018_000;
+  let recipientIds = 9_000;
+  let transferIds = 60_000_000;
+  const recipients = new Map<string, FakeRecipient>();
   const transfers = new Map<string, FakeTransfer>();
   /** The status Paystack gives a new transfer: pending (decided later by webhook) unless told otherwise. */
   let newTransferStatus = 'pending';
+
+  function addRefund(input: Omit<FakeRefund, 'id' | 'createdAt' | 'status'> & { status?: FakeRefund['status']; createdAt?: Date }): FakeRefund {
+    const refund: FakeRefund = { ...input, id: (refundIds += 1), status: input.status ?? 'pending', createdAt: input.createdAt ?? new Date() };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
   type Handler = (query: URLSearchParams, body: unknown, original?: Handler) => FakeAnswer;
   const defaults: Record<string, Handler> = {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
@@ -147,44 +240,58 @@ export async function startFakePaystack(listenPort = 0) {
       if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
       // Paystack answers 'abandoned' for a transaction whose customer has not finished paying yet.
       transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount, metadata: metadata ?? '' });
-      const accessCode = `ac_${reference.slice(-10)}`;
-      return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
+      // Lowercase letters and digits, as the sample's `3ni8kdavz62431k`.
+      const accessCode = reference.toLowerCase().replace(/[^a-z0-9]/g, '').slice(-15);
+      const sample = paystackSample('transactionInitialize');
+      return { status: 200, body: { ...sample, data: { authorization_url: `https://checkout.paystack.com/${accessCode}`, access_code: accessCode, reference } } };
     },
     '/refund': (_query, body) => {
-      const { transaction, amount, merchant_note: note } = (body ?? {}) as { transaction?: string; amount?: number; merchant_note?: string };
+      const { transaction, amount, merchant_note: merchantNote, customer_note: customerNote } = (body ?? {}) as { transaction?: string; amount?: number; merchant_note?: string; customer_note?: string };
       const t = transactions.get(transaction ?? '');
       if (!t || t.status !== 'success') return { status: 400, body: { status: false, message: 'Transaction has not been paid' } };
       if (typeof amount !== 'number' || amount > t.paidAmount) return { status: 400, body: { status: false, message: 'Refund amount cannot be more than the transaction amount' } };
-      const refund: FakeRefund = { id: 3_018_001 + refunds.size, transactionId: t.id, amount, status: 'pending', merchantNote: note ?? 'Refund for transaction' };
-      refunds.set(refund.id, refund);
+      const refund = addRefund({
+        transactionId: t.id,
+        transactionReference: t.reference,
+        amount,
+        // Paystack's own notes when none are sent (the create sample's).
+        merchantNote: merchantNote ?? `Refund for transaction ${t.reference} by merchant@example.ng`,
+        customerNote: customerNote ?? `Refund for transaction ${t.reference}`,
+      });
+      const sample = paystackSample('refundCreate');
       return {
         status: 200,
         body: {
-          status: true,
-          message: 'Refund has been queued for processing',
+          ...sample,
           data: {
-            ...refundData(refund),
+            ...sample.data,
             // The create answer carries the transaction itself, where the fetch and list answers carry its id.
-            transaction: { id: t.id, domain: 'test', reference: t.reference, amount: t.paidAmount, paid_at: '2026-11-25T10:00:00.000Z', channel: 'card', currency: 'NGN' },
-            integration: 463433,
-            deducted_amount: 0,
-            channel: null,
-            customer_note: 'Refund for transaction',
-            refunded_by: 'merchant@example.ng',
-            expected_at: '2026-12-03T10:00:00.000Z',
-            fully_deducted: false,
+            transaction: { ...sample.data.transaction, id: t.id, reference: t.reference, amount: t.paidAmount, channel: 'card', currency: 'NGN' },
+            merchant_note: refund.merchantNote,
+            customer_note: refund.customerNote,
+            status: refund.status,
+            currency: 'NGN',
+            amount,
+            id: refund.id,
+            createdAt: at(refund.createdAt),
+            updatedAt: at(refund.createdAt),
           },
         },
       };
     },
-    // GET /refund?transaction=<Paystack's transaction id>: the transaction's refunds, a page at a time.
+    // GET /refund: every refund on the integration, newest first (as the published sample lists them), a page at a
+    // time, between `from` and `to` when given. Nothing else narrows it: Paystack documents no transaction filter.
     'GET /refund': (query) => {
-      const transactionId = Number(query.get('transaction'));
-      const perPage = Number(query.get('perPage') ?? 50);
-      const page = Number(query.get('page') ?? 1);
-      const all = [...refunds.values()].filter((r) => !query.has('transaction') || r.transactionId === transactionId);
-      const data = all.slice((page - 1) * perPage, page * perPage).map(refundData);
-      return { status: 200, body: { status: true, message: 'Refunds retrieved', data, meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(all.length / perPage) } } };
+      const perPage = Math.max(1, Number(query.get('perPage') ?? 50) || 50);
+      const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+      const from = query.get('from') ? new Date(query.get('from')!) : null;
+      const to = query.get('to') ? new Date(query.get('to')!) : null;
+      const all = [...refunds.values()]
+        .filter((r) => (!from || r.createdAt >= from) && (!to || r.createdAt <= to))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+      const data = all.slice((page - 1) * perPage, page * perPage).map(refundListed);
+      const sample = paystackSample('refundList');
+      return { status: 200, body: { ...sample, data, meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(all.length / perPage) } } };
     },
     '/transferrecipient': (_query, body) => {
       const { type, name, account_number: accountNumber, bank_code: bankCode } = (body ?? {}) as Record<string, unknown>;
@@ -194,49 +301,53 @@ export async function startFakePaystack(listenPort = 0) {
       if (accountNumber.endsWith('999')) return { status: 422, body: { status: false, message: 'Cannot resolve account' } };
       // Paystack answers the existing recipient for an account it already knows.
       const key = `${bankCode}:${accountNumber}`;
-      const code = recipients.get(key) ?? `RCP_${(recipients.size + 1).toString().padStart(10, '0')}`;
-      recipients.set(key, code);
+      const recipient = recipients.get(key) ?? { id: (recipientIds += 1), code: `RCP_${(recipients.size + 1).toString().padStart(10, '0')}`, name, accountNumber, bankCode };
+      recipients.set(key, recipient);
+      const sample = paystackSample('transferRecipientCreate');
       return {
-        status: 201,
+        status: 200,
         body: {
-          status: true,
-          message: 'Transfer recipient created successfully',
+          ...sample,
           data: {
-            active: true,
+            ...sample.data,
             currency: 'NGN',
-            domain: 'test',
-            id: 9_000 + recipients.size,
-            integration: 463433,
+            id: recipient.id,
             name,
-            recipient_code: code,
+            recipient_code: recipient.code,
             type: 'nuban',
-            is_deleted: false,
-            details: { authorization_code: null, account_number: accountNumber, account_name: name, bank_code: bankCode, bank_name: 'Guaranty Trust Bank' },
-            createdAt: '2026-11-25T10:58:00.000Z',
-            updatedAt: '2026-11-25T10:58:00.000Z',
+            details: { ...sample.data.details, account_number: accountNumber, account_name: name, bank_code: bankCode },
           },
         },
       };
     },
     '/transfer': (_query, body) => {
-      const { source, amount, recipient, reference } = (body ?? {}) as Record<string, unknown>;
-      if (source !== 'balance' || typeof amount !== 'number' || typeof recipient !== 'string' || typeof reference !== 'string') {
+      const { source, amount, recipient: code, reference, reason } = (body ?? {}) as Record<string, unknown>;
+      if (source !== 'balance' || typeof amount !== 'number' || typeof code !== 'string' || typeof reference !== 'string') {
         return { status: 400, body: { status: false, message: 'Invalid request' } };
       }
-      if (![...recipients.values()].includes(recipient)) return { status: 400, body: { status: false, message: 'Recipient specified is invalid' } };
+      const recipient = [...recipients.values()].find((r) => r.code === code);
+      if (!recipient) return { status: 400, body: paystackSample('transferInvalidRecipient') };
       if (transfers.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transfer Reference' } };
-      const t: FakeTransfer = { id: 60_000_000 + transfers.size, reference, amount, recipient, status: newTransferStatus, transferCode: `TRF_${reference.slice(-12)}` };
+      const t: FakeTransfer = {
+        id: (transferIds += 1),
+        reference,
+        amount,
+        reason: typeof reason === 'string' ? reason : '',
+        recipient,
+        status: newTransferStatus,
+        transferCode: `TRF_${reference.replace(/[^a-z0-9]/gi, '').slice(-12)}`,
+      };
       transfers.set(reference, t);
-      return { status: 200, body: { status: true, message: 'Transfer has been queued', data: transferData(t) } };
+      return { status: 200, body: { ...paystackSample('transferInitiate'), data: transferCreated(t) } };
     },
     '/transfer/verify/': (query) => {
       const t = transfers.get(query.get('reference') ?? '');
-      return t ? { status: 200, body: { status: true, message: 'Transfer retrieved', data: transferData(t) } } : { status: 404, body: { status: false, message: 'Transfer not found' } };
+      return t ? { status: 200, body: { ...paystackSample('transferVerify'), data: transferData(t) } } : { status: 404, body: paystackSample('transferNotFound') };
     },
     '/refund/': (query) => {
       const refund = refunds.get(Number(query.get('reference')));
       if (!refund) return { status: 404, body: { status: false, message: 'Refund not found' } };
-      return { status: 200, body: { status: true, message: 'Refund retrieved', data: { integration: 463433, dispute: null, settlement: null, refunded_at: null, ...refundData(refund) } } };
+      return { status: 200, body: { ...paystackSample('refundFetch'), data: refundFetched(refund) } };
     },
     // Not Paystack's: the browser tests' stand-in for the customer paying on Paystack's page (another process
     // cannot call `settle`). POST { reference, status }.
@@ -273,11 +384,13 @@ export async function startFakePaystack(listenPort = 0) {
     } catch {
       body = undefined;
     }
-    requests.push({ path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, method: req.method ?? 'GET', body });
+    requests.push({ path: url.pathname, query: new URLSearchParams(url.searchParams), authorization: req.headers.authorization, method: req.method ?? 'GET', body });
     // GET /transaction/verify/:reference, /transfer/verify/:reference and /refund/:id: the last part is read as the query's `reference` by its handler.
     const verify = ['/transaction/verify/', '/transfer/verify/', '/refund/'].find((prefix) => url.pathname.startsWith(prefix));
     if (verify) url.searchParams.set('reference', decodeURIComponent(url.pathname.slice(verify.length)));
-    const route = verify ?? (req.method === 'GET' && url.pathname === '/refund' ? 'GET /refund' : url.pathname);
+    const listing = req.method === 'GET' && url.pathname === '/refund';
+    if (listing) for (const name of [...url.searchParams.keys()]) if (!(REFUND_LIST_PARAMETERS as readonly string[]).includes(name)) url.searchParams.delete(name);
+    const route = verify ?? (listing ? 'GET /refund' : url.pathname);
     const handler = handlers[route];
     const original = defaults[route];
     const answer: FakeAnswer = handler ? handler(url.searchParams, body, original) : { status: 404, body: { status: false, message: 'Not found' } };
@@ -300,30 +413,46 @@ export async function startFakePaystack(listenPort = 0) {
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */
     settle: settleTransaction,
+    /** Paystack's id for a transaction it knows. */
+    transactionId(reference: string) {
+      const t = transactions.get(reference);
+      if (!t) throw new Error(`fake Paystack knows no transaction ${reference}`);
+      return t.id;
+    },
     /** The status new transfers get (default pending; 'success' for a bank that pays at once, 'otp' for an account that asks for one). */
     transferStatus(status: string) {
       newTransferStatus = status;
     },
-    /** Paystack deciding a refund without a webhook reaching us (GET /refund/:id tells it). */
-    settleRefund(id: number, status: 'processed' | 'failed') {
+    /** Paystack moving a refund on without a webhook reaching us (GET /refund/:id and GET /refund tell it). */
+    settleRefund(id: number, status: FakeRefund['status']) {
       const refund = refunds.get(id);
       if (!refund) throw new Error(`fake Paystack knows no refund ${id}`);
       refund.status = status;
     },
+    /** The body of the `refund.{status}` webhook Paystack sends for refund `id` (its status moved there first). */
+    refundEvent(id: number, status: FakeRefund['status']) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`fake Paystack knows no refund ${id}`);
+      refund.status = status;
+      return JSON.stringify(refundEventFor(refund, status));
+    },
+    /** A refund made on Paystack by someone else (another system on the account, or its dashboard). */
+    addRefund,
     /** The refunds Paystack holds, by its id. */
     refunds,
-    /** The bank deciding a transfer; answers the webhook's data for it. */
+    /** The bank deciding a transfer; answers the body of the `transfer.{status}` webhook Paystack then sends. */
     settleTransfer(reference: string, status: 'success' | 'failed' | 'reversed') {
       const t = transfers.get(reference);
       if (!t) throw new Error(`fake Paystack knows no transfer ${reference}`);
       t.status = status;
-      return transferData(t);
+      return JSON.stringify(transferEventFor(t, status));
     },
     transfers,
     reset() {
       handlers = { ...defaults };
       requests.length = 0;
       transactions.clear();
+      refunds.clear();
       transfers.clear();
       newTransferStatus = 'pending';
     },

@@ -17,6 +17,7 @@ import { sql as liveChargeChecks } from './migrations/0015-live-charge-checks';
 import { sql as idempotentEffects } from './migrations/0016-idempotent-effects';
 import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-pending-money';
 import { sql as moneyEmails } from './migrations/0018-money-emails';
+import { sql as refundAttention } from './migrations/0019-refund-attention';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -38,6 +39,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0016-idempotent-effects', sql: idempotentEffects },
   { id: '0017-refunds-from-pending-money', sql: refundsFromPendingMoney },
   { id: '0018-money-emails', sql: moneyEmails },
+  { id: '0019-refund-attention', sql: refundAttention },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -30,12 +30,14 @@ import {
   updateReviewerRequest,
   payoutHoldRequest,
   payoutHoldResponse,
+  refundsNeedingAttentionResponse,
 } from '../back-office';
 import { defineEndpoint } from '../endpoint';
 
 const signIn = ['back office: sign-in'];
 const reviewers = ['back office: reviewers'];
 const applications = ['back office: applications'];
+const refunds = ['back office: refunds'];
 
 /** The back office, under /api/v1/admin (docs/decisions/0011-back-office.md). */
 export const backOfficeEndpoints = {
@@ -276,5 +278,14 @@ export const backOfficeEndpoints = {
     params: companyIdParams,
     response: payoutHoldResponse,
     errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  refundsNeedingAttention: defineEndpoint({
+    method: 'GET',
+    path: '/admin/refunds/needs-attention',
+    access: 'reviewer',
+    tags: refunds,
+    summary: "Live refunds Paystack says need attention (the customer's bank account details), oldest first, at most 100, and how many there are",
+    response: refundsNeedingAttentionResponse,
+    errors: [],
   }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backOfficeMessages, payoutHoldMessages } from '@fipay/contracts/back-office';
+import { backOfficeMessages, payoutHoldMessages, refundAttentionMessages } from '@fipay/contracts/back-office';
 import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
 import { messages } from '@fipay/contracts/messages';
 import { registerRoute } from '../../lib/register-route';
@@ -11,6 +11,7 @@ import { getCase } from './case-view';
 import { approveApplication, rejectApplication, requestChanges } from './decisions';
 import { holdPayouts, payoutHold, releasePayouts } from './payout-hold';
 import { listApplications } from './queue';
+import { refundsNeedingAttention } from './refunds-needing-attention';
 import { enableReviewerTwoFactor, loginReviewer, setReviewerPassword, setupReviewerTwoFactor } from './reviewer-auth';
 import { createReviewer, listReviewers, resetReviewerAccess, updateReviewer } from './reviewers';
 import { revokeReviewerSession } from './sessions';
@@ -113,4 +114,6 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(payoutHoldMessages.held, await holdPayouts(ctx, requireReviewer(request), request.params.companyId, request.body.reason)));
   registerRoute(app, endpoints.releasePayouts, async (request) =>
     ok(payoutHoldMessages.released, await releasePayouts(ctx, requireReviewer(request), request.params.companyId)));
+
+  registerRoute(app, endpoints.refundsNeedingAttention, async () => ok(refundAttentionMessages.loaded, await refundsNeedingAttention(ctx.db)));
 };

@@ -2,9 +2,10 @@ import { ABANDON_AFTER_HOURS, formatNaira } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { readPaystackEvent } from './paystack';
 import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
-import { settleRefundFromPaystack } from './refunds';
+import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
 import { settleTransferFromPaystack } from './transfers';
 
@@ -140,31 +141,21 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
 
 /**
  * One Paystack webhook: the signature checked on the raw bytes before anything is read, then
- * `charge.success` settled through a fresh verification, `refund.processed` / `refund.failed` applied to
- * the refund Paystack named, and `transfer.success` / `transfer.failed` / `transfer.reversed` settled through
- * a fresh verification of the payout. Other events are acknowledged and left alone.
+ * `charge.success` settled through a fresh verification, `refund.*` applied to the refunds it names through
+ * what Paystack holds for each (applyPaystackRefundEvent), and `transfer.success` / `transfer.failed` /
+ * `transfer.reversed` settled through a fresh verification of the payout. Other events are acknowledged and
+ * left alone.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
-  let event: unknown;
-  try {
-    event = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    return 'ignored';
-  }
-  if (typeof event !== 'object' || event === null) return 'ignored';
-  const { event: named, data } = event as { event?: unknown; data?: { id?: unknown; reference?: unknown } };
-  const type = typeof named === 'string' ? named : '';
-  const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : undefined;
-  const reference = typeof data?.reference === 'string' ? data.reference : undefined;
+  const event = readPaystackEvent(rawBody);
+  if (!event) return 'ignored';
+  const { type } = event;
+  if (event.kind === 'refund') return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
+  if (event.kind === 'other') return 'ignored';
   // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
-  const keyed = (fallback: string) => ({ key: `${type}:${id ?? fallback}`, type });
-  if ((type === 'refund.processed' || type === 'refund.failed') && id) {
-    await settleRefundFromPaystack(ctx, id, type === 'refund.processed' ? 'processed' : 'failed', keyed(id));
-    return 'applied';
-  }
-  if (TRANSFER_EVENTS.has(type) && reference) return (await settleTransferFromPaystack(ctx, reference, keyed(reference))) ? 'applied' : 'ignored';
-  if (type !== 'charge.success' || !reference) return 'ignored';
-  await settleFromPaystack(ctx, reference, keyed(reference));
+  const keyed = { key: `${type}:${event.id ?? event.reference}`, type };
+  if (event.kind === 'transfer') return TRANSFER_EVENTS.has(type) && (await settleTransferFromPaystack(ctx, event.reference, keyed)) ? 'applied' : 'ignored';
+  await settleFromPaystack(ctx, event.reference, keyed);
   return 'applied';
 }

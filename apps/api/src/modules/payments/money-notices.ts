@@ -62,3 +62,8 @@ export function tellPayout(
         : { title: 'Payout failed', message: `${amount} could not be paid to your ${account}: ${outcome.reason} The money is back in your available balance.` };
   return tell(tx, appUrl, 'payouts', { ...payout, ...notice, lines: [notice.message] }, payoutsPage);
 }
+
+/** A live refund Paystack cannot make without the customer's bank details: the business must act. */
+export function tellRefundNeedsAttention(tx: Queryable, appUrl: string, companyId: string, notice: { title: string; message: string }) {
+  return tell(tx, appUrl, 'refunds', { companyId, livemode: true, ...notice, lines: [notice.message] }, transactionsPage);
+}

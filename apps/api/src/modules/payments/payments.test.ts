@@ -287,6 +287,29 @@ describe('the merchant API', () => {
     expect((await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', metadata: ten }, { token: key })).status).toBe(201);
   });
 
+  it("makes references in Paystack's documented alphabet, refuses others with a field error, and still serves those made before with an underscore", async () => {
+    const { key, companyId } = await merchant();
+    const made = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng' }, { token: key });
+    expect(made.body.data.reference).toMatch(/^fp-[0-9a-f]{20}$/);
+    for (const reference of ['order_1042', 'order 1042', 'order/1042', 'order+1042']) {
+      const refused = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', reference }, { token: key });
+      expect(refused, reference).toMatchObject({ status: 400, body: { data: { errors: { reference: paymentMessages.referenceInvalid } } } });
+    }
+    expect((await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', reference: 'Order.1042=a-b' }, { token: key })).status).toBe(201);
+
+    // A checkout started before the rule, under the `fp_` references made then: paid, found, verified and refunded as before.
+    const old = 'fp_0a1b2c3d4e5f60718293';
+    await server.db.query(
+      "INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name) VALUES ($1, false, $2, 150000, 'sandbox', 'ada@customer.ng', 'Ada Obi')",
+      [companyId, old],
+    );
+    expect((await server.api.post(`/checkout/${old}/card`, card('success'))).body.data).toMatchObject({ status: 'success' });
+    expect((await server.api.get(`/transactions/verify/${old}`, { token: key })).body.data).toMatchObject({ reference: old, status: 'success' });
+    expect((await server.api.get(`/transactions?search=${old}`, { token: key })).body.data.transactions.map((t: { reference: string }) => t.reference)).toEqual([old]);
+    const refund = await server.api.post('/refunds', { reference: old, amount: 50_000 }, { token: key });
+    expect(refund).toMatchObject({ status: 201, body: { data: { status: 'processed', transactionReference: old, amount: 50_000 } } });
+  });
+
   it('refuses live charges while no live provider is set up', async () => {
     const { session, companyId } = await merchant();
     await server.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [companyId]);

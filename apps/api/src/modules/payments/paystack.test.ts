@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
+import { paystackSample } from '../../banks/paystack-samples';
+import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -8,6 +10,8 @@ import { feeFor } from './fees';
 import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
+import { refundAttentionNotice } from './refund-attention';
+import { failRefund } from './refunds';
 import { payOut, releaseDue } from './settlement';
 import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './transfers';
 
@@ -16,7 +20,11 @@ let fake: FakePaystack;
 let server: TestServer;
 beforeAll(async () => {
   fake = await startFakePaystack();
-  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' } });
+  // Each test signs up its own business: more than one address's signups an hour.
+  server = await startTestServer({
+    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
+    rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } },
+  });
 });
 afterEach(async () => {
   expect(await ledgerDiscrepancies(server.db)).toEqual([]);
@@ -38,7 +46,16 @@ async function liveMerchant() {
 const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
 const webhook = (raw: string, signature?: string) =>
   server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } });
-const chargeSuccess = (reference: string, id: number) => JSON.stringify({ event: 'charge.success', data: { id, reference, status: 'success', amount: 1, currency: 'NGN' } });
+/** Paystack's published charge.success webhook for this transaction (its amount left as the sample's: never trusted). */
+const chargeSuccess = (reference: string, id: number) => {
+  const sample = paystackSample('chargeSuccess');
+  return JSON.stringify({ ...sample, data: { ...sample.data, id, reference } });
+};
+/** A webhook body with some of its data changed. */
+const withData = (raw: string, data: object) => {
+  const event = JSON.parse(raw) as { data: object };
+  return JSON.stringify({ ...event, data: { ...event.data, ...data } });
+};
 
 async function initialize(live: Awaited<ReturnType<typeof liveMerchant>>, amount = 1_000_000) {
   const res = await server.api.post('/transactions/initialize', { amount, email: 'ada@customer.ng', metadata: { order: 7 } }, live);
@@ -60,7 +77,7 @@ describe('live charges through Paystack', () => {
   it("initialise at Paystack with our reference and amount, and send the customer to Paystack's page", async () => {
     const live = await liveMerchant();
     const { reference, authorizationUrl } = await initialize(live);
-    expect(authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\/ac_/);
+    expect(authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\/[a-z0-9]+$/);
     const sent = fake.requests.find((r) => r.path === '/transaction/initialize')!;
     expect(sent.authorization).toBe(`Bearer ${SECRET}`);
     const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
@@ -106,7 +123,8 @@ describe('live charges through Paystack', () => {
     const providerId = rows[0]!.provider_refund_id;
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000 });
 
-    const processed = JSON.stringify({ event: 'refund.processed', data: { id: Number(providerId), status: 'processed', transaction_reference: reference, amount: 300_000, currency: 'NGN' } });
+    // Paystack's refund.processed as published: the transaction's reference and the amount (a string), no refund id.
+    const processed = fake.refundEvent(Number(providerId), 'processed');
     for (let i = 0; i < 2; i++) expect((await webhook(processed, sign(processed))).status).toBe(200);
     const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(detail.refunds.map((r: { status: string }) => r.status)).toEqual(['processed']);
@@ -114,7 +132,7 @@ describe('live charges through Paystack', () => {
 
     const second = await server.api.post('/refunds', { reference, amount: 200_000 }, live);
     const secondId = (await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [second.body.data.id])).rows[0]!.provider_refund_id;
-    const failed = JSON.stringify({ event: 'refund.failed', data: { id: Number(secondId), status: 'failed', transaction_reference: reference, amount: 200_000, currency: 'NGN' } });
+    const failed = fake.refundEvent(Number(secondId), 'failed');
     expect((await webhook(failed, sign(failed))).status).toBe(200);
     const after = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(after.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed']);
@@ -130,6 +148,137 @@ describe('live charges through Paystack', () => {
     const afterRefusal = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(afterRefusal.refundedAmount).toBe(300_000);
     expect(afterRefusal.refunds.map((r: { status: string }) => r.status)).toEqual(['processed', 'failed', 'failed']);
+  });
+
+  it("apply Paystack's refund webhooks as it publishes them (the transaction and amount, no refund id) to the refund Paystack's own record names, once", async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const refund = async (amount: number) => (await server.api.post('/refunds', { reference, amount }, live)).body.data as { id: string };
+    const paystackIdOf = async (id: string) => Number((await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [id])).rows[0]!.provider_refund_id);
+    const statuses = async () => {
+      const detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
+      return Object.fromEntries(detail.refunds.map((r: { id: string; status: string }) => [r.id, r.status]));
+    };
+    const deliver = async (raw: string) => (await webhook(raw, sign(raw))).body.message as string;
+
+    // Two refunds of one amount on one payment, and a third.
+    const a = await refund(200_000);
+    const b = await refund(200_000);
+    const c = await refund(100_000);
+    // Paystack makes the second: its refund.processed names the payment and ₦2,000, which fits both.
+    const processedB = fake.refundEvent(await paystackIdOf(b.id), 'processed');
+    expect(JSON.parse(processedB).data).not.toHaveProperty('id');
+    expect(await deliver(processedB)).toBe('Event applied.');
+    expect(await statuses()).toEqual({ [a.id]: 'pending', [b.id]: 'processed', [c.id]: 'pending' });
+    // Delivered again: nothing more.
+    expect(await deliver(processedB)).toBe('Event applied.');
+    expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
+    expect((await server.db.query("SELECT count(*)::int AS n FROM provider_events WHERE key = $1", [`refund.processed:${b.id}`])).rows[0]).toEqual({ n: 1 });
+
+    // refund.failed (its amount a number): the third fails, its money back.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(c.id), 'failed'))).toBe('Event applied.');
+    expect((await statuses())[c.id]).toBe('failed');
+
+    // A refund made on Paystack's dashboard for the same payment and amount: ours stays as Paystack holds it.
+    const elsewhere = fake.addRefund({ transactionId: fake.transactionId(reference), transactionReference: reference, amount: 200_000, merchantNote: 'Refund for transaction', customerNote: 'Refund for transaction' });
+    expect(await deliver(fake.refundEvent(elsewhere.id, 'processed'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('pending');
+    // refund.pending and refund.processing change nothing.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(a.id), 'processing'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('pending');
+
+    // A refund whose answer was lost (Paystack's id unknown here) is found by its note when its webhook comes.
+    fake.on('/refund', (query, body, original) => {
+      original!(query, body);
+      return 'hang';
+    });
+    const d = await refund(50_000);
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    const atPaystack = [...fake.refunds.values()].find((r) => r.merchantNote === `FiPay refund ${d.id}`)!;
+    expect(await deliver(fake.refundEvent(atPaystack.id, 'processed'))).toBe('Event applied.');
+    expect(await statuses()).toMatchObject({ [a.id]: 'pending', [d.id]: 'processed' });
+    expect(await paystackIdOf(d.id)).toBe(atPaystack.id);
+
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 450_000, refunded: 250_000 });
+    // A refund of a payment that is not ours is acknowledged and left alone.
+    expect(await deliver(JSON.stringify(paystackSample('refundProcessed')))).toBe('Event acknowledged.');
+    // Paystack makes the first, and says so.
+    expect(await deliver(fake.refundEvent(await paystackIdOf(a.id), 'processed'))).toBe('Event applied.');
+    expect((await statuses())[a.id]).toBe('processed');
+  });
+
+  it('bring a refund Paystack says needs attention to a person (the business notified, the back office shown), its money set aside until Paystack settles it', async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const reviewer = await createReviewerAccount(server);
+    const paystackIdOf = async (id: string) => Number((await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [id])).rows[0]!.provider_refund_id);
+    const needingAttention = async () => {
+      const res = await server.api.get('/admin/refunds/needs-attention', { token: reviewer.token });
+      expect(res.status).toBe(200);
+      return (res.body.data.refunds as { id: string; company: { id: string } }[]).filter((r) => r.company.id === live.companyId);
+    };
+    const notices = async () =>
+      ((await server.api.get('/notification/user/latest', { token: live.token })).body.data.notifications as { title: string; message: string }[]).filter(
+        (n) => n.title === refundAttentionNotice(0, reference).title,
+      );
+    const detail = async () => (await server.api.get(`/transactions/${reference}`, live)).body.data;
+    const statusOf = async (id: string) => (await detail()).refunds.find((r: { id: string }) => r.id === id).status;
+    const deliver = async (raw: string) => expect((await webhook(raw, sign(raw))).status).toBe(200);
+
+    const first = (await server.api.post('/refunds', { reference, amount: 300_000 }, live)).body.data;
+    const second = (await server.api.post('/refunds', { reference, amount: 200_000 }, live)).body.data;
+
+    // Paystack's refund.needs-attention (the only refund event that carries the refund's id), delivered twice.
+    const raw = fake.refundEvent(await paystackIdOf(first.id), 'needs-attention');
+    await deliver(raw);
+    await deliver(raw);
+    expect(await needingAttention()).toEqual([
+      {
+        id: first.id,
+        company: { id: live.companyId, name: expect.any(String) },
+        transactionReference: reference,
+        amount: 300_000,
+        currency: 'NGN',
+        paystackRefundId: String(await paystackIdOf(first.id)),
+        createdAt: expect.any(String),
+        needsAttentionSince: expect.any(String),
+      },
+    ]);
+    const [notice] = await notices();
+    expect(await notices()).toHaveLength(1);
+    expect(notice!.message).toBe(refundAttentionNotice(300_000, reference).message);
+    expect((await detail()).timeline.map((t: { type: string }) => t.type)).toContain('refund.needs_attention');
+    const trail = await server.db.query<{ actor_name: string; after: { refund: string } }>("SELECT actor_name, after FROM audit_log WHERE company_id = $1 AND action = 'refund.needs_attention'", [live.companyId]);
+    expect(trail.rows).toEqual([{ actor_name: 'Paystack', after: expect.objectContaining({ refund: first.id, transaction: reference, amount: 300_000 }) }]);
+    expect(await statusOf(first.id)).toBe('pending');
+
+    // The other's webhook is lost: the hourly check finds it needs attention too; neither is told twice.
+    fake.settleRefund(await paystackIdOf(second.id), 'needs-attention');
+    await server.db.query("UPDATE refunds SET created_at = now() - interval '3 days' WHERE id = ANY($1)", [[first.id, second.id]]);
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-refund-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    await runChecks();
+    await runChecks();
+    expect((await needingAttention()).map((r) => r.id)).toEqual([first.id, second.id]);
+    expect(await notices()).toHaveLength(2);
+    // Days on, nothing ends them but Paystack: still pending, their money still set aside.
+    expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['pending', 'pending']);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 500_000 });
+
+    // Given the customer's account details, Paystack processes the first (refund.processing, then refund.processed).
+    await deliver(fake.refundEvent(await paystackIdOf(first.id), 'processing'));
+    expect((await needingAttention()).map((r) => r.id)).toEqual([second.id]);
+    await deliver(fake.refundEvent(await paystackIdOf(first.id), 'processed'));
+    expect(await statusOf(first.id)).toBe('processed');
+    // The second fails at Paystack: its money is back.
+    await deliver(fake.refundEvent(await paystackIdOf(second.id), 'failed'));
+    expect(await statusOf(second.id)).toBe('failed');
+    expect(await needingAttention()).toEqual([]);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000, refunded: 300_000 });
+    // The back office is for staff only.
+    expect((await server.api.get('/admin/refunds/needs-attention', { token: live.token })).status).toBe(403);
   });
 
   it('keep a live refund pending when its answer is lost, never make it twice, and settle it by what Paystack holds', async () => {
@@ -167,9 +316,8 @@ describe('live charges through Paystack', () => {
     const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
     await server.db.query("UPDATE refunds SET created_at = now() - interval '2 hours' WHERE id = ANY($1)", [[lost.body.data.id, never.id]]);
     await runChecks();
-    // Found by its note among the transaction's refunds at Paystack, and tied to Paystack's id.
+    // Found by its note and transaction among the refunds at Paystack, and tied to Paystack's id.
     const [found] = atPaystack().filter((r) => r.merchantNote === `FiPay refund ${lost.body.data.id}`);
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path === '/refund' && r.query.get('transaction') === String(found!.transactionId))).toBe(true);
     const tied = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [lost.body.data.id]);
     expect(tied.rows[0]!.provider_refund_id).toBe(String(found!.id));
     let detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
@@ -184,6 +332,71 @@ describe('live charges through Paystack', () => {
     detail = (await server.api.get(`/transactions/${reference}`, live)).body.data;
     expect(statusOf(lost.body.data.id)).toBe('processed');
     expect(detail.refundedAmount).toBe(400_000);
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000, refunded: 400_000 });
+  });
+
+  it("look for a refund whose answer was lost with GET /refund's documented parameters only, in a window around it, and conclude nothing past the search's bound", async () => {
+    const live = await liveMerchant();
+    const reference = await paidAndAvailable(live);
+    const { net } = feeFor(1_000_000);
+    const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-refund-checks')!;
+    const runChecks = () => new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
+    const statusOf = async (id: string) => (await server.api.get(`/transactions/${reference}`, live)).body.data.refunds.find((r: { id: string }) => r.id === id).status;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    /** Refunds other businesses made on the same Paystack account. */
+    const othersAtPaystack = (count: number, createdAt: Date) => {
+      for (let i = 0; i < count; i++) {
+        fake.addRefund({ transactionId: 1_000 + i, transactionReference: `T${i}`, amount: 5_000, merchantNote: `Refund for transaction T${i}`, customerNote: `Refund for transaction T${i}`, createdAt });
+      }
+    };
+
+    // Paystack takes one refund but its answer is lost; another never reaches Paystack.
+    fake.on('/refund', (query, body, original) => {
+      original!(query, body);
+      return 'hang';
+    });
+    const lost = (await server.api.post('/refunds', { reference, amount: 400_000 }, live)).body.data;
+    fake.on('/refund', () => 'hang');
+    const never = (await server.api.post('/refunds', { reference, amount: 100_000 }, live)).body.data;
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    // Checked three days on (Paystack unreachable meanwhile), when the account has made 2,500 refunds since.
+    await server.db.query('UPDATE refunds SET created_at = $2 WHERE id = ANY($1)', [[lost.id, never.id], daysAgo(3)]);
+    const atPaystack = [...fake.refunds.values()].find((r) => r.merchantNote === `FiPay refund ${lost.id}`)!;
+    atPaystack.createdAt = daysAgo(3);
+    othersAtPaystack(2_500, new Date());
+    await runChecks();
+
+    // Only the parameters Paystack documents (a transaction filter would be ignored), around our refunds.
+    const searches = fake.requests.filter((r) => r.method === 'GET' && r.path === '/refund');
+    expect(searches.length).toBeGreaterThan(0);
+    for (const search of searches) {
+      expect([...search.query.keys()].sort()).toEqual(['from', 'page', 'perPage', 'to']);
+      expect(new Date(search.query.get('from')!).getTime()).toBeLessThan(daysAgo(3).getTime());
+      expect(new Date(search.query.get('to')!).getTime()).toBeLessThan(daysAgo(1).getTime());
+    }
+    const tied = await server.db.query<{ provider_refund_id: string }>('SELECT provider_refund_id FROM refunds WHERE id = $1', [lost.id]);
+    expect(tied.rows[0]!.provider_refund_id).toBe(String(atPaystack.id));
+    expect(await statusOf(lost.id)).toBe('pending');
+    expect(await statusOf(never.id)).toBe('failed');
+
+    // More refunds in its window than one search reads (20 pages of 100): Paystack may hold it or not, so it stays
+    // pending with its money set aside, for a person.
+    fake.on('/refund', () => 'hang');
+    const unknown = (await server.api.post('/refunds', { reference, amount: 50_000 }, live)).body.data;
+    fake.on('/refund', (query, body, original) => original!(query, body));
+    await server.db.query('UPDATE refunds SET created_at = $2 WHERE id = $1', [unknown.id, daysAgo(5)]);
+    othersAtPaystack(2_001, daysAgo(5));
+    const before = fake.requests.length;
+    await runChecks();
+    expect(fake.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/refund')).toHaveLength(20);
+    expect(await statusOf(unknown.id)).toBe('pending');
+    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000 - 50_000 });
+
+    // The person finds it absent on Paystack's dashboard and fails it; Paystack makes the other: both settled.
+    await server.db.transaction((tx) => failRefund(tx, unknown.id, 'The payment provider did not receive the refund.', 'http://app.test'));
+    fake.settleRefund(atPaystack.id, 'processed');
+    await runChecks();
+    expect(await statusOf(lost.id)).toBe('processed');
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 400_000, refunded: 400_000 });
   });
 
@@ -217,7 +430,7 @@ describe('live charges through Paystack', () => {
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ available: net - 300_000, refunded: 300_000 });
     expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
     // Its webhook arriving late changes nothing.
-    const late = JSON.stringify({ event: 'refund.processed', data: { id: Number(providerIds[0]), status: 'processed' } });
+    const late = fake.refundEvent(Number(providerIds[0]), 'processed');
     expect((await webhook(late, sign(late))).status).toBe(200);
     expect((await server.api.get('/events?type=refund.processed', live)).body.data.events).toHaveLength(1);
   });
@@ -240,7 +453,7 @@ describe('live charges through Paystack', () => {
     expect(entries.rows[0]).toEqual({ n: 1 });
     const events = (await server.api.get('/events?type=charge.success', live)).body.data.events;
     expect(events).toHaveLength(1);
-    // Verified with Paystack rather than trusted from the webhook's body (its amount there says 1 kobo).
+    // Verified with Paystack rather than trusted from the webhook's body (its amount there is the sample's ₦100).
     expect(fake.requests.some((r) => r.path === `/transaction/verify/${reference}`)).toBe(true);
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.amount).toBe(1_000_000);
   });
@@ -364,10 +577,7 @@ describe('live charges through Paystack', () => {
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     fake.reset();
     // A transfer that is not one of our payouts (made from Paystack's dashboard), and an event we do not act on.
-    for (const other of [
-      JSON.stringify({ event: 'transfer.success', data: { reference: 'x' } }),
-      JSON.stringify({ event: 'customeridentification.success', data: { customer_code: 'CUS_1' } }),
-    ]) {
+    for (const other of [JSON.stringify(paystackSample('transferSuccess')), JSON.stringify(paystackSample('customerIdentificationSuccess'))]) {
       expect(await webhook(other, sign(other))).toMatchObject({ status: 200, body: { message: 'Event acknowledged.' } });
     }
     expect(await webhook('not json', sign('not json'))).toMatchObject({ status: 200 });
@@ -396,7 +606,6 @@ async function liveAvailable(accountNumber = '0123456780', amount = 1_000_000) {
   return { live, companyId, charge, payout, settlement, money, net: feeFor(amount).net };
 }
 
-const transferEvent = (type: string, data: object) => JSON.stringify({ event: type, data });
 const settlementReference = async (id: string) =>
   (await server.db.query<{ transfer_reference: string }>('SELECT transfer_reference FROM settlements WHERE id = $1', [id])).rows[0]!.transfer_reference;
 const dueNow = (id: string) => server.db.query('UPDATE settlements SET next_check_at = now() WHERE id = $1', [id]);
@@ -423,9 +632,10 @@ describe('live payouts through Paystack Transfers', () => {
     const sent = fake.requests.find((r) => r.path === '/transfer')!;
     expect(sent.authorization).toBe(`Bearer ${SECRET}`);
     expect(sent.body).toMatchObject({ source: 'balance', amount: m.net, recipient: expect.stringMatching(/^RCP_/), reference });
-    expect(reference).toMatch(/^[a-z0-9_-]{16,50}$/);
+    // Within Paystack's alphabets for references: a transfer's (lowercase alphanumerics, - and _, at least 16) and a transaction's.
+    expect(reference).toMatch(/^po-[0-9a-f]{20}$/);
 
-    const raw = transferEvent('transfer.success', fake.settleTransfer(reference, 'success'));
+    const raw = fake.settleTransfer(reference, 'success');
     expect((await webhook(raw, sign('forged'))).status).toBe(401);
     const answers = await Promise.all([webhook(raw, sign(raw)), webhook(raw, sign(raw))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
@@ -434,7 +644,7 @@ describe('live payouts through Paystack Transfers', () => {
     expect(await m.money()).toMatchObject({ available: 0, paidOut: m.net });
     expect((await server.api.get('/events?type=settlement.paid', m.live)).body.data.events).toHaveLength(1);
     // A reversal of a payout already paid changes nothing here (the money has left); it is logged for a person.
-    const reversed = transferEvent('transfer.reversed', { ...fake.settleTransfer(reference, 'reversed'), id: 1 });
+    const reversed = withData(fake.settleTransfer(reference, 'reversed'), { id: 1 });
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
     expect((await m.settlement(listed[0].id)).status).toBe('paid');
 
@@ -451,7 +661,7 @@ describe('live payouts through Paystack Transfers', () => {
     const failed = await liveAvailable('0123456781');
     const first = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const raw = transferEvent('transfer.failed', fake.settleTransfer(await settlementReference(first.id), 'failed'));
+    const raw = fake.settleTransfer(await settlementReference(first.id), 'failed');
     expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect(await failed.settlement(first.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the bank.', transactionCount: 0 });
     expect(await failed.money()).toMatchObject({ available: failed.net, paidOut: 0 });
@@ -463,7 +673,7 @@ describe('live payouts through Paystack Transfers', () => {
     // Reversed before it was paid: the same.
     const again = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const reversed = transferEvent('transfer.reversed', fake.settleTransfer(await settlementReference(again.id), 'reversed'));
+    const reversed = fake.settleTransfer(await settlementReference(again.id), 'reversed');
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
     expect(await failed.settlement(again.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer was reversed by the bank.' });
     expect(await failed.money()).toMatchObject({ available: failed.net });
@@ -540,6 +750,19 @@ describe('live payouts through Paystack Transfers', () => {
     );
     expect(checked.rows[0]).toEqual({ later: true, code: expect.stringMatching(/^TRF_/) });
     expect((await m.settlement(otp.id)).status).toBe('pending');
+  });
+
+  it('a payout written before references lost their underscore (po_…) is still sent, verified and paid under it', async () => {
+    const m = await liveAvailable('0123456785');
+    const payout = await m.payout();
+    const old = 'po_0a1b2c3d4e5f60718293';
+    await server.db.query('UPDATE settlements SET transfer_reference = $2 WHERE id = $1', [payout.id, old]);
+    expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
+    expect(fake.transfers.get(old)).toMatchObject({ amount: m.net, status: 'pending' });
+    const raw = fake.settleTransfer(old, 'success');
+    expect((await webhook(raw, sign(raw))).status).toBe(200);
+    expect(fake.requests.some((r) => r.path === `/transfer/verify/${old}`)).toBe(true);
+    expect(await m.settlement(payout.id)).toMatchObject({ status: 'paid' });
   });
 
   it('two runs never claim the same payout, and payouts wait while live payouts are held', async () => {

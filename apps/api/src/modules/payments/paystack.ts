@@ -1,4 +1,5 @@
 import { paymentMessages, type Channel } from '@fipay/contracts/payments';
+import { z } from 'zod';
 import { paystackRequest } from '../../banks/paystack';
 import { AppError } from '../../lib/errors';
 import type { Card } from './transactions';
@@ -8,8 +9,10 @@ import type { Card } from './transactions';
  * (POST /transaction/initialize) and verify it (GET /transaction/verify/:reference), as Paystack documents
  * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live settlements out
  * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
- * /transfer/verify/:reference). Anything but a documented answer is a 502 whose reason goes to the log only,
- * never the key.
+ * /transfer/verify/:reference). Each answer is parsed by a schema made from the sample Paystack publishes for
+ * it (apps/api/src/banks/paystack-samples.ts names each source): the fields read here, with the types the
+ * sample shows; the rest passes unread. Anything but a documented answer is a 502 whose reason goes to the log
+ * only, never the key.
  */
 
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: number };
@@ -39,6 +42,53 @@ export type Refusal = { refused: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Paystack's ids: numbers in its answers (`3018284`), digits in a string in some webhooks (`"123456"`). */
+const paystackId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform(String);
+/** A successful answer: `{ status: true, message, data }`. */
+const answerOf = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), data });
+
+// POST /transaction/initialize (sample: src/api/transactions/initialize/response.json).
+const initializeAnswer = answerOf(z.object({ authorization_url: z.string().regex(/^https:\/\//) }));
+// GET /transaction/verify/:reference (sample: src/api/transactions/verify/response.json). The card is shown, never
+// relied on: an authorization in another shape reads as no card.
+const verifyAnswer = answerOf(
+  z.object({
+    id: paystackId,
+    status: z.string(),
+    reference: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    channel: z.string().nullish(),
+    gateway_response: z.string().nullish(),
+    metadata: z.unknown(),
+    authorization: z.object({ last4: z.string().nullish(), brand: z.string().nullish() }).nullish().catch(null),
+  }),
+);
+// POST /refund (sample: src/api/refunds/create/response.json).
+const refundCreatedAnswer = answerOf(z.object({ id: paystackId, status: z.string() }));
+// GET /refund/:id (sample: src/api/refunds/fetch/response.json).
+const refundFetchedAnswer = answerOf(z.object({ id: paystackId, status: z.string() }));
+// GET /refund (sample: src/doc/payments/refunds/list-refunds/index.json): each refund names its transaction by id.
+const refundListAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({ id: paystackId, transaction: paystackId, status: z.string(), merchant_note: z.string().nullish() })),
+  meta: z.object({ page: z.number().int(), pageCount: z.number().int() }).partial().optional().catch(undefined),
+});
+// POST /transferrecipient (sample: src/api/transfer-recipient/create/response.json).
+const recipientAnswer = answerOf(z.object({ recipient_code: z.string().regex(/^RCP_\w{1,96}$/) }));
+// POST /transfer and GET /transfer/verify/:reference (samples: src/api/transfers/initiate/response.json, src/api/transfers/verify/response.json).
+const transferAnswer = answerOf(z.object({ status: z.string(), amount: z.number().int(), reference: z.string(), transfer_code: z.string().nullish() }));
+/** Paystack's refusals: `{ status: false, message }`. */
+const refusalBody = z.object({ status: z.literal(false), message: z.string().optional() });
+
+/**
+ * GET /refund documents four query parameters, `perPage`, `page`, `from` and `to` (PaystackOSS/openapi
+ * dist/paystack.yaml, `refund_list`), and no filter by transaction: a search reads every refund on the account
+ * made in its window, a page at a time, at most this many pages.
+ */
+export const REFUND_SEARCH_PAGES = 20;
+const REFUND_SEARCH_PER_PAGE = 100;
+
 function unavailable(reason: string): AppError {
   const error = new AppError('BAD_GATEWAY', paymentMessages.providerUnavailable);
   error.cause = reason;
@@ -58,20 +108,20 @@ export class PaystackAcquirer {
       callback_url: input.callbackUrl,
       metadata: input.metadata,
     });
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    const url = typeof data?.authorization_url === 'string' ? data.authorization_url : '';
-    if (status !== 200 || !/^https:\/\//.test(url)) throw unavailable(`initialize answered HTTP ${status}${url ? '' : ' without an https authorization_url'}`);
-    return { authorizationUrl: url };
+    const answer = initializeAnswer.safeParse(body);
+    if (status !== 200 || !answer.success) throw unavailable(`initialize answered HTTP ${status}${answer.success ? '' : ' without an https authorization_url'}`);
+    return { authorizationUrl: answer.data.data.authorization_url };
   }
 
   /** What Paystack says about a transaction now. */
   async verify(reference: string): Promise<Verification> {
     const { status, body } = await this.request('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    if (status !== 200 || !data || typeof data.status !== 'string' || typeof data.amount !== 'number' || data.reference !== reference || !(typeof data.id === 'number' || typeof data.id === 'string')) {
+    const answer = verifyAnswer.safeParse(body);
+    if (status !== 200 || !answer.success || answer.data.data.reference !== reference) {
       throw unavailable(`verify answered HTTP ${status} without the documented transaction`);
     }
-    const authorization = isRecord(data.authorization) ? data.authorization : {};
+    const { data } = answer.data;
+    const authorization = data.authorization ?? {};
     const last4 = typeof authorization.last4 === 'string' && /^\d{4}$/.test(authorization.last4) ? authorization.last4 : null;
     const brand = typeof authorization.brand === 'string' && authorization.brand ? authorization.brand.replace(/^./, (c) => c.toUpperCase()) : 'Card';
     // Paystack answers metadata as it was sent: an object, or a JSON string.
@@ -85,14 +135,14 @@ export class PaystackAcquirer {
     }
     const mark = isRecord(metadata) && typeof metadata[PAYSTACK_MARK] === 'string' ? metadata[PAYSTACK_MARK] : null;
     return {
-      id: String(data.id),
+      id: data.id,
       mark,
       status: data.status,
       amount: data.amount,
-      currency: typeof data.currency === 'string' ? data.currency : '',
+      currency: data.currency,
       channel: data.channel === 'card' ? 'card' : 'bank_transfer',
       card: data.channel === 'card' && last4 ? { brand, last4 } : null,
-      gatewayResponse: typeof data.gateway_response === 'string' ? data.gateway_response.slice(0, 200) : '',
+      gatewayResponse: (data.gateway_response ?? '').slice(0, 200),
     };
   }
 
@@ -105,37 +155,40 @@ export class PaystackAcquirer {
     const { status, body } = await this.request('POST', '/refund', { transaction: reference, amount, merchant_note: note });
     const refusal = refusalOf(status, body);
     if (refusal) return refusal;
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    const id = typeof data?.id === 'number' || typeof data?.id === 'string' ? String(data.id) : '';
-    if (status !== 200 || !id) throw unavailable(`refund answered HTTP ${status}${id ? '' : ' without a refund id'}`);
-    return { refundId: id };
+    const answer = refundCreatedAnswer.safeParse(body);
+    if (status !== 200 || !answer.success) throw unavailable(`refund answered HTTP ${status}${answer.success ? '' : ' without a refund id'}`);
+    return { refundId: answer.data.data.id };
   }
 
   /**
-   * The refund of Paystack transaction `transactionId` whose merchant note is `note`, with its status, or null
-   * when Paystack has none (GET /refund?transaction=, every page).
+   * The refund of Paystack transaction `transactionId` whose merchant note is `note`, among the refunds Paystack
+   * made between `from` and `to`, read a page at a time (GET /refund with its documented parameters only):
+   * `absent` when the whole window was read without it, `beyond-bound` when the window holds more than
+   * REFUND_SEARCH_PAGES pages (nothing can be said of it then).
    */
-  async findRefund(transactionId: string, note: string): Promise<{ refundId: string; status: string } | null> {
-    for (let page = 1; page <= 20; page++) {
-      const { status, body } = await this.request('GET', `/refund?transaction=${encodeURIComponent(transactionId)}&perPage=100&page=${page}`);
-      const rows = isRecord(body) && body.status === true && Array.isArray(body.data) ? body.data : undefined;
-      if (status !== 200 || !rows) throw unavailable(`refund list answered HTTP ${status} without the documented list`);
-      const found = rows.find((row) => isRecord(row) && row.merchant_note === note);
-      if (isRecord(found) && (typeof found.id === 'number' || typeof found.id === 'string') && typeof found.status === 'string') {
-        return { refundId: String(found.id), status: found.status };
-      }
-      if (rows.length < 100) return null;
+  async findRefund(input: { transactionId: string; note: string; from: Date; to: Date }): Promise<{ refundId: string; status: string } | 'absent' | 'beyond-bound'> {
+    for (let page = 1; page <= REFUND_SEARCH_PAGES; page++) {
+      const query = new URLSearchParams({ perPage: String(REFUND_SEARCH_PER_PAGE), page: String(page), from: input.from.toISOString(), to: input.to.toISOString() });
+      const { status, body } = await this.request('GET', `/refund?${query}`);
+      const answer = refundListAnswer.safeParse(body);
+      if (status !== 200 || !answer.success) throw unavailable(`refund list answered HTTP ${status} without the documented list`);
+      const { data: rows, meta } = answer.data;
+      const found = rows.find((row) => row.merchant_note === input.note && row.transaction === input.transactionId);
+      if (found) return { refundId: found.id, status: found.status };
+      // The end of the list: an empty page, or Paystack's own page count reached (never our page size: Paystack may
+      // answer fewer than asked for).
+      if (rows.length === 0 || (meta?.pageCount !== undefined && page >= meta.pageCount)) return 'absent';
     }
-    throw unavailable('refund list longer than 2,000 refunds');
+    return 'beyond-bound';
   }
 
   /** A refund's status at Paystack now (pending, processing, processed, failed, ...), or null when Paystack has no such refund. */
   async refundStatus(refundId: string): Promise<string | null> {
     const { status, body } = await this.request('GET', `/refund/${encodeURIComponent(refundId)}`);
-    if ((status === 400 || status === 404) && isRecord(body) && body.status === false) return null;
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    if (status !== 200 || typeof data?.status !== 'string' || String(data.id) !== refundId) throw unavailable(`refund fetch answered HTTP ${status} without the documented refund`);
-    return data.status;
+    if ((status === 400 || status === 404) && refusalBody.safeParse(body).success) return null;
+    const answer = refundFetchedAnswer.safeParse(body);
+    if (status !== 200 || !answer.success || answer.data.data.id !== refundId) throw unavailable(`refund fetch answered HTTP ${status} without the documented refund`);
+    return answer.data.data.status;
   }
 
   /** Paystack's recipient code for a Nigerian bank account (a NUBAN recipient), or its refusal. */
@@ -150,10 +203,9 @@ export class PaystackAcquirer {
     const refusal = refusalOf(status, body);
     if (refusal) return refusal;
     if (status !== 200 && status !== 201) throw unavailable(`transferrecipient answered HTTP ${status}`);
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    const code = typeof data?.recipient_code === 'string' ? data.recipient_code : '';
-    if (!/^RCP_\w{1,96}$/.test(code)) throw unavailable('transferrecipient answered without a recipient_code');
-    return { recipientCode: code };
+    const answer = recipientAnswer.safeParse(body);
+    if (!answer.success) throw unavailable('transferrecipient answered without a recipient_code');
+    return { recipientCode: answer.data.data.recipient_code };
   }
 
   /** Sends `amount` kobo from the Paystack balance to a recipient, under our reference (Paystack refuses a reference twice). */
@@ -177,7 +229,7 @@ export class PaystackAcquirer {
   /** What Paystack says about the transfer with our reference now, or null when it has none. */
   async verifyTransfer(reference: string): Promise<TransferState | null> {
     const { status, body } = await this.request('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
-    if ((status === 400 || status === 404) && isRecord(body) && body.status === false) return null;
+    if ((status === 400 || status === 404) && refusalBody.safeParse(body).success) return null;
     if (status !== 200) throw unavailable(`transfer verify answered HTTP ${status}`);
     return transferStateOf(body, reference, 'transfer verify');
   }
@@ -191,14 +243,59 @@ export class PaystackAcquirer {
 
 /** A documented refusal: a 400, 404 or 422 whose body says `status: false` (a bad key, 429 and 5xx are outages, not refusals). */
 function refusalOf(status: number, body: unknown): Refusal | undefined {
-  if (![400, 404, 422].includes(status) || !isRecord(body) || body.status !== false) return undefined;
-  return { refused: typeof body.message === 'string' ? body.message.slice(0, 200) : `HTTP ${status}` };
+  const refusal = refusalBody.safeParse(body);
+  if (![400, 404, 422].includes(status) || !refusal.success) return undefined;
+  return { refused: refusal.data.message?.slice(0, 200) ?? `HTTP ${status}` };
 }
 
 function transferStateOf(body: unknown, reference: string, call: string): TransferState {
-  const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-  if (!data || typeof data.status !== 'string' || typeof data.amount !== 'number' || data.reference !== reference) {
-    throw unavailable(`${call} answered without the documented transfer`);
+  const answer = transferAnswer.safeParse(body);
+  if (!answer.success || answer.data.data.reference !== reference) throw unavailable(`${call} answered without the documented transfer`);
+  const { data } = answer.data;
+  return { status: data.status, transferCode: data.transfer_code?.slice(0, 100) ?? null, amount: data.amount };
+}
+
+// Paystack's webhooks as its published samples show them (src/doc/payments/webhooks/events/*.json and
+// src/doc/payments/refunds/events/*.json): `{ event, data }`.
+const eventEnvelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
+// charge.success and transfer.*: Paystack's id for the transaction or transfer, and its reference (ours).
+const referencedData = z.object({ id: paystackId.optional().catch(undefined), reference: z.string() });
+// refund.*: the refunded transaction's reference and the amount (a string in some samples, a number in others);
+// no refund id but in refund.needs-attention's, which also carries the notes.
+const refundEventData = z.object({
+  status: z.string(),
+  transaction_reference: z.string(),
+  amount: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,15}$/).transform(Number)]).optional().catch(undefined),
+  id: paystackId.optional().catch(undefined),
+  merchant_note: z.string().nullish().catch(null),
+});
+
+export type PaystackEvent =
+  | { kind: 'charge' | 'transfer'; type: string; id: string | null; reference: string }
+  | { kind: 'refund'; type: string; status: string; transactionReference: string; amount: number | null; refundId: string | null; merchantNote: string | null }
+  | { kind: 'other'; type: string };
+
+/** A webhook's body (its signature already checked) as Paystack documents it, or null when it is not one. */
+export function readPaystackEvent(rawBody: Buffer): PaystackEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
   }
-  return { status: data.status, transferCode: typeof data.transfer_code === 'string' ? data.transfer_code.slice(0, 100) : null, amount: data.amount };
+  const envelope = eventEnvelope.safeParse(json);
+  if (!envelope.success) return null;
+  const { event: type, data } = envelope.data;
+  if (type === 'charge.success' || type.startsWith('transfer.')) {
+    const parsed = referencedData.safeParse(data);
+    if (!parsed.success) return { kind: 'other', type };
+    return { kind: type === 'charge.success' ? 'charge' : 'transfer', type, id: parsed.data.id ?? null, reference: parsed.data.reference };
+  }
+  if (type.startsWith('refund.')) {
+    const parsed = refundEventData.safeParse(data);
+    if (!parsed.success) return { kind: 'other', type };
+    const { status, transaction_reference: transactionReference, amount, id, merchant_note: merchantNote } = parsed.data;
+    return { kind: 'refund', type, status, transactionReference, amount: amount ?? null, refundId: id ?? null, merchantNote: merchantNote ?? null };
+  }
+  return { kind: 'other', type };
 }

@@ -9,6 +9,7 @@ import { recordEvent, type Scope } from '../developers/events';
 import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { tellRefund } from './money-notices';
+import { clearRefundAttention, markRefundForAttention } from './refund-attention';
 import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
@@ -221,62 +222,99 @@ export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<stri
 
 /**
  * Asks Paystack about claimed refunds and applies what is final. A refund Paystack never named is looked for
- * in the transaction's refunds by its note: found, it is tied to Paystack's id and settled by its status; not
- * there an hour on, the request never reached Paystack, and the money goes back. Outages wait for the next run.
+ * by its note and transaction among the refunds Paystack made the day either side of it: found, it is tied to
+ * Paystack's id and settled by its status; not there an hour on, the request never reached Paystack, and the
+ * money goes back; more refunds in that window than one search reads, it stays pending for a person. Outages
+ * wait for the next run.
  */
 export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
   const counts = { processed: 0, failed: 0, pending: 0 };
   const paystack = ctx.paystack;
   if (!paystack) return counts;
   for (const id of refundIds) {
-    let outcome: { providerRefundId: string; status: string } | 'never-received';
     try {
-      outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
+      counts[await reconcileRefund(ctx, paystack, id, { concludeAbsent: true })] += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
-      counts.pending += 1;
-      continue;
-    }
-    if (outcome !== 'never-received') {
-      // Paystack's id, once known, also lets its webhook find this refund.
-      await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
-    }
-    if (outcome === 'never-received') {
-      await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.', ctx.config.appUrl));
-      ctx.kickWebhooks();
-      counts.failed += 1;
-    } else if (outcome.status === 'processed' || outcome.status === 'failed') {
-      await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status);
-      counts[outcome.status] += 1;
-    } else {
       counts.pending += 1;
     }
   }
   return counts;
 }
 
-type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string };
+/**
+ * Asks Paystack about one pending live refund and applies what Paystack holds for it: processed or failed
+ * settles it (with `event`, the webhook that prompted the question, recorded in the same transaction when
+ * Paystack's record says the same), needs-attention marks it for a person (markRefundForAttention), anything
+ * else keeps it pending. A refund Paystack has no trace of fails with its money back only when `concludeAbsent`
+ * (the hourly check, an hour after the request); past the search's bound it stays pending for a person. An
+ * outage is thrown (502).
+ */
+export async function reconcileRefund(
+  ctx: AppContext,
+  paystack: NonNullable<AppContext['paystack']>,
+  id: string,
+  options: { concludeAbsent: boolean; event?: { key: string; type: string; status: string } },
+): Promise<'processed' | 'failed' | 'pending'> {
+  const outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
+  if (outcome === 'beyond-bound') {
+    // Paystack made more refunds around this one than a search reads: it may hold it or not, so its money stays
+    // set aside, for a person to look up on Paystack's dashboard.
+    ctx.log.error({ refund: id }, 'Paystack refund not found within the refund search bound; left pending for a person');
+    return 'pending';
+  }
+  if (outcome === 'never-received') {
+    if (!options.concludeAbsent) return 'pending';
+    await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.', ctx.config.appUrl));
+    ctx.kickWebhooks();
+    return 'failed';
+  }
+  // Paystack's id, once known, also lets its webhook find this refund.
+  await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
+  if (outcome.status === 'needs-attention') await markRefundForAttention(ctx, id);
+  // Moved on after a person gave Paystack what it needed.
+  if (outcome.status === 'pending' || outcome.status === 'processing') await clearRefundAttention(ctx.db, id);
+  if (outcome.status !== 'processed' && outcome.status !== 'failed') return 'pending';
+  const { event } = options;
+  await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
+  return outcome.status;
+}
+
+type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string; created_at: Date };
 
 async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForCheck> {
   const { rows } = await db.query<RefundForCheck>(
-    'SELECT r.id, r.provider_refund_id, t.reference FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
+    'SELECT r.id, r.provider_refund_id, t.reference, r.created_at FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
     [id],
   );
   return rows[0]!;
 }
 
+/**
+ * How far either side of our refund's creation its search at Paystack looks: Paystack made it within a request's
+ * time of ours, and a day either way holds whether Paystack reads `from` and `to` as instants or as days.
+ */
+const REFUND_SEARCH_MARGIN_MS = 24 * 3_600_000;
+
 async function askPaystackAbout(
   paystack: NonNullable<AppContext['paystack']>,
   refund: RefundForCheck,
-): Promise<{ providerRefundId: string; status: string } | 'never-received'> {
+): Promise<{ providerRefundId: string; status: string } | 'never-received' | 'beyond-bound'> {
   if (refund.provider_refund_id) {
     const status = await paystack.refundStatus(refund.provider_refund_id);
     return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
   }
   const { id: transactionId } = await paystack.verify(refund.reference);
-  const found = await paystack.findRefund(transactionId, refundNote(refund.id));
-  if (!found) return 'never-received';
+  const created = refund.created_at.getTime();
+  const found = await paystack.findRefund({
+    transactionId,
+    note: refundNote(refund.id),
+    from: new Date(created - REFUND_SEARCH_MARGIN_MS),
+    to: new Date(created + REFUND_SEARCH_MARGIN_MS),
+  });
+  if (found === 'absent') return 'never-received';
+  if (found === 'beyond-bound') return found;
   return { providerRefundId: found.refundId, status: found.status };
 }
 

@@ -196,7 +196,7 @@ export async function payOut(
   const { rows } = await tx.query<SettlementRow>(
     `INSERT INTO settlements (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference, provider, next_check_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'paystack' THEN now() END) RETURNING ${SETTLEMENT_COLUMNS}`,
-    [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po_${randomBytes(10).toString('hex')}`, provider],
+    [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po-${randomBytes(10).toString('hex')}`, provider],
   );
   const created = rows[0]!;
   await bindEffect(tx, options.claim, 'settlement', created.id);

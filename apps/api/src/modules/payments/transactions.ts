@@ -28,8 +28,11 @@ import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
-/** `fp_` and 20 hex characters: unique across the platform, not guessable from another. */
-export const newReference = () => `fp_${randomBytes(10).toString('hex')}`;
+/**
+ * `fp-` and 20 hex characters: unique across the platform, not guessable from another, and within Paystack's
+ * documented alphabet for references (-, ., = and alphanumerics). References made before carry `fp_`.
+ */
+export const newReference = () => `fp-${randomBytes(10).toString('hex')}`;
 
 export type NewTransaction = {
   amount: number;

@@ -89,7 +89,7 @@ function PaymentsView() {
     <div className="space-y-5">
       <form onSubmit={applyFilters} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Filters">
         <div className="lg:col-span-2">
-          <TextField label="Reference or customer email" name="search" type="search" placeholder="fp_… or ada@example.ng" />
+          <TextField label="Reference or customer email" name="search" type="search" placeholder="fp-… or ada@example.ng" />
         </div>
         <SelectField label="Status" name="status" defaultValue="">
           <option value="">All</option>

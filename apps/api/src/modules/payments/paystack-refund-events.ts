@@ -1,0 +1,59 @@
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import type { PaystackEvent } from './paystack';
+import { reconcileRefund } from './refunds';
+
+type RefundEvent = Extract<PaystackEvent, { kind: 'refund' }>;
+
+/** At most this many of a transaction's pending refunds are asked about for one delivery; the hourly check takes any others. */
+const MAX_CANDIDATES = 10;
+/** Our merchant note on a live refund (refundNote): `FiPay refund <our refund's id>`. */
+const OUR_NOTE = /^FiPay refund ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * Paystack's `refund.*` webhooks as it documents them (refund.pending, .processing, .processed, .failed,
+ * .needs-attention): they name the refunded transaction by its reference and the amount, and only
+ * refund.needs-attention also carries the refund's id and notes. The refunds of ours they are about:
+ * 1. the one with Paystack's refund id, when the event carries one we know;
+ * 2. else the one whose id our merchant note carries (`FiPay refund <id>`), when the event carries the note,
+ *    on the transaction it names;
+ * 3. else the live refunds still pending on that transaction with that amount (all of the transaction's pending
+ *    refunds when the amount cannot be read), at most MAX_CANDIDATES.
+ * Each is then asked about at Paystack by its own id (or found by its note) and settled by what Paystack holds
+ * for it, never by the event alone: two refunds of one amount on one payment, or a refund made on Paystack's
+ * dashboard, are never taken for one another. The event is recorded once, with the refund Paystack's record
+ * agrees with, in the transaction that settles it. False when no refund of ours is pending for it.
+ */
+export async function applyPaystackRefundEvent(ctx: AppContext, event: RefundEvent): Promise<boolean> {
+  const paystack = ctx.paystack;
+  if (!paystack) return false;
+  const candidates = await refundsNamedBy(ctx.db, event);
+  const status = event.type.slice('refund.'.length);
+  for (const id of candidates) {
+    await reconcileRefund(ctx, paystack, id, { concludeAbsent: false, event: { key: `${event.type}:${id}`, type: event.type, status } });
+  }
+  return candidates.length > 0;
+}
+
+async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string[]> {
+  const one = (rows: { id: string; status: string }[]) => (rows[0]!.status === 'pending' ? [rows[0]!.id] : []);
+  if (event.refundId) {
+    const { rows } = await db.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 AND livemode', [event.refundId]);
+    if (rows.length) return one(rows);
+  }
+  const noted = event.merchantNote ? OUR_NOTE.exec(event.merchantNote)?.[1] : undefined;
+  if (noted) {
+    const { rows } = await db.query<{ id: string; status: string }>(
+      'SELECT r.id, r.status FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1 AND t.reference = $2 AND r.livemode',
+      [noted, event.transactionReference],
+    );
+    if (rows.length) return one(rows);
+  }
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT r.id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+      WHERE t.reference = $1 AND t.provider = 'paystack' AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
+      ORDER BY r.created_at, r.id LIMIT ${MAX_CANDIDATES}`,
+    [event.transactionReference, event.amount],
+  );
+  return rows.map((row) => row.id);
+}
