@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupBody } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/server';
 import { linkIn } from '../test/smtp-sink';
-import { retryDelaySeconds } from './outbox';
+import { enqueueEmail, retryDelaySeconds } from './outbox';
 
 describe('outbox delivery over SMTP', () => {
   let server: TestServer;
@@ -33,6 +33,20 @@ describe('outbox delivery over SMTP', () => {
       );
       return rows[0];
     }, { timeout: 10_000 }).toEqual({ sent: true, body_text: null });
+  });
+
+  it('sends account mail before notices waiting with it: a sign-in link does not wait behind a day of receipts', async () => {
+    const notices = 'notices@shop.ng';
+    for (let i = 0; i < 45; i++) {
+      await server.db.transaction((tx) => enqueueEmail(tx, 'payment_receipt', { to: notices, subject: `Receipt ${i}`, text: 'Paid.', html: '<p>Paid.</p>' }));
+    }
+    const body = signupBody();
+    await server.api.post('/auth/signup', body);
+    await server.mail.waitFor(body.user.email);
+    // Sent 20 at a time: at most the batch already on its way when the sign-up came goes first, never all 45.
+    const before = server.mail.received.filter((mail) => mail.to === notices).length;
+    expect(before).toBeLessThanOrEqual(20);
+    for (let i = 0; i < 45 - before; i++) await server.mail.waitFor(notices);
   });
 
   it('keeps email queued while the SMTP server is down and delivers it when it is back', async () => {

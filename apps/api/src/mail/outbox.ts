@@ -22,11 +22,14 @@ export type EmailKind =
   | 'payment_receipt'
   | 'refund_processed';
 
+/** Notices, sent after the account and security mail waiting with them (a sign-in code never waits behind receipts). */
+const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed']);
+
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {
   await tx.query(
-    'INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5)',
-    [kind, email.to, email.subject, email.text, email.html],
+    'INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html, priority) VALUES ($1, $2, $3, $4, $5, $6)',
+    [kind, email.to, email.subject, email.text, email.html, NOTICES.has(kind) ? 1 : 0],
   );
 }
 
@@ -61,7 +64,7 @@ export class OutboxWorker extends PollingWorker {
          SELECT id FROM outbox_emails
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
            AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+         ORDER BY priority, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
        RETURNING id::text, recipient, subject, body_text, body_html, attempts`,
     );
     for (const row of rows) await this.deliver(row);
