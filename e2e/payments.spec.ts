@@ -56,13 +56,13 @@ test.describe('collecting payments in test mode', () => {
     await customer.getByLabel('Full name').fill('Ada Obi');
     await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
 
-    await expect(customer).toHaveURL(/\/checkout\/fp-[0-9a-f]{20}$/);
+    await expect(customer).toHaveURL(/\/checkout\/ck-[0-9a-f]{40}$/);
     await expect(customer.getByRole('heading', { name: 'Test cards' })).toBeVisible();
     await shotsAtBothWidths(customer, shots, 'checkout-card');
     await customer.getByRole('listitem').filter({ hasText: 'Payment succeeds.' }).getByRole('button', { name: 'Use' }).click();
     await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
     await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    // The checkout is public to whoever has its reference: the address is shown masked.
+    // The checkout is public to whoever has its access code: the address is shown masked.
     await expect(customer.getByText('ad...@customer.ng')).toBeVisible();
     await shotsAtBothWidths(customer, shots, 'receipt');
     // The receipt stays at its address.
@@ -158,8 +158,8 @@ test.describe('money after a payment', () => {
     const problems = watchConsole(page);
     const { headers } = await signInThroughApi(page, request, submittedCompany);
     const started = await request.post('/api/v1/transactions/initialize', { headers, data: { amount: 2_500_000, email: 'chidi@customer.ng' } });
-    const { reference } = (await started.json()).data as { reference: string };
-    const paid = await request.post(`/api/v1/checkout/${reference}/card`, { data: { number: '4084084084084081', expiry: '12/39', cvv: '123' } });
+    const { reference, accessCode } = (await started.json()).data as { reference: string; accessCode: string };
+    const paid = await request.post(`/api/v1/checkout/${accessCode}/card`, { data: { number: '4084084084084081', expiry: '12/39', cvv: '123' } });
     expect((await paid.json()).data.status).toBe('success');
 
     // ₦25,000 less 1.5% and ₦100 is ₦24,525, available at once in test mode.
@@ -282,7 +282,10 @@ test('an approved business is paid through Paystack in live mode and sees it on 
   const pending = await request.get('/api/v1/transactions?status=pending', { headers: live });
   const [transaction] = (await pending.json()).data.transactions as { reference: string }[];
   // Back on our checkout page before Paystack has the money: it says so and looks again every few seconds.
-  await customer.goto(`/checkout/${transaction!.reference}?trxref=${transaction!.reference}&reference=${transaction!.reference}`);
+  const back = await request.post(`http://127.0.0.1:${e2ePaystackPort}/__replay/return`, { data: { reference: transaction!.reference } });
+  const returnUrl = new URL(((await back.json()) as { data: { url: string } }).data.url);
+  expect(returnUrl.pathname).toMatch(/^\/checkout\/ck-[0-9a-f]{40}$/);
+  await customer.goto(`${returnUrl.pathname}${returnUrl.search}`);
   await expect(customer.getByText(paymentMessages.confirming)).toBeVisible();
   await shotsAtBothWidths(customer, shots, 'checkout-confirming');
   const settled = await request.post(`http://127.0.0.1:${e2ePaystackPort}/__replay/settle`, { data: { reference: transaction!.reference, status: 'success' } });

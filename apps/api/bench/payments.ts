@@ -64,8 +64,8 @@ async function merchant(server: BenchServer, client: HttpClient) {
 async function charge(client: HttpClient, key: string, amount: number): Promise<string> {
   const started = await client.request('POST', '/api/v1/transactions/initialize', { amount, email: 'bench@shop.ng' }, key);
   if (started.status !== 201) throw new Error(`initialize failed: ${started.status} ${started.text}`);
-  const { reference } = dataOf<{ reference: string }>(started.text);
-  const paid = await client.request('POST', `/api/v1/checkout/${reference}/card`, card);
+  const { reference, accessCode } = dataOf<{ reference: string; accessCode: string }>(started.text);
+  const paid = await client.request('POST', `/api/v1/checkout/${accessCode}/card`, card);
   if (paid.status !== 200) throw new Error(`card failed: ${paid.status} ${paid.text}`);
   return reference;
 }
@@ -98,9 +98,9 @@ async function checkoutToWebhook(server: BenchServer, client: HttpClient, { key 
     const busyBefore = server.eventLoopUtilization();
     await pool(total, 20, async () => {
       const started = await client.request('POST', '/api/v1/transactions/initialize', { amount: 250_000, email: 'bench@shop.ng' }, key);
-      const { reference } = dataOf<{ reference: string }>(started.text);
+      const { reference, accessCode } = dataOf<{ reference: string; accessCode: string }>(started.text);
       sent.set(reference, performance.now());
-      const paid = await client.request('POST', `/api/v1/checkout/${reference}/card`, card);
+      const paid = await client.request('POST', `/api/v1/checkout/${accessCode}/card`, card);
       if (paid.status !== 200) throw new Error(`card failed: ${paid.status} ${paid.text}`);
     });
     const deadline = performance.now() + 30_000;

@@ -83,6 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Building the OpenAPI document of every route can take longer than Fastify's 10 s on a loaded two-core machine: start slowly rather than not at all.
+    pluginTimeout: 60_000,
     frameworkErrors,
     clientErrorHandler,
   });

@@ -73,6 +73,7 @@ export const paymentMessages = {
   confirming: 'We are confirming your payment with the bank. This page updates when it is done.',
   initialized: 'Transaction started. Send the customer to the authorization URL.',
   transactionNotFound: 'Transaction not found.',
+  checkoutNotFound: 'This checkout link is not valid. Ask the business for a new payment link.',
   transactionLoaded: 'Transaction loaded.',
   transactionsLoaded: 'Transactions loaded.',
   verified: 'Verification successful.',
@@ -212,7 +213,13 @@ export const payLinkRequest = z.object({
 });
 export type PayLinkRequest = z.input<typeof payLinkRequest>;
 
-export const initializedSchema = z.object({ reference: z.string(), authorizationUrl: z.string() });
+export const initializedSchema = z.object({
+  reference: z.string(),
+  /** Where the customer pays: our hosted checkout (test mode) or Paystack's page (live), keyed by the access code. */
+  authorizationUrl: z.string(),
+  /** The checkout's unguessable key (160 random bits): the public checkout and receipt are found by it, never by the reference. */
+  accessCode: z.string(),
+});
 export const initializedResponse = envelope(initializedSchema);
 
 /**
@@ -314,6 +321,8 @@ export const transactionListQuery = transactionFilters.extend({
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
 export const transactionListResponse = envelope(z.object({ transactions: z.array(transactionSchema), nextCursor: z.string().nullable() }));
 export const referenceParams = z.object({ reference: text(paymentMessages.transactionNotFound).max(100, paymentMessages.transactionNotFound) });
+/** A public checkout's address: its access code (`ck-` and 40 hex characters), never the merchant's reference. */
+export const checkoutParams = z.object({ code: text(paymentMessages.checkoutNotFound).max(100, paymentMessages.checkoutNotFound) });
 
 /** What the hosted checkout `/checkout/{reference}` shows. */
 export const checkoutSchema = z.object({
@@ -324,14 +333,17 @@ export const checkoutSchema = z.object({
   status: z.enum(transactionStatuses),
   amount: z.number().int(),
   currency: z.enum(currencies),
-  /** The customer's address, masked (`ad...@customer.ng`): a checkout is public to whoever has its reference. */
+  /** The customer's address, masked (`ad...@customer.ng`): a checkout is public to whoever has its access code. */
   email: z.string(),
   business: z.object({ name: z.string() }),
   /** The card step waiting for an OTP, or the bank transfer account shown. */
   step: z.enum(['otp', 'bank_transfer']).nullable(),
   bankTransfer: z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
   attemptsLeft: z.number().int(),
-  /** Where the customer goes once paid: the merchant's callback or link redirect with the reference, else our receipt. */
+  /**
+   * Where the customer goes once the payment is final: the merchant's callback or link redirect with the reference,
+   * else this receipt. Until then this checkout's own address: the merchant's address is not shown before it is needed.
+   */
   returnUrl: z.string(),
   paidAt: z.string().nullable(),
   channel: z.enum(channels).nullable(),

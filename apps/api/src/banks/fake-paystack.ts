@@ -176,7 +176,17 @@ function refundEventFor(r: FakeRefund, status: FakeRefund['status']) {
   return { ...sample, data };
 }
 
-type FakeTransaction = { id: number; reference: string; amount: number; email: string; status: string; gatewayResponse: string; paidAmount: number; metadata: unknown };
+type FakeTransaction = {
+  id: number;
+  reference: string;
+  amount: number;
+  email: string;
+  status: string;
+  gatewayResponse: string;
+  paidAmount: number;
+  metadata: unknown;
+  callbackUrl?: string;
+};
 
 /** Paystack's documented verify answer for a transaction (GET /transaction/verify/:reference). */
 function verifyBody(t: FakeTransaction) {
@@ -233,13 +243,13 @@ export async function startFakePaystack(listenPort = 0) {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
     '/transaction/initialize': (_query, body) => {
-      const { reference, amount, email, metadata } = (body ?? {}) as { reference?: string; amount?: number; email?: string; metadata?: unknown };
+      const { reference, amount, email, metadata, callback_url: callbackUrl } = (body ?? {}) as { reference?: string; amount?: number; email?: string; metadata?: unknown; callback_url?: string };
       if (typeof reference !== 'string' || typeof amount !== 'number' || typeof email !== 'string') {
         return { status: 400, body: { status: false, message: 'Invalid request' } };
       }
       if (transactions.has(reference)) return { status: 400, body: { status: false, message: 'Duplicate Transaction Reference' } };
       // Paystack answers 'abandoned' for a transaction whose customer has not finished paying yet.
-      transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount, metadata: metadata ?? '' });
+      transactions.set(reference, { id: (transactionIds += 1), reference, amount, email, status: 'abandoned', gatewayResponse: '', paidAmount: amount, metadata: metadata ?? '', callbackUrl });
       // Lowercase letters and digits, as the sample's `3ni8kdavz62431k`.
       const accessCode = reference.toLowerCase().replace(/[^a-z0-9]/g, '').slice(-15);
       const sample = paystackSample('transactionInitialize');
@@ -357,6 +367,16 @@ export async function startFakePaystack(listenPort = 0) {
         return { status: 400, body: { status: false, message: 'Unknown transaction or status' } };
       }
       return { status: 200, body: { status: true, data: settleTransaction(reference, status!) } };
+    },
+    // Not Paystack's: where Paystack's page sends the customer back (the callback URL with trxref and reference, as
+    // Paystack appends them). POST { reference }.
+    '/__replay/return': (_query, body) => {
+      const t = transactions.get(String((body as { reference?: unknown } | null)?.reference ?? ''));
+      if (!t?.callbackUrl) return { status: 400, body: { status: false, message: 'Unknown transaction' } };
+      const url = new URL(t.callbackUrl);
+      url.searchParams.set('trxref', t.reference);
+      url.searchParams.set('reference', t.reference);
+      return { status: 200, body: { status: true, data: { url: url.toString() } } };
     },
     '/transaction/verify/': (query) => {
       const t = transactions.get(query.get('reference') ?? '');

@@ -18,6 +18,7 @@ import { sql as idempotentEffects } from './migrations/0016-idempotent-effects';
 import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-pending-money';
 import { sql as moneyEmails } from './migrations/0018-money-emails';
 import { sql as refundAttention } from './migrations/0019-refund-attention';
+import { sql as checkoutAccessCodes } from './migrations/0020-checkout-access-codes';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 const migrations: { id: string; sql: string }[] = [
@@ -40,6 +41,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0017-refunds-from-pending-money', sql: refundsFromPendingMoney },
   { id: '0018-money-emails', sql: moneyEmails },
   { id: '0019-refund-attention', sql: refundAttention },
+  { id: '0020-checkout-access-codes', sql: checkoutAccessCodes },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -53,3 +53,10 @@ export async function login(server: TestServer, credentials: { email: string; pa
     refreshToken: string;
   };
 }
+
+/** The access code of the transaction with this reference: the key of its public checkout (the reference finds nothing there). */
+export async function checkoutCode(server: { db: { query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }> } }, reference: string): Promise<string> {
+  const { rows } = await server.db.query<{ access_code: string }>('SELECT access_code FROM transactions WHERE reference = $1', [reference]);
+  if (!rows[0]) throw new Error(`No transaction ${reference}`);
+  return rows[0].access_code;
+}

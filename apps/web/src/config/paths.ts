@@ -31,7 +31,7 @@ export const paths = {
   docs: '/docs',
   // What customers see: a payment link's page and the hosted checkout (no sign-in).
   pay: '/pay/:slug',
-  checkout: '/checkout/:reference',
+  checkout: '/checkout/:code',
   legalDocument: '/legal/:document',
   terms: '/legal/terms',
   amlPolicy: '/legal/aml-policy',

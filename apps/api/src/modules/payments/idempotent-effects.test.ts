@@ -1,7 +1,7 @@
 import { refundMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 
@@ -41,7 +41,7 @@ async function merchant() {
 
 async function paidCharge(key: string, amount: number) {
   const { reference } = (await server.api.post('/transactions/initialize', { amount, email: 'buyer@shop.ng' }, { token: key })).body.data as { reference: string };
-  const paid = await server.api.post(`/checkout/${reference}/card`, { number: testCards[0].number, expiry: '12/39', cvv: '123' });
+  const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, { number: testCards[0].number, expiry: '12/39', cvv: '123' });
   expect(paid.body.data.status).toBe('success');
   return reference;
 }

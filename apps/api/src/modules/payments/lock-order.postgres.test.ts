@@ -1,6 +1,6 @@
 import { testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 
@@ -72,7 +72,7 @@ async function startCharge(key: string, amount: number) {
 
 async function paidCharge(key: string, amount: number) {
   const reference = await startCharge(key, amount);
-  const paid = await server.api.post(`/checkout/${reference}/card`, successCard);
+  const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, successCard);
   expect(paid.body.data.status).toBe('success');
   return reference;
 }
@@ -94,7 +94,7 @@ describe('one lock order for every money path, on PostgreSQL', () => {
       for (let round = 0; round < 8; round++) {
         const pending = await Promise.all(Array.from({ length: 4 }, () => startCharge(key, 500_000)));
         const answers = await Promise.all([
-          ...pending.map((reference) => server.api.post(`/checkout/${reference}/card`, successCard)),
+          ...pending.map(async (reference) => server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, successCard)),
           ...refundable.map((reference) => server.api.post('/refunds', { reference, amount: 1_000 }, { token: key })),
         ]);
         statuses.push(...answers.map((answer) => answer.status));

@@ -2,7 +2,7 @@ import { paymentMessages, refundMessages, settlementMessages, testCards } from '
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutHoldMessages } from '@fipay/contracts/back-office';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
@@ -46,7 +46,7 @@ async function merchant(server: TestServer, bankAccount: string | null = '012345
 async function paidCharge(server: TestServer, key: string, amount: number, email = 'buyer@shop.ng') {
   const started = await server.api.post('/transactions/initialize', { amount, email }, { token: key });
   const { reference } = started.body.data as { reference: string };
-  const paid = await server.api.post(`/checkout/${reference}/card`, successCard);
+  const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, successCard);
   expect(paid.body.data.status).toBe('success');
   return reference;
 }
@@ -268,7 +268,7 @@ describe('settlement and payouts', () => {
     // A payment started two days ago and paid today counts today.
     const started = (await now.api.post('/transactions/initialize', { amount: 300_000, email: 'buyer@shop.ng' }, { token: key })).body.data as { reference: string };
     await now.db.query("UPDATE transactions SET created_at = now() - interval '2 days' WHERE reference = $1", [started.reference]);
-    expect((await now.api.post(`/checkout/${started.reference}/card`, successCard)).body.data.status).toBe('success');
+    expect((await now.api.post(`/checkout/${await checkoutCode(now, started.reference)}/card`, successCard)).body.data.status).toBe('success');
     const after = (await now.api.get('/transactions/daily?days=7', { token: key })).body.data;
     expect(after.days.at(-1)).toMatchObject({ amount: 2_300_000, count: 3 });
     expect(after.days.slice(0, 6).every((d: { amount: number }) => d.amount === 0)).toBe(true);
@@ -384,7 +384,7 @@ describe('unpaid checkouts', () => {
     const reference = started.body.data.reference as string;
     await now.db.query("UPDATE transactions SET created_at = now() - interval '25 hours' WHERE reference = $1", [reference]);
     expect(await now.db.transaction((tx) => abandonStale(tx))).toBeGreaterThanOrEqual(1);
-    expect((await now.api.get(`/checkout/${reference}`)).body.data.status).toBe('abandoned');
-    expect(await now.api.post(`/checkout/${reference}/card`, successCard)).toMatchObject({ status: 409, body: { message: paymentMessages.checkoutClosed } });
+    expect((await now.api.get(`/checkout/${await checkoutCode(now, reference)}`)).body.data.status).toBe('abandoned');
+    expect(await now.api.post(`/checkout/${await checkoutCode(now, reference)}/card`, successCard)).toMatchObject({ status: 409, body: { message: paymentMessages.checkoutClosed } });
   });
 });

@@ -1,6 +1,6 @@
 import { MAX_CARD_ATTEMPTS, paymentMessages, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
@@ -133,16 +133,18 @@ describe('the sandbox checkout', () => {
     const { key, session, email } = await merchant();
     const { slug, id } = await link(key);
     const { reference, authorizationUrl } = await startPayment(slug);
-    expect(authorizationUrl).toBe(`http://app.test/checkout/${reference}`);
-    const checkout = await server.api.get(`/checkout/${reference}`);
-    // Public to whoever has the reference: the customer's address masked.
+    const code = await checkoutCode(server, reference);
+    expect(code).toMatch(/^ck-[0-9a-f]{40}$/);
+    expect(authorizationUrl).toBe(`http://app.test/checkout/${code}`);
+    const checkout = await server.api.get(`/checkout/${code}`);
+    // Public to whoever has the access code: the customer's address masked.
     expect(checkout.body.data).toMatchObject({ reference, status: 'pending', amount: 2_500_000, email: 'ad...@customer.ng', step: null, attemptsLeft: MAX_CARD_ATTEMPTS });
     expect(JSON.stringify(checkout.body)).not.toContain('ada@customer.ng');
 
-    const paid = await server.api.post(`/checkout/${reference}/card`, card('success'));
+    const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('success'));
     expect(paid.status).toBe(200);
     expect(paid.body.message).toBe(paymentMessages.paymentSuccessful);
-    expect(paid.body.data).toMatchObject({ status: 'success', channel: 'card', returnUrl: `http://app.test/checkout/${reference}` });
+    expect(paid.body.data).toMatchObject({ status: 'success', channel: 'card', returnUrl: `http://app.test/checkout/${code}` });
 
     const { fee, net } = feeFor(2_500_000);
     expect(fee).toBe(47_500); // 1.5% of ₦25,000 = ₦375, plus ₦100
@@ -160,7 +162,7 @@ describe('the sandbox checkout', () => {
     const queued = async (to: string) => (await server.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'payment_receipt' AND recipient = $1", [to])).rows[0];
     expect(await queued('ada@customer.ng')).toEqual({ n: 0 });
     const own = await startPayment(slug, { email: email.toUpperCase() });
-    expect((await server.api.post(`/checkout/${own.reference}/card`, card('success'))).status).toBe(200);
+    expect((await server.api.post(`/checkout/${await checkoutCode(server, own.reference)}/card`, card('success'))).status).toBe(200);
     // The business's own user also gets its 'Payment received' emails (one per payment): the receipt is among them.
     let receipt = await server.mail.waitFor(email);
     for (let i = 0; i < 4 && !receipt.subject.includes('Your receipt'); i++) receipt = await server.mail.waitFor(email);
@@ -171,34 +173,34 @@ describe('the sandbox checkout', () => {
     expect(await queued('ada@customer.ng')).toEqual({ n: 0 });
 
     // Paid once: a second card, an OTP or a transfer on the same checkout is refused and changes nothing.
-    expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.alreadyPaid } });
-    expect((await server.api.post(`/checkout/${reference}/bank-transfer`)).status).toBe(409);
+    expect(await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.alreadyPaid } });
+    expect((await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer`)).status).toBe(409);
     expect(await balance(key)).toEqual({ currency: 'NGN', available: 2 * net, pending: 0 });
   });
 
   it('asks for an OTP with the OTP card and pays with 123456 only', async () => {
     const { key } = await merchant();
     const { reference } = await startPayment((await link(key)).slug);
-    const asked = await server.api.post(`/checkout/${reference}/card`, card('otp'));
+    const asked = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('otp'));
     expect(asked.body).toMatchObject({ message: paymentMessages.otpSent, data: { status: 'pending', step: 'otp' } });
-    expect(await server.api.post(`/checkout/${reference}/otp`, { otp: '000000' })).toMatchObject({ status: 422, body: { data: { errors: { otp: paymentMessages.otpInvalid } } } });
-    const paid = await server.api.post(`/checkout/${reference}/otp`, { otp: SANDBOX_OTP });
+    expect(await server.api.post(`/checkout/${await checkoutCode(server, reference)}/otp`, { otp: '000000' })).toMatchObject({ status: 422, body: { data: { errors: { otp: paymentMessages.otpInvalid } } } });
+    const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/otp`, { otp: SANDBOX_OTP });
     expect(paid.body.data).toMatchObject({ status: 'success', step: null });
     expect((await balance(key)).available).toBe(feeFor(2_500_000).net);
     const otpFirst = await startPayment((await link(key)).slug);
-    expect(await server.api.post(`/checkout/${otpFirst.reference}/otp`, { otp: SANDBOX_OTP })).toMatchObject({ status: 409, body: { message: paymentMessages.otpNotExpected } });
+    expect(await server.api.post(`/checkout/${await checkoutCode(server, otpFirst.reference)}/otp`, { otp: SANDBOX_OTP })).toMatchObject({ status: 409, body: { message: paymentMessages.otpNotExpected } });
   });
 
   it('declines with a clear message, records charge.failed each time, and fails after three declines with no money moved', async () => {
     const { key } = await merchant();
     const { reference } = await startPayment((await link(key)).slug);
-    const declined = await server.api.post(`/checkout/${reference}/card`, card('declined'));
+    const declined = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('declined'));
     expect(declined.body).toMatchObject({ message: paymentMessages.cardDeclined, data: { status: 'pending', attemptsLeft: 2, gatewayResponse: paymentMessages.cardDeclined } });
-    const poor = await server.api.post(`/checkout/${reference}/card`, card('insufficient_funds'));
+    const poor = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('insufficient_funds'));
     expect(poor.body).toMatchObject({ message: paymentMessages.insufficientFunds, data: { attemptsLeft: 1 } });
-    const unknown = await server.api.post(`/checkout/${reference}/card`, { number: '4242 4242 4242 4242', expiry: '01/40', cvv: '999' });
+    const unknown = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, { number: '4242 4242 4242 4242', expiry: '01/40', cvv: '999' });
     expect(unknown.body).toMatchObject({ message: paymentMessages.tooManyAttempts, data: { status: 'failed', attemptsLeft: 0 } });
-    expect(await server.api.post(`/checkout/${reference}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.tooManyAttempts } });
+    expect(await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('success'))).toMatchObject({ status: 409, body: { message: paymentMessages.tooManyAttempts } });
     expect((await eventTypes(key)).filter((t) => t === 'charge.failed')).toHaveLength(3);
     expect(await balance(key)).toEqual({ currency: 'NGN', available: 0, pending: 0 });
     const detail = (await server.api.get(`/transactions/${reference}`, { token: key })).body.data;
@@ -216,22 +218,22 @@ describe('the sandbox checkout', () => {
       [{ cvv: '12' }, 'cvv', paymentMessages.cvvInvalid],
     ];
     for (const [change, field, message] of cases) {
-      const res = await server.api.post(`/checkout/${reference}/card`, { ...card('success'), ...change });
+      const res = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, { ...card('success'), ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.data.errors).toEqual({ [field]: message });
     }
-    expect((await server.api.get(`/checkout/${reference}`)).body.data).toMatchObject({ status: 'pending', attemptsLeft: MAX_CARD_ATTEMPTS });
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data).toMatchObject({ status: 'pending', attemptsLeft: MAX_CARD_ATTEMPTS });
   });
 
   it('pays by bank transfer once the simulated transfer arrives', async () => {
     const { key } = await merchant();
     const { reference } = await startPayment((await link(key)).slug);
-    expect(await server.api.post(`/checkout/${reference}/bank-transfer/simulate`)).toMatchObject({ status: 409, body: { message: paymentMessages.transferNotStarted } });
-    const shown = await server.api.post(`/checkout/${reference}/bank-transfer`);
+    expect(await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer/simulate`)).toMatchObject({ status: 409, body: { message: paymentMessages.transferNotStarted } });
+    const shown = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer`);
     expect(shown.body.data).toMatchObject({ step: 'bank_transfer', bankTransfer: { bankName: 'FiPay Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/) } });
-    const again = await server.api.post(`/checkout/${reference}/bank-transfer`);
+    const again = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer`);
     expect(again.body.data.bankTransfer.accountNumber).toBe(shown.body.data.bankTransfer.accountNumber);
-    const paid = await server.api.post(`/checkout/${reference}/bank-transfer/simulate`);
+    const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer/simulate`);
     expect(paid.body.data).toMatchObject({ status: 'success', channel: 'bank_transfer', bankTransfer: null });
     expect((await server.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ channel: 'bank_transfer', card: null });
   });
@@ -239,19 +241,25 @@ describe('the sandbox checkout', () => {
   it('pays once when the same checkout is paid from many tabs at once', async () => {
     const { key } = await merchant();
     const { reference } = await startPayment((await link(key)).slug);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => server.api.post(`/checkout/${reference}/card`, card('success'))));
+    const code = await checkoutCode(server, reference);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => server.api.post(`/checkout/${code}/card`, card('success'))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(await balance(key)).toEqual({ currency: 'NGN', available: feeFor(2_500_000).net, pending: 0 });
     const entries = await server.db.query("SELECT count(*)::int AS n FROM journal_entries WHERE reference = $1 AND kind = 'charge'", [reference]);
     expect(entries.rows[0]).toEqual({ n: 1 });
   });
 
-  it('answers 404 for an unknown reference, and never shows another company anything', async () => {
+  it('is found by its access code only: a reference, a guess or junk finds nothing, and another company sees nothing', async () => {
     expect((await server.api.get('/checkout/fp_00000000000000000000')).status).toBe(404);
     expect((await server.api.get('/checkout/%3Cscript%3E')).status).toBe(404);
+    expect(await server.api.get(`/checkout/ck-${'0'.repeat(40)}`)).toMatchObject({ status: 404, body: { message: paymentMessages.checkoutNotFound } });
     const owner = await merchant();
     const other = await merchant();
     const { reference } = await startPayment((await link(owner.key)).slug);
+    // A checkout named by its reference (the merchant's, often guessable: order-1042) is not found, paid or declined.
+    expect(await server.api.get(`/checkout/${reference}`)).toMatchObject({ status: 404, body: { message: paymentMessages.checkoutNotFound } });
+    expect((await server.api.post(`/checkout/${reference}/card`, card('declined'))).status).toBe(404);
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data).toMatchObject({ status: 'pending', attemptsLeft: MAX_CARD_ATTEMPTS });
     expect((await server.api.get(`/transactions/${reference}`, { token: other.key })).status).toBe(404);
     expect((await server.api.get(`/transactions/verify/${reference}`, { token: other.key })).status).toBe(404);
     expect((await server.api.get(`/transactions?search=${reference}`, { token: other.key })).body.data.transactions).toEqual([]);
@@ -267,10 +275,15 @@ describe('the merchant API', () => {
       { token: key },
     );
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ reference: 'order-1042', authorizationUrl: 'http://app.test/checkout/order-1042' });
+    const { accessCode } = res.body.data as { accessCode: string };
+    expect(res.body.data).toEqual({ reference: 'order-1042', accessCode, authorizationUrl: `http://app.test/checkout/${accessCode}` });
     const again = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', reference: 'order-1042' }, { token: key });
     expect(again.body.data.errors).toEqual({ reference: paymentMessages.referenceTaken });
-    const paid = await server.api.post('/checkout/order-1042/card', card('success'));
+    // The merchant's return address is not shown while the payment is open; once paid, the customer is sent there.
+    const open = (await server.api.get(`/checkout/${accessCode}`)).body.data;
+    expect(open.returnUrl).toBe(`http://app.test/checkout/${accessCode}`);
+    expect(JSON.stringify(open)).not.toContain('shop.example');
+    const paid = await server.api.post(`/checkout/${accessCode}/card`, card('success'));
     expect(paid.body.data.returnUrl).toBe('https://shop.example/thanks?from=fipay&reference=order-1042&trxref=order-1042');
     const verified = (await server.api.get('/transactions/verify/order-1042', { token: key })).body.data;
     expect(verified).toMatchObject({ status: 'success', amount: 150_000, fee: 2_250, net: 147_750, metadata: { orderId: 1042 }, customer: { email: 'buyer@shop.ng' } });
@@ -305,7 +318,7 @@ describe('the merchant API', () => {
       "INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name) VALUES ($1, false, $2, 150000, 'sandbox', 'ada@customer.ng', 'Ada Obi')",
       [companyId, old],
     );
-    expect((await server.api.post(`/checkout/${old}/card`, card('success'))).body.data).toMatchObject({ status: 'success' });
+    expect((await server.api.post(`/checkout/${await checkoutCode(server, old)}/card`, card('success'))).body.data).toMatchObject({ status: 'success' });
     expect((await server.api.get(`/transactions/verify/${old}`, { token: key })).body.data).toMatchObject({ reference: old, status: 'success' });
     expect((await server.api.get(`/transactions?search=${old}`, { token: key })).body.data.transactions.map((t: { reference: string }) => t.reference)).toEqual([old]);
     const refund = await server.api.post('/refunds', { reference: old, amount: 50_000 }, { token: key });
@@ -327,7 +340,7 @@ describe('the merchant API', () => {
     for (let i = 0; i < 7; i += 1) {
       const { reference } = await startPayment(i % 2 ? b.slug : a.slug, { amount: 10_000 + i, email: `buyer${i}@shop.ng` });
       refs.push(reference);
-      if (i % 3 === 0) await server.api.post(`/checkout/${reference}/card`, card('success'));
+      if (i % 3 === 0) await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, card('success'));
     }
     const newest = [...refs].reverse();
     const pages: string[] = [];
@@ -382,7 +395,7 @@ describe('the CSV export', () => {
     const { key } = await merchant();
     const { slug } = await link(key, { amount: null });
     const paid = await startPayment(slug, { amount: 123_456, name: '=HYPERLINK("http://evil")' });
-    await server.api.post(`/checkout/${paid.reference}/card`, card('success'));
+    await server.api.post(`/checkout/${await checkoutCode(server, paid.reference)}/card`, card('success'));
     const unpaid = await startPayment(slug, { amount: 50_000 });
     const all = await csv(key);
     expect(all.map((line) => fields(line)[0])).toEqual([unpaid.reference, paid.reference]);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
 import { paystackSample } from '../../banks/paystack-samples';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
@@ -43,6 +43,8 @@ async function liveMerchant() {
   return { token: session.accessToken, headers: { 'FiPay-Mode': 'live' }, companyId: session.user.companyId as string };
 }
 
+/** Five seconds on: a look at a pending live checkout asks Paystack at most once in 5 seconds (ADR 0043). */
+const lookLater = (reference: string) => server.db.query('UPDATE transactions SET checkout_verified_at = NULL WHERE reference = $1', [reference]);
 const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
 const webhook = (raw: string, signature?: string) =>
   server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } });
@@ -67,7 +69,7 @@ async function initialize(live: Awaited<ReturnType<typeof liveMerchant>>, amount
 async function paidAndAvailable(live: Awaited<ReturnType<typeof liveMerchant>>, amount = 1_000_000): Promise<string> {
   const { reference } = await initialize(live, amount);
   fake.settle(reference, 'success');
-  await server.api.get(`/checkout/${reference}`);
+  await server.api.get(`/checkout/${await checkoutCode(server, reference)}`);
   await server.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [reference]);
   await server.db.transaction((tx) => releaseDue(tx));
   return reference;
@@ -87,20 +89,26 @@ describe('live charges through Paystack', () => {
       amount: 1_000_000,
       currency: 'NGN',
       reference,
-      callback_url: `http://app.test/checkout/${reference}`,
+      callback_url: `http://app.test/checkout/${await checkoutCode(server, reference)}`,
       metadata: { order: 7, fipay_transaction: detail.id },
     });
     expect(detail).toMatchObject({ livemode: true, status: 'pending', metadata: { order: 7 } });
     // A live checkout is never paid on our page.
-    expect((await server.api.post(`/checkout/${reference}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' })).status).toBe(404);
+    expect((await server.api.post(`/checkout/${await checkoutCode(server, reference)}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' })).status).toBe(404);
   });
 
   it("settle when the customer comes back and Paystack confirms, with Paystack's card and the live ledger", async () => {
     const live = await liveMerchant();
     const { reference } = await initialize(live);
-    expect((await server.api.get(`/checkout/${reference}`)).body.data).toMatchObject({ provider: 'paystack', status: 'pending' });
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data).toMatchObject({ provider: 'paystack', status: 'pending' });
     fake.settle(reference, 'success');
-    const back = await server.api.get(`/checkout/${reference}`);
+    // Looked at again within 5 seconds, the page shows what it knew without asking Paystack; later it asks.
+    for (let i = 0; i < 5; i++) expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data.status).toBe('pending');
+    const verifies = () => fake.requests.filter((r) => r.path === `/transaction/verify/${reference}`).length;
+    expect(verifies()).toBe(1);
+    await lookLater(reference);
+    const back = await server.api.get(`/checkout/${await checkoutCode(server, reference)}`);
+    expect(verifies()).toBe(2);
     expect(back.body.data).toMatchObject({ provider: 'paystack', status: 'success', livemode: true, channel: 'card' });
     const detail = (await server.api.get(`/transactions/verify/${reference}`, live)).body.data;
     expect(detail).toMatchObject({ status: 'success', fee: feeFor(1_000_000).fee, net: feeFor(1_000_000).net, card: { brand: 'Visa', last4: '4081' } });
@@ -462,14 +470,14 @@ describe('live charges through Paystack', () => {
     const live = await liveMerchant();
     const short = await initialize(live);
     fake.settle(short.reference, 'success', { paidAmount: 500 });
-    expect((await server.api.get(`/checkout/${short.reference}`)).body.data.status).toBe('pending');
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, short.reference)}`)).body.data.status).toBe('pending');
     const detail = (await server.api.get(`/transactions/${short.reference}`, live)).body.data;
     expect(detail.timeline.at(-1)).toMatchObject({ type: 'charge.mismatch' });
     expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 0, available: 0 });
 
     const declined = await initialize(live);
     fake.settle(declined.reference, 'failed', { gatewayResponse: 'Declined by issuer' });
-    expect((await server.api.get(`/checkout/${declined.reference}`)).body.data).toMatchObject({ status: 'failed', gatewayResponse: 'Declined by issuer' });
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, declined.reference)}`)).body.data).toMatchObject({ status: 'failed', gatewayResponse: 'Declined by issuer' });
   });
 
   it('credit a live payment Paystack confirms late: after a declined card, after an early webhook, after our 24 hours', async () => {
@@ -481,10 +489,11 @@ describe('live charges through Paystack', () => {
 
     // Paystack says 'abandoned' while the customer is still on its page: not final, the checkout keeps waiting.
     const declined = await initialize(live);
-    expect((await server.api.get(`/checkout/${declined.reference}`)).body.data.status).toBe('pending');
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, declined.reference)}`)).body.data.status).toBe('pending');
     // A declined card fails it here; the customer then pays with another card and Paystack's webhook says so.
     fake.settle(declined.reference, 'failed');
-    expect((await server.api.get(`/checkout/${declined.reference}`)).body.data.status).toBe('failed');
+    await lookLater(declined.reference);
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, declined.reference)}`)).body.data.status).toBe('failed');
     const { id } = fake.settle(declined.reference, 'success');
     const raw = chargeSuccess(declined.reference, id);
     expect((await webhook(raw, sign(raw))).status).toBe(200);
@@ -557,7 +566,7 @@ describe('live charges through Paystack', () => {
     const { id } = fake.settle(reference, 'success');
     const started = await server.api.post('/transactions/initialize', { amount: 5_000_000, email: 'ada@customer.ng', reference }, live);
     expect(started.status).toBe(502);
-    expect((await server.api.get(`/checkout/${reference}`)).body.data.status).toBe('pending');
+    expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data.status).toBe('pending');
     const raw = chargeSuccess(reference, id);
     expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('pending');

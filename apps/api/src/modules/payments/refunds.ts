@@ -10,7 +10,7 @@ import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '.
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
 import { tellRefund } from './money-notices';
 import { clearRefundAttention, markRefundForAttention } from './refund-attention';
-import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -344,7 +344,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
       amount: formatNaira(refund.amount),
       reference: transaction.reference,
       livemode: transaction.livemode,
-      receiptUrl: `${appUrl}/checkout/${transaction.reference}`,
+      receiptUrl: checkoutUrl(appUrl, transaction),
     }),
   );
   return refund;

@@ -61,22 +61,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, checkoutEndpoints.get, async (request) => {
     await ctx.limiter.consume('payPagePerIp', request.ip);
-    return ok(paymentMessages.checkoutLoaded, await getCheckout(ctx, request.params.reference));
+    return ok(paymentMessages.checkoutLoaded, await getCheckout(ctx, request.params.code));
   });
   registerRoute(app, checkoutEndpoints.card, async (request) => {
-    const { checkout, message } = await payWithCard(ctx, request.params.reference, request.body, request.ip);
+    const { checkout, message } = await payWithCard(ctx, request.params.code, request.body, request.ip);
     return ok(message, checkout);
   });
   registerRoute(app, checkoutEndpoints.otp, async (request) => {
-    const { checkout, message } = await submitOtp(ctx, request.params.reference, request.body.otp, request.ip);
+    const { checkout, message } = await submitOtp(ctx, request.params.code, request.body.otp, request.ip);
     return ok(message, checkout);
   });
   registerRoute(app, checkoutEndpoints.bankTransfer, async (request) => {
-    const { checkout, message } = await startBankTransfer(ctx, request.params.reference, request.ip);
+    const { checkout, message } = await startBankTransfer(ctx, request.params.code, request.ip);
     return ok(message, checkout);
   });
   registerRoute(app, checkoutEndpoints.simulateTransfer, async (request) => {
-    const { checkout, message } = await simulateTransfer(ctx, request.params.reference, request.ip);
+    const { checkout, message } = await simulateTransfer(ctx, request.params.code, request.ip);
     return ok(message, checkout);
   });
 

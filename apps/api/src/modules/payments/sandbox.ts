@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { addHistory, findTransactionRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleFromPaystack } from './live';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
 
@@ -54,15 +54,17 @@ export function notExpired(expiry: string, now = new Date()): boolean {
 
 type CheckoutRow = TransactionRow & { company_name: string };
 
-async function loadCheckout(db: Queryable, reference: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
-  const row = await findTransactionRow<CheckoutRow>(db, reference, lock, true);
+/** The checkout with this access code (docs/decisions/0043-unguessable-checkouts.md); a reference finds nothing here. */
+async function loadCheckout(db: Queryable, code: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
+  const row = await findCheckoutRow<CheckoutRow>(db, code, lock, true);
   // Live transactions are paid on the provider's page, never here: only their state is shown.
-  if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.checkoutNotFound);
   return { ...row, company_name: row.company_name ?? '' };
 }
 
+/** The merchant's return address only once the payment is final, when the customer is sent there; this receipt before. */
 function returnUrl(ctx: AppContext, row: TransactionRow): string {
-  if (!row.callback_url) return `${ctx.config.appUrl}/checkout/${row.reference}`;
+  if (!row.callback_url || row.status === 'pending') return checkoutUrl(ctx.config.appUrl, row);
   const url = new URL(row.callback_url);
   url.searchParams.set('reference', row.reference);
   url.searchParams.set('trxref', row.reference);
@@ -77,7 +79,7 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
     status: row.status,
     amount: Number(row.amount),
     currency: row.currency,
-    // Masked: the checkout is public to whoever has its reference, and the customer knows their own address.
+    // Masked: the checkout is public to whoever has its access code, and the customer knows their own address.
     email: maskEmail(row.customer_email),
     business: { name: row.company_name },
     step: row.status === 'pending' ? row.sandbox_step : null,
@@ -97,24 +99,36 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
  * The checkout's state. A pending live transaction is verified with Paystack first (the customer comes
  * back here from Paystack's page); when Paystack cannot be reached it shows as pending, to be asked again.
  */
-export async function getCheckout(ctx: AppContext, reference: string): Promise<Checkout> {
-  const row = await loadCheckout(ctx.db, reference, false, 'any');
-  if (row.provider === 'paystack' && row.status === 'pending') {
-    await settleFromPaystack(ctx, reference).catch((error: unknown) => {
+export async function getCheckout(ctx: AppContext, code: string): Promise<Checkout> {
+  const row = await loadCheckout(ctx.db, code, false, 'any');
+  if (row.provider === 'paystack' && row.status === 'pending' && (await claimCheckoutLook(ctx.db, row.id))) {
+    await settleFromPaystack(ctx, row.reference).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === 'BAD_GATEWAY')) throw error;
     });
-    return toCheckout(ctx, await loadCheckout(ctx.db, reference, false, 'any'));
+    return toCheckout(ctx, await loadCheckout(ctx.db, code, false, 'any'));
   }
   return toCheckout(ctx, row);
+}
+
+/**
+ * Whether this look at a pending live checkout may ask Paystack: at most once in 5 seconds per checkout, however
+ * many times the page is loaded (the customer's page looks every 3 seconds; the charge check job asks besides).
+ */
+async function claimCheckoutLook(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query(
+    "UPDATE transactions SET checkout_verified_at = now() WHERE id = $1 AND (checkout_verified_at IS NULL OR checkout_verified_at < now() - interval '5 seconds') RETURNING id",
+    [id],
+  );
+  return rows.length > 0;
 }
 
 type Outcome = { checkout: Checkout; message: string };
 
 /** One step on a pending checkout, with its row locked so two tabs cannot pay twice. */
-async function step(ctx: AppContext, reference: string, ip: string, act: (tx: Queryable, row: CheckoutRow) => Promise<{ row: TransactionRow; message: string }>): Promise<Outcome> {
+async function step(ctx: AppContext, code: string, ip: string, act: (tx: Queryable, row: CheckoutRow) => Promise<{ row: TransactionRow; message: string }>): Promise<Outcome> {
   await ctx.limiter.consume('checkoutPerIp', ip);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const row = await loadCheckout(tx, reference, true);
+    const row = await loadCheckout(tx, code, true);
     if (row.status === 'success') throw new AppError('CONFLICT', paymentMessages.alreadyPaid);
     if (row.status !== 'pending') throw new AppError('CONFLICT', row.status === 'failed' ? paymentMessages.tooManyAttempts : paymentMessages.checkoutClosed);
     const done = await act(tx, row);
@@ -125,15 +139,15 @@ async function step(ctx: AppContext, reference: string, ip: string, act: (tx: Qu
   return outcome;
 }
 
-export async function payWithCard(ctx: AppContext, reference: string, input: z.output<typeof cardRequest>, ip: string): Promise<Outcome> {
+export async function payWithCard(ctx: AppContext, code: string, input: z.output<typeof cardRequest>, ip: string): Promise<Outcome> {
   const digits = input.number;
   const fieldError = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { errors: { [field]: message } });
   if (!luhnValid(digits)) throw fieldError('number', paymentMessages.cardNumberInvalid);
   if (!notExpired(input.expiry)) throw fieldError('expiry', paymentMessages.cardExpired);
-  await ctx.limiter.consume('checkoutTriesPerReference', reference);
+  await ctx.limiter.consume('checkoutTriesPerReference', code);
   const card: Card = { brand: cardBrand(digits), last4: digits.slice(-4) };
   const outcome = testCards.find((c) => c.number === digits)?.outcome ?? 'unknown';
-  return step(ctx, reference, ip, async (tx, row) => {
+  return step(ctx, code, ip, async (tx, row) => {
     if (outcome === 'success') return { row: await completeCharge(ctx, tx, row, 'card', card, row.company_name), message: paymentMessages.paymentSuccessful };
     if (outcome === 'otp') {
       const { rows } = await tx.query<TransactionRow>(
@@ -151,17 +165,17 @@ export async function payWithCard(ctx: AppContext, reference: string, input: z.o
   });
 }
 
-export async function submitOtp(ctx: AppContext, reference: string, otp: string, ip: string): Promise<Outcome> {
-  await ctx.limiter.consume('checkoutTriesPerReference', reference);
-  return step(ctx, reference, ip, async (tx, row) => {
+export async function submitOtp(ctx: AppContext, code: string, otp: string, ip: string): Promise<Outcome> {
+  await ctx.limiter.consume('checkoutTriesPerReference', code);
+  return step(ctx, code, ip, async (tx, row) => {
     if (row.sandbox_step !== 'otp' || !row.card_last4) throw new AppError('CONFLICT', paymentMessages.otpNotExpected);
     if (otp !== SANDBOX_OTP) throw new AppError('UNPROCESSABLE', paymentMessages.otpInvalid, { errors: { otp: paymentMessages.otpInvalid } });
     return { row: await completeCharge(ctx, tx, row, 'card', { brand: row.card_brand ?? 'Card', last4: row.card_last4 }, row.company_name), message: paymentMessages.paymentSuccessful };
   });
 }
 
-export async function startBankTransfer(ctx: AppContext, reference: string, ip: string): Promise<Outcome> {
-  return step(ctx, reference, ip, async (tx, row) => {
+export async function startBankTransfer(ctx: AppContext, code: string, ip: string): Promise<Outcome> {
+  return step(ctx, code, ip, async (tx, row) => {
     // One account per transaction: asking again shows the same one.
     const account = row.bank_transfer_account ?? `99${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
     const { rows } = await tx.query<TransactionRow>(
@@ -174,8 +188,8 @@ export async function startBankTransfer(ctx: AppContext, reference: string, ip: 
   });
 }
 
-export async function simulateTransfer(ctx: AppContext, reference: string, ip: string): Promise<Outcome> {
-  return step(ctx, reference, ip, async (tx, row) => {
+export async function simulateTransfer(ctx: AppContext, code: string, ip: string): Promise<Outcome> {
+  return step(ctx, code, ip, async (tx, row) => {
     if (row.sandbox_step !== 'bank_transfer') throw new AppError('CONFLICT', paymentMessages.transferNotStarted);
     return { row: await completeCharge(ctx, tx, row, 'bank_transfer', null, row.company_name), message: paymentMessages.paymentSuccessful };
   });

@@ -1,4 +1,5 @@
 import type { Channel, Transaction } from '@fipay/contracts/payments';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 
 /** A transaction as stored (migrations 0012 and 0013), and as the API shows it. */
@@ -32,10 +33,11 @@ export type TransactionRow = {
   released_at: Date | null;
   refunded_amount: string;
   settlement_id: string | null;
+  access_code: string;
 };
 export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
   customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
-  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id`;
+  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id, access_code`;
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
@@ -95,6 +97,21 @@ export async function findTransactionRow<Row extends TransactionRow = Transactio
   return rows[0];
 }
 
+const VALID_ACCESS_CODE = /^ck-[0-9a-f]{40,64}$/;
+
+/** A new checkout's access code: `ck-` and 40 hex characters, 160 random bits. */
+export const newAccessCode = () => `ck-${randomBytes(20).toString('hex')}`;
+
+/** The public address of a transaction's checkout and receipt, by its access code. */
+export const checkoutUrl = (appUrl: string, row: Pick<TransactionRow, 'access_code'>) => `${appUrl}/checkout/${row.access_code}`;
+
+/** The transaction whose public checkout has this access code, as findTransactionRow finds one by reference. */
+export async function findCheckoutRow<Row extends TransactionRow = TransactionRow>(db: Queryable, code: string, lock = false, withCompanyName = false): Promise<Row | undefined> {
+  if (!VALID_ACCESS_CODE.test(code)) return undefined;
+  const name = withCompanyName ? ', (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name' : '';
+  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${name} FROM transactions WHERE access_code = $1${lock ? ' FOR UPDATE' : ''}`, [code]);
+  return rows[0];
+}
 
 type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };
 

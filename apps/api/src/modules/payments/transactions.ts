@@ -21,7 +21,7 @@ import { lockAccounts, post, type Line } from '../ledger/ledger';
 import { tellPaymentReceived } from './money-notices';
 import { feeFor } from './fees';
 import { PAYSTACK_MARK } from './paystack';
-import { addHistory, addToTotals, findTransactionRow, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { refundableNow, refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
@@ -56,25 +56,30 @@ export async function initializeTransaction(
   scope: Scope,
   input: NewTransaction,
   claim?: IdempotencyClaim | null,
-): Promise<{ reference: string; authorizationUrl: string }> {
+): Promise<{ reference: string; authorizationUrl: string; accessCode: string }> {
   if (scope.livemode && !ctx.paystack) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
   const earlier = earlierEffect(claim, 'transaction');
   if (earlier) {
-    const { rows } = await ctx.db.query<{ id: string; reference: string; authorization_url: string | null }>(
-      'SELECT id, reference, authorization_url FROM transactions WHERE id = $1 AND company_id = $2 AND livemode = $3',
+    const { rows } = await ctx.db.query<{ id: string; reference: string; authorization_url: string | null; access_code: string }>(
+      'SELECT id, reference, authorization_url, access_code FROM transactions WHERE id = $1 AND company_id = $2 AND livemode = $3',
       [earlier, scope.companyId, scope.livemode],
     );
     const made = rows[0]!;
-    return { reference: made.reference, authorizationUrl: made.authorization_url ?? (await openCheckout(ctx, scope, { ...input, reference: made.reference }, made.id)) };
+    return {
+      reference: made.reference,
+      accessCode: made.access_code,
+      authorizationUrl: made.authorization_url ?? (await openCheckout(ctx, scope, input, { id: made.id, reference: made.reference, accessCode: made.access_code })),
+    };
   }
   const reference = input.reference ?? newReference();
+  const accessCode = newAccessCode();
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   let id: string;
   try {
     id = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
         [
           scope.companyId,
           scope.livemode,
@@ -87,6 +92,7 @@ export async function initializeTransaction(
           input.paymentLinkId ?? null,
           input.callbackUrl ?? null,
           JSON.stringify(input.metadata ?? {}),
+          accessCode,
         ],
       );
       await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
@@ -99,21 +105,22 @@ export async function initializeTransaction(
     }
     throw error;
   }
-  return { reference, authorizationUrl: await openCheckout(ctx, scope, { ...input, reference }, id) };
+  return { reference, accessCode, authorizationUrl: await openCheckout(ctx, scope, input, { id, reference, accessCode }) };
 }
 
 /**
  * Where the customer of a new transaction pays: our checkout page in test mode; in live mode Paystack's page, which
  * sends the customer back to our checkout page to be verified. Paystack's page is kept with the transaction.
  */
-async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction & { reference: string }, id: string): Promise<string> {
-  const checkoutUrl = `${ctx.config.appUrl}/checkout/${encodeURIComponent(input.reference)}`;
-  if (!ctx.paystack || !scope.livemode) return checkoutUrl;
+async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction, made: { id: string; reference: string; accessCode: string }): Promise<string> {
+  const id = made.id;
+  const ours = checkoutUrl(ctx.config.appUrl, { access_code: made.accessCode });
+  if (!ctx.paystack || !scope.livemode) return ours;
   try {
     // Our transaction's id rides in Paystack's metadata: only a Paystack payment carrying it is credited to this
     // transaction (a payment under the same reference that did not start here is not).
     const metadata = { ...input.metadata, [PAYSTACK_MARK]: id };
-    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: input.reference, callbackUrl: checkoutUrl, metadata });
+    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: made.reference, callbackUrl: ours, metadata });
     await ctx.db.query('UPDATE transactions SET authorization_url = $2 WHERE id = $1', [id, authorizationUrl]);
     return authorizationUrl;
   } catch (error) {
@@ -302,7 +309,7 @@ export async function completeCharge(
         paidAt,
         how,
         livemode: paid.livemode,
-        receiptUrl: `${ctx.config.appUrl}/checkout/${paid.reference}`,
+        receiptUrl: checkoutUrl(ctx.config.appUrl, paid),
       }),
     );
   }

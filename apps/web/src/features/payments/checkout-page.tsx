@@ -22,8 +22,9 @@ import { PublicFrame, PublicLoadFailure } from './public-frame';
 type Notice = { tone: 'error' | 'info'; text: string } | null;
 
 export function CheckoutRoute() {
-  const { reference = '' } = useParams();
-  const checkout = useCheckout(reference);
+  // The checkout's access code: the address the customer was sent to (the payment's reference finds nothing).
+  const { code = '' } = useParams();
+  const checkout = useCheckout(code);
   if (checkout.isPending) return <PageSpinner />;
   if (checkout.isError) {
     return (
@@ -33,10 +34,10 @@ export function CheckoutRoute() {
       />
     );
   }
-  return <CheckoutView checkout={checkout.data} />;
+  return <CheckoutView checkout={checkout.data} code={code} />;
 }
 
-function CheckoutView({ checkout }: { checkout: Checkout }) {
+function CheckoutView({ checkout, code }: { checkout: Checkout; code: string }) {
   return (
     <PublicFrame business={checkout.business} livemode={checkout.livemode}>
       {checkout.status === 'success' ? (
@@ -44,7 +45,7 @@ function CheckoutView({ checkout }: { checkout: Checkout }) {
       ) : checkout.status === 'pending' && checkout.provider === 'paystack' ? (
         <Confirming checkout={checkout} />
       ) : checkout.status === 'pending' ? (
-        <Pay checkout={checkout} />
+        <Pay checkout={checkout} code={code} />
       ) : (
         <Closed checkout={checkout} />
       )}
@@ -64,10 +65,10 @@ function Summary({ checkout }: { checkout: Checkout }) {
   );
 }
 
-function Pay({ checkout }: { checkout: Checkout }) {
+function Pay({ checkout, code }: { checkout: Checkout; code: string }) {
   const [method, setMethod] = useState<'card' | 'bank_transfer'>(checkout.step === 'bank_transfer' ? 'bank_transfer' : 'card');
   const [notice, setNotice] = useState<Notice>(null);
-  const step = useCheckoutStep(checkout.reference);
+  const step = useCheckoutStep(code);
   const run = async (...args: Parameters<typeof step.mutateAsync>) => {
     setNotice(null);
     const done = await step.mutateAsync(...args);

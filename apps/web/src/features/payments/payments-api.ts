@@ -36,12 +36,13 @@ export function useStartPayment(slug: string) {
   return useMutation({ mutationFn: async (body: PayLinkRequest) => (await callApi(payPageEndpoints.pay, { params: { slug }, body })).data });
 }
 
-const checkoutKey = (reference: string) => ['checkout', reference] as const;
+const checkoutKey = (code: string) => ['checkout', code] as const;
 
-export function useCheckout(reference: string) {
+/** A public checkout by its access code (the address the customer was given), never by the payment's reference. */
+export function useCheckout(code: string) {
   return useQuery({
-    queryKey: checkoutKey(reference),
-    queryFn: async ({ signal }) => (await callApi(checkoutEndpoints.get, { params: { reference }, signal })).data,
+    queryKey: checkoutKey(code),
+    queryFn: async ({ signal }) => (await callApi(checkoutEndpoints.get, { params: { code }, signal })).data,
     retry: noRetryOn404,
     // A live payment being confirmed with Paystack: look again until it settles.
     refetchInterval: (query) => (query.state.data?.provider === 'paystack' && query.state.data.status === 'pending' ? 3000 : false),
@@ -51,11 +52,11 @@ export function useCheckout(reference: string) {
 type Step = { kind: 'card'; card: CardRequest } | { kind: 'otp'; otp: string } | { kind: 'bank-transfer' } | { kind: 'simulate' };
 
 /** One step of the checkout; its answer (the checkout after it, and the server's message) replaces the cached checkout. */
-export function useCheckoutStep(reference: string) {
+export function useCheckoutStep(code: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (step: Step): Promise<{ checkout: Checkout; message: string }> => {
-      const params = { reference };
+      const params = { code };
       const answer =
         step.kind === 'card'
           ? await callApi(checkoutEndpoints.card, { params, body: step.card })
@@ -66,10 +67,10 @@ export function useCheckoutStep(reference: string) {
               : await callApi(checkoutEndpoints.simulateTransfer, { params });
       return { checkout: answer.data, message: answer.message };
     },
-    onSuccess: ({ checkout }) => client.setQueryData(checkoutKey(reference), checkout),
+    onSuccess: ({ checkout }) => client.setQueryData(checkoutKey(code), checkout),
     // A refusal because the checkout moved on (paid in another tab, failed): show where it is now.
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: checkoutKey(reference) });
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: checkoutKey(code) });
     },
   });
 }
