@@ -88,3 +88,28 @@ test('a wrong password gets the server message', async ({ page, account }) => {
   await expect(page.getByText('Incorrect email/phone or password.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a visitor who only looks at sign-up sees the country list', async ({ page }) => {
+  await page.goto('/signup');
+  // Nothing touches the page: no pointer, key or focus. The list comes by itself.
+  await expect(page.getByLabel('Country')).toBeEnabled();
+  await expect(page.getByLabel('Country').getByRole('option', { name: '🇳🇬 Nigeria' })).toBeAttached();
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(1);
+});
+
+test("the first click on 'Show password' counts, though the real form replaces the first one", async ({ page }) => {
+  // A slow phone network: the real form arrives well after the click.
+  await page.route(/login-credentials-live-form-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(1);
+  await page.getByPlaceholder('Password').fill('Plantain & Pepper 9');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByPlaceholder('Password')).toHaveAttribute('type', 'text');
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(0);
+  await expect(page.getByPlaceholder('Password')).toHaveAttribute('type', 'text');
+  await expect(page.getByPlaceholder('Password')).toHaveValue('Plantain & Pepper 9');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toBeFocused();
+});
