@@ -47,8 +47,10 @@ export function ModeSwitch() {
       <span className={`relative inline-flex h-5 w-9 items-center rounded-full transition-colors ${live ? 'bg-emerald-600' : 'bg-orange-400'}`} aria-hidden="true">
         <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
       </span>
-      <span className="hidden sm:inline" aria-hidden="true">
-        Live mode
+      {/* Named 'Live mode' for assistive technology; a phone's top bar has room for the first word. */}
+      <span aria-hidden="true">
+        <span className="sm:hidden">Live</span>
+        <span className="max-sm:hidden">Live mode</span>
       </span>
     </button>
   );
