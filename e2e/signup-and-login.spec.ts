@@ -26,6 +26,12 @@ test('a company signs up, verifies its email, signs in and reaches the dashboard
   await page.getByLabel('Last Name').fill(account.user.lastName);
   await page.getByLabel('Email', { exact: true }).fill(account.user.email);
   await page.getByLabel('Phone Number').fill(account.user.phone);
+  // A weak password is refused once, under the field.
+  await page.getByLabel('Password', { exact: true }).fill('Ab1!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.')).toHaveCount(1);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.getByLabel('Password', { exact: true }).fill(account.user.password);
   await expect(page.getByText('Very Strong')).toBeVisible();
   await page.getByRole('button', { name: 'Create account' }).click();
