@@ -157,6 +157,7 @@ test.describe('money after a payment', () => {
   test('the business sees the balance, refunds part of a payment, exports it, and is paid the rest', async ({ page, request, submittedCompany }) => {
     const problems = watchConsole(page);
     const { headers } = await signInThroughApi(page, request, submittedCompany);
+    const balanceNow = async () => ((await (await request.get('/api/v1/balance', { headers })).json()).data.balances[0] as { available: number }).available;
     const started = await request.post('/api/v1/transactions/initialize', { headers, data: { amount: 2_500_000, email: 'chidi@customer.ng' } });
     const { reference } = (await started.json()).data as { reference: string };
     const paid = await request.post(`/api/v1/checkout/${reference}/card`, { data: { number: '4084084084084081', expiry: '12/39', cvv: '123' } });
@@ -185,7 +186,18 @@ test.describe('money after a payment', () => {
     await expect(detail.getByText('₦24,525.00 added to the available balance.')).toBeVisible();
     await detail.getByLabel('Amount to refund (₦)').fill('5,000');
     await detail.getByLabel('Reason (optional)').fill('One yard short');
+    // A refund is asked for first, naming how much, to whom and for which payment; Cancel sends nothing.
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Refund ₦5,000.00?' });
+    await expect(confirm).toContainText('₦5,000.00 goes back to chidi@customer.ng');
+    await expect(confirm.getByText(reference)).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'refund-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(detail.getByText('Refunded', { exact: true }).locator('..')).toContainText('₦0.00');
+    expect(await balanceNow()).toBe(2_452_500);
+    await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Refund ₦5,000.00' }).click();
     await expect(page.getByText('₦5,000.00 refunded.')).toBeVisible();
     await expect(detail.getByText('₦5,000.00 refunded to the customer.')).toBeVisible();
     await shotsAtBothWidths(page, shots, 'transaction-detail');
