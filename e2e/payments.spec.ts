@@ -10,7 +10,12 @@ const shots = 'test-results/payments';
 
 /** A customer on a phone: a fresh browser context that knows nothing of the business's session. */
 async function customerPhone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   return context.newPage();
 }
 
@@ -139,11 +144,36 @@ test.describe('collecting payments in test mode', () => {
     await customer.getByRole('tab', { name: 'Bank transfer' }).click();
     await customer.getByRole('button', { name: 'Get account details' }).click();
     await expect(customer.getByText('FiPay Sandbox Bank')).toBeVisible();
+    // The account number copies with one tap, and the page says until when the account takes the payment.
+    await customer.getByRole('button', { name: 'Copy account number' }).click();
+    await expect(customer.getByRole('button', { name: 'Copied account number' })).toHaveText('Copied');
+    const copied = await customer.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^\d{10}$/);
+    await expect(customer.getByText(copied, { exact: true })).toBeVisible();
+    const reference = new URL(customer.url()).pathname.split('/').pop()!;
+    const { expiresAt } = (await (await request.get(`/api/v1/checkout/${reference}`)).json()).data.bankTransfer as { expiresAt: string };
+    const lagos = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(expiresAt));
+    await expect(customer.getByText('Valid until').locator('..')).toContainText(`${lagos} (Lagos time)`);
     await shotsAtBothWidths(customer, shots, 'checkout-transfer');
     await customer.getByRole('button', { name: 'Simulate the transfer arriving' }).click();
     await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     await expect(customer.getByText('Bank transfer')).toBeVisible();
     expect(await balance()).toBe(482_500 + 120_050 - 1_801);
+
+    // Three declines close the payment; the customer is led back to the link's page to start again.
+    await start('2,000');
+    for (const tries of ['2 tries left', '1 try left']) {
+      await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+      await customer.getByRole('button', { name: 'Pay ₦2,000.00' }).click();
+      await expect(customer.getByText(tries)).toBeVisible();
+    }
+    await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+    await customer.getByRole('button', { name: 'Pay ₦2,000.00' }).click();
+    await expect(customer.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-failed');
+    await customer.getByRole('link', { name: 'Start a new payment' }).click();
+    await expect(customer).toHaveURL(new RegExp(`/pay/${slug}$`));
+    await expect(customer.getByLabel('Amount (₦)')).toBeVisible();
     expect(problems).toEqual([]);
     await customer.context().close();
 

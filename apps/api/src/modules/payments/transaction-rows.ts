@@ -82,15 +82,21 @@ export async function updateWithHistory(tx: Queryable, update: string, params: u
 
 const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 
-/** The transaction with this reference, locked for update when asked; with the business's name as `company_name` when asked. */
+/**
+ * The transaction with this reference, locked for update when asked; for the checkout, also the business's name
+ * as `company_name` and the slug of the payment link it came from as `link_slug`.
+ */
 export async function findTransactionRow<Row extends TransactionRow = TransactionRow>(
   db: Queryable,
   reference: string,
   lock = false,
-  withCompanyName = false,
+  forCheckout = false,
 ): Promise<Row | undefined> {
   if (!VALID_REFERENCE.test(reference)) return undefined;
-  const name = withCompanyName ? ', (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name' : '';
+  const name = forCheckout
+    ? `, (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,
+       (SELECT l.slug FROM payment_links l WHERE l.id = transactions.payment_link_id) AS link_slug`
+    : '';
   const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${name} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
   return rows[0];
 }
