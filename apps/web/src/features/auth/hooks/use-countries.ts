@@ -7,7 +7,7 @@ const loadCountriesApi = onDemand(() => import('../api/get-countries'));
 /**
  * The country list for the signup form. /signup opens without the API code (docs/decisions/0012);
  * the list is asked for once the page has loaded and is idle, or at the first interaction if that
- * comes sooner (docs/decisions/0038), so a visitor who only looks sees it too. The select says
+ * comes sooner (docs/decisions/0041), so a visitor who only looks sees it too. The select says
  * 'Loading...' until then. A failed load is only logged; the select then says none were found.
  */
 export function useCountries() {
