@@ -280,6 +280,10 @@ test.describe('at 375 px', () => {
     const modeSwitch = bar.getByRole('switch', { name: 'Live mode' });
     await expect(modeSwitch.getByText('Live', { exact: true })).toBeVisible();
     await expect(modeSwitch.getByText('Live mode', { exact: true })).toBeHidden();
+    // The label takes no room from the balance beside it: the amount shows whole, not cut short.
+    const amount = bar.getByText('₦0.00', { exact: true });
+    await expect(amount).toBeVisible();
+    expect(await amount.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // Every control of the top bar stays on the screen beside it.
     for (const control of await bar.locator('button, a').all()) {
       if (!(await control.isVisible())) continue;
