@@ -238,30 +238,29 @@ function BankTransfer({ checkout, run }: { checkout: Checkout; run: Run }) {
         <>
           <p className="text-sm text-slate-600">{paymentMessages.transferAccountShown}</p>
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
-            <div className="flex items-center justify-between gap-4 px-4 py-3">
-              <dt className="text-slate-500">Bank</dt>
-              <dd className="text-right font-medium text-slate-900">{account.bankName}</dd>
-            </div>
-            <div className="flex items-center justify-between gap-3 px-4 py-3">
+            <div className="px-4 py-3">
               <dt className="text-slate-500">Account number</dt>
-              <dd className="flex items-center gap-2">
+              <dd className="mt-1 flex items-center justify-between gap-3">
                 {/* One tap selects the whole number where copying is not allowed. */}
-                <span className="font-mono text-base font-medium tracking-wider text-slate-900 select-all">{account.accountNumber}</span>
+                <span className="font-mono text-xl font-semibold tracking-wider text-slate-900 select-all">{account.accountNumber}</span>
                 <CopyButton text={account.accountNumber} what="account number" />
               </dd>
             </div>
+            {[
+              ['Bank', account.bankName],
+              ['Account name', account.accountName],
+              ['Amount', formatNaira(checkout.amount)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex items-center justify-between gap-4 px-4 py-3">
+                <dt className="shrink-0 text-slate-500">{label}</dt>
+                <dd className="text-right font-medium text-slate-900">{value}</dd>
+              </div>
+            ))}
             <div className="flex items-center justify-between gap-4 px-4 py-3">
-              <dt className="text-slate-500">Account name</dt>
-              <dd className="text-right font-medium text-slate-900">{account.accountName}</dd>
-            </div>
-            <div className="flex items-center justify-between gap-4 px-4 py-3">
-              <dt className="text-slate-500">Amount</dt>
-              <dd className="text-right font-medium text-slate-900">{formatNaira(checkout.amount)}</dd>
-            </div>
-            <div className="flex items-center justify-between gap-4 px-4 py-3">
-              <dt className="text-slate-500">Valid until</dt>
+              <dt className="shrink-0 text-slate-500">Valid until</dt>
               <dd className="text-right font-medium text-slate-900">
-                <time dateTime={account.expiresAt}>{formatLagosDateTime(account.expiresAt)}</time> <span className="font-normal text-slate-500">(Lagos time)</span>
+                <time dateTime={account.expiresAt}>{formatLagosDateTime(account.expiresAt)}</time>{' '}
+                <span className="font-normal whitespace-nowrap text-slate-500">(Lagos time)</span>
               </dd>
             </div>
           </dl>
