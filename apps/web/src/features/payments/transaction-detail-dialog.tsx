@@ -195,14 +195,14 @@ function ConfirmRefundDialog({ transaction, asked, sending, onCancel, onConfirm 
             cannot be undone.
           </p>
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            <div className="flex justify-between gap-4 px-3 py-2">
-              <dt>Payment reference</dt>
+            <div className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <dt className="shrink-0">Payment reference</dt>
               <dd className="min-w-0 font-mono text-xs break-all text-slate-900">{transaction.reference}</dd>
             </div>
             {asked?.reason && (
-              <div className="flex justify-between gap-4 px-3 py-2">
-                <dt>Reason</dt>
-                <dd className="min-w-0 text-right break-words text-slate-900">{asked.reason}</dd>
+              <div className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:justify-between sm:gap-4">
+                <dt className="shrink-0">Reason</dt>
+                <dd className="min-w-0 break-words text-slate-900 sm:text-right">{asked.reason}</dd>
               </div>
             )}
           </dl>
