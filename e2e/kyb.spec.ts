@@ -1,6 +1,9 @@
 import { type Page } from '@playwright/test';
-import { expect, sampleFiles, signInThroughApi, test } from './fixtures';
-import { readMail, watchConsole } from './support';
+import { approveThroughApi } from './back-office-api';
+import { companySession, expect, sampleFiles, signInThroughApi, submitKybThroughApi, test } from './fixtures';
+import { readMail, shotsAtBothWidths, watchConsole } from './support';
+
+const shots = 'test-results/kyb';
 
 const { pdf, png } = sampleFiles;
 /** First Bank of Nigeria: an account number whose NUBAN check digit passes in the sandbox directory. */
@@ -199,4 +202,35 @@ test('a company signing in on a new browser resumes at its saved step', async ({
   } finally {
     await second.close();
   }
+});
+
+test('an approved application opens read-only: what was sent, why it cannot change, nothing to edit', async ({ page, request, account, reviewer }) => {
+  const problems = watchConsole(page);
+  await submitKybThroughApi(request, account);
+  const { companyId } = await companySession(request, account);
+  await approveThroughApi(request, reviewer, companyId);
+  await signInThroughApi(page, request, account);
+
+  await page.goto('/kyc');
+  await expect(page.getByText('Your business verification is approved.')).toBeVisible();
+  await expect(page.getByText('Your application can no longer be changed. This is what you submitted.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Business Type' })).toBeVisible();
+  await expect(page.getByText('Registered SME')).toBeVisible();
+  await expect(page.locator('main').locator('input, select, textarea, form')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await shotsAtBothWidths(page, shots, 'kyc-approved');
+
+  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Business Profile' }).click();
+  await expect(page.getByText('Cold-chain logistics for food distributors in Lagos.')).toBeVisible();
+  await expect(page.locator('main').locator('input, select, textarea, form')).toHaveCount(0);
+  await page.goto('/kyc/representative');
+  await expect(page.getByRole('heading', { name: /Ngozi Eze/ })).toBeVisible();
+  await shotsAtBothWidths(page, shots, 'kyc-approved-representative');
+  await page.goto('/kyc/bank-details');
+  await expect(page.getByText('0000014579')).toBeVisible();
+  await expect(page.locator('main').locator('input, select, textarea, form')).toHaveCount(0);
+  await shotsAtBothWidths(page, shots, 'kyc-approved-bank');
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(problems).toEqual([]);
 });

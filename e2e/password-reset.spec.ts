@@ -18,10 +18,16 @@ test('a user who forgot the password resets it from the emailed link and signs i
   const submit = page.getByRole('button', { name: 'Reset Password' });
   await expect(submit).toBeDisabled();
 
-  // A commonly used password is refused by the server and the link survives.
+  // A weak password is refused by the server, said once, under the field, and the link survives.
+  await page.getByLabel('New Password').fill('Ab1!');
+  await submit.click();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.')).toHaveCount(1);
+  await expect(page.getByLabel('New Password')).toBeFocused();
   await page.getByLabel('New Password').fill('password123');
   await submit.click();
-  await expect(page.getByText('This password is too common. Choose one that is harder to guess.').first()).toBeVisible();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toHaveCount(1);
 
   await page.getByLabel('New Password').fill(newPassword);
   await submit.click();

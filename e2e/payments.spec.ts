@@ -10,7 +10,12 @@ const shots = 'test-results/payments';
 
 /** A customer on a phone: a fresh browser context that knows nothing of the business's session. */
 async function customerPhone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   return context.newPage();
 }
 
@@ -139,11 +144,36 @@ test.describe('collecting payments in test mode', () => {
     await customer.getByRole('tab', { name: 'Bank transfer' }).click();
     await customer.getByRole('button', { name: 'Get account details' }).click();
     await expect(customer.getByText('FiPay Sandbox Bank')).toBeVisible();
+    // The account number copies with one tap, and the page says until when the account takes the payment.
+    await customer.getByRole('button', { name: 'Copy account number' }).click();
+    await expect(customer.getByRole('button', { name: 'Copied account number' })).toHaveText('Copied');
+    const copied = await customer.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^\d{10}$/);
+    await expect(customer.getByText(copied, { exact: true })).toBeVisible();
+    const reference = new URL(customer.url()).pathname.split('/').pop()!;
+    const { expiresAt } = (await (await request.get(`/api/v1/checkout/${reference}`)).json()).data.bankTransfer as { expiresAt: string };
+    const lagos = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(expiresAt));
+    await expect(customer.getByText('Valid until').locator('..')).toContainText(`${lagos} (Lagos time)`);
     await shotsAtBothWidths(customer, shots, 'checkout-transfer');
     await customer.getByRole('button', { name: 'Simulate the transfer arriving' }).click();
     await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     await expect(customer.getByText('Bank transfer')).toBeVisible();
     expect(await balance()).toBe(482_500 + 120_050 - 1_801);
+
+    // Three declines close the payment; the customer is led back to the link's page to start again.
+    await start('2,000');
+    for (const tries of ['2 tries left', '1 try left']) {
+      await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+      await customer.getByRole('button', { name: 'Pay ₦2,000.00' }).click();
+      await expect(customer.getByText(tries)).toBeVisible();
+    }
+    await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+    await customer.getByRole('button', { name: 'Pay ₦2,000.00' }).click();
+    await expect(customer.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
+    await shotsAtBothWidths(customer, shots, 'checkout-failed');
+    await customer.getByRole('link', { name: 'Start a new payment' }).click();
+    await expect(customer).toHaveURL(new RegExp(`/pay/${slug}$`));
+    await expect(customer.getByLabel('Amount (₦)')).toBeVisible();
     expect(problems).toEqual([]);
     await customer.context().close();
 
@@ -157,6 +187,7 @@ test.describe('money after a payment', () => {
   test('the business sees the balance, refunds part of a payment, exports it, and is paid the rest', async ({ page, request, submittedCompany }) => {
     const problems = watchConsole(page);
     const { headers } = await signInThroughApi(page, request, submittedCompany);
+    const balanceNow = async () => ((await (await request.get('/api/v1/balance', { headers })).json()).data.balances[0] as { available: number }).available;
     const started = await request.post('/api/v1/transactions/initialize', { headers, data: { amount: 2_500_000, email: 'chidi@customer.ng' } });
     const { reference, accessCode } = (await started.json()).data as { reference: string; accessCode: string };
     const paid = await request.post(`/api/v1/checkout/${accessCode}/card`, { data: { number: '4084084084084081', expiry: '12/39', cvv: '123' } });
@@ -185,7 +216,18 @@ test.describe('money after a payment', () => {
     await expect(detail.getByText('₦24,525.00 added to the available balance.')).toBeVisible();
     await detail.getByLabel('Amount to refund (₦)').fill('5,000');
     await detail.getByLabel('Reason (optional)').fill('One yard short');
+    // A refund is asked for first, naming how much, to whom and for which payment; Cancel sends nothing.
     await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Refund ₦5,000.00?' });
+    await expect(confirm).toContainText('₦5,000.00 goes back to chidi@customer.ng');
+    await expect(confirm.getByText(reference)).toBeVisible();
+    await shotsAtBothWidths(page, shots, 'refund-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(detail.getByText('Refunded', { exact: true }).locator('..')).toContainText('₦0.00');
+    expect(await balanceNow()).toBe(2_452_500);
+    await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Refund ₦5,000.00' }).click();
     await expect(page.getByText('₦5,000.00 refunded.')).toBeVisible();
     await expect(detail.getByText('₦5,000.00 refunded to the customer.')).toBeVisible();
     await shotsAtBothWidths(page, shots, 'transaction-detail');

@@ -213,13 +213,15 @@ test('changing the password signs out the other browser, keeps this one, and onl
   await current.fill('not my password');
   await next.fill(newPassword);
   await update.click();
-  await expect(page.getByText('Current password is incorrect.').first()).toBeVisible();
+  await expect(page.getByText('Current password is incorrect.')).toBeVisible();
+  await expect(page.getByText('Current password is incorrect.')).toHaveCount(1);
   await expect(current).toHaveAttribute('aria-invalid', 'true');
 
   await current.fill(password);
   await next.fill('password1');
   await update.click();
-  await expect(page.getByText('This password is too common. Choose one that is harder to guess.').first()).toBeVisible();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toHaveCount(1);
   await expect(next).toHaveAttribute('aria-invalid', 'true');
 
   await next.fill(newPassword);

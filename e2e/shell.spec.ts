@@ -274,6 +274,26 @@ test.describe('at 375 px', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the live-mode switch shows a label that fits the phone', async ({ page, company: account }) => {
+    await openDashboard(page, account);
+    const bar = page.getByRole('banner');
+    const modeSwitch = bar.getByRole('switch', { name: 'Live mode' });
+    await expect(modeSwitch.getByText('Live', { exact: true })).toBeVisible();
+    await expect(modeSwitch.getByText('Live mode', { exact: true })).toBeHidden();
+    // The label takes no room from the balance beside it: the amount shows whole, not cut short.
+    const amount = bar.getByText('₦0.00', { exact: true });
+    await expect(amount).toBeVisible();
+    expect(await amount.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // Every control of the top bar stays on the screen beside it.
+    for (const control of await bar.locator('button, a').all()) {
+      if (!(await control.isVisible())) continue;
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await page.screenshot({ path: 'test-results/shell/375_top-bar.png' });
+  });
+
   test('the profile menu fits the phone and shows the masked email', async ({ page, company: account }) => {
     await openDashboard(page, account);
     const profileButton = page.getByRole('button', { name: 'Profile menu' });

@@ -26,6 +26,12 @@ test('a company signs up, verifies its email, signs in and reaches the dashboard
   await page.getByLabel('Last Name').fill(account.user.lastName);
   await page.getByLabel('Email', { exact: true }).fill(account.user.email);
   await page.getByLabel('Phone Number').fill(account.user.phone);
+  // A weak password is refused once, under the field.
+  await page.getByLabel('Password', { exact: true }).fill('Ab1!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters.')).toHaveCount(1);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.getByLabel('Password', { exact: true }).fill(account.user.password);
   await expect(page.getByText('Very Strong')).toBeVisible();
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -87,4 +93,29 @@ test('a wrong password gets the server message', async ({ page, account }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Incorrect email/phone or password.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a visitor who only looks at sign-up sees the country list', async ({ page }) => {
+  await page.goto('/signup');
+  // Nothing touches the page: no pointer, key or focus. The list comes by itself.
+  await expect(page.getByLabel('Country')).toBeEnabled();
+  await expect(page.getByLabel('Country').getByRole('option', { name: '🇳🇬 Nigeria' })).toBeAttached();
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(1);
+});
+
+test("the first click on 'Show password' counts, though the real form replaces the first one", async ({ page }) => {
+  // A slow phone network: the real form arrives well after the click.
+  await page.route(/login-credentials-live-form-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(1);
+  await page.getByPlaceholder('Password').fill('Plantain & Pepper 9');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByPlaceholder('Password')).toHaveAttribute('type', 'text');
+  await expect(page.locator('form[data-stand-in]')).toHaveCount(0);
+  await expect(page.getByPlaceholder('Password')).toHaveAttribute('type', 'text');
+  await expect(page.getByPlaceholder('Password')).toHaveValue('Plantain & Pepper 9');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toBeFocused();
 });

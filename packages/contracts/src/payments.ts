@@ -338,7 +338,17 @@ export const checkoutSchema = z.object({
   business: z.object({ name: z.string() }),
   /** The card step waiting for an OTP, or the bank transfer account shown. */
   step: z.enum(['otp', 'bank_transfer']).nullable(),
-  bankTransfer: z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
+  bankTransfer: z
+    .object({
+      bankName: z.string(),
+      accountNumber: z.string(),
+      accountName: z.string(),
+      /** Until when the account takes this payment (ISO 8601): the payment is closed ABANDON_AFTER_HOURS after it started. */
+      expiresAt: z.string(),
+    })
+    .nullable(),
+  /** The payment link the payment was started from, whose page can start another; null for one the merchant started. */
+  paymentLink: z.object({ slug: z.string() }).nullable(),
   attemptsLeft: z.number().int(),
   /**
    * Where the customer goes once the payment is final: the merchant's callback or link redirect with the reference,

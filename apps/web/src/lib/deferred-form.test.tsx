@@ -4,10 +4,11 @@ import { useRef, type ComponentType } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { TextField } from '../components/ui/field';
+import { PasswordField } from '../components/ui/password-field';
 import { waitForRealForm } from '../test/real-form';
 import { DeferredForm, restoredValues, useResumeForm, type FieldProps, type FormProps, type LiveFormProps, type StandInProps } from './deferred-form';
 
-type Fields = { name: string; city: string };
+type Fields = { name: string; city: string; secret: string };
 type Props = { onSend: (fields: Fields) => void };
 
 function Markup({ form, field, busy }: { form: FormProps; field: (name: keyof Fields) => FieldProps; busy: boolean }) {
@@ -15,6 +16,7 @@ function Markup({ form, field, busy }: { form: FormProps; field: (name: keyof Fi
     <form {...form} noValidate>
       <TextField label="Name" {...field('name')} />
       <TextField label="City" {...field('city')} />
+      <PasswordField label="Secret" {...field('secret')} />
       <button type="submit" disabled={busy}>
         {busy ? 'Sending...' : 'Send'}
       </button>
@@ -28,7 +30,7 @@ function StandIn({ form, submitting }: StandInProps<Props>) {
 
 function LiveForm({ snapshot, onSend }: LiveFormProps<Props>) {
   const { register, handleSubmit, formState } = useForm<Fields>({
-    defaultValues: restoredValues({ name: '', city: 'Lagos' }, snapshot),
+    defaultValues: restoredValues({ name: '', city: 'Lagos', secret: '' }, snapshot),
   });
   const formRef = useRef<HTMLFormElement>(null);
   const send = handleSubmit(onSend);
@@ -94,7 +96,7 @@ describe('DeferredForm', () => {
     expect(city).toHaveValue('Axja');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada Okafor', city: 'Axja' });
+    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada Okafor', city: 'Axja', secret: '' });
   });
 
   it("takes the stand-in's values over the real form's defaults: they are what the person saw", async () => {
@@ -105,7 +107,38 @@ describe('DeferredForm', () => {
     await waitForRealForm();
     expect(screen.getByLabelText('City')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada', city: '' });
+    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada', city: '', secret: '' });
+  });
+
+  it("keeps a password field shown when 'Show password' was clicked before the real form arrived, and the toggle's focus", async () => {
+    const { load, arrive } = controlledLoader();
+    const { user } = renderForm(load);
+    await user.type(screen.getByLabelText('Secret'), 'Kola-nut 2026!');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Secret')).toHaveAttribute('type', 'text');
+
+    await arrive();
+    await waitForRealForm();
+    const secret = screen.getByLabelText('Secret');
+    expect(secret).toHaveAttribute('type', 'text');
+    expect(secret).toHaveValue('Kola-nut 2026!');
+    const toggle = screen.getByRole('button', { name: 'Hide password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).toHaveFocus();
+
+    // The next click hides it, as it would have on the stand-in.
+    await user.click(toggle);
+    expect(secret).toHaveAttribute('type', 'password');
+  });
+
+  it('keeps a password field hidden when it was not shown', async () => {
+    const { load, arrive } = controlledLoader();
+    const { user } = renderForm(load);
+    await user.type(screen.getByLabelText('Secret'), 'x');
+    await arrive();
+    await waitForRealForm();
+    expect(screen.getByLabelText('Secret')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Secret')).toHaveFocus();
   });
 
   it('carries out a submit made before the real form arrived, once it arrives', async () => {
@@ -118,7 +151,7 @@ describe('DeferredForm', () => {
     await arrive();
     await waitForRealForm();
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada', city: '' });
+    expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada', city: '', secret: '' });
   });
 
   it('waits for a held key to be released before replacing the stand-in', async () => {

@@ -10,19 +10,28 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldValues } from 'react-hook-form';
+import { ShownPasswordFields } from '../components/ui/shown-password-fields';
 import { useOnFirstInteraction } from './on-demand';
 
 /**
  * What a person did with a form's stand-in before the real form arrived: the text of every named
- * field, the field they were in with its selection, and whether they sent it.
+ * field, the field they were in with its selection (or the show/hide toggle of a password field),
+ * the password fields they showed, and whether they sent it.
  */
 export type FormSnapshot = {
   values: Readonly<Record<string, string>>;
-  focus: { name: string; start: number | null; end: number | null } | null;
+  focus: { name: string; start: number | null; end: number | null; on?: 'visibility toggle' } | null;
+  /** Password fields shown as text. */
+  revealed: readonly string[];
   submitted: boolean;
 };
 
-const untouched: FormSnapshot = { values: {}, focus: null, submitted: false };
+const untouched: FormSnapshot = { values: {}, focus: null, revealed: [], submitted: false };
+
+/** The show/hide toggles of the form's password fields (components/ui/password-field). */
+function visibilityToggles(form: HTMLFormElement) {
+  return [...form.querySelectorAll<HTMLButtonElement>('button[data-reveals]')];
+}
 
 function takeSnapshot(form: HTMLFormElement, submitted: boolean): FormSnapshot {
   const values: Record<string, string> = {};
@@ -34,8 +43,13 @@ function takeSnapshot(form: HTMLFormElement, submitted: boolean): FormSnapshot {
     focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
   } else if (active instanceof HTMLSelectElement && active.form === form && active.name) {
     focus = { name: active.name, start: null, end: null };
+  } else if (active instanceof HTMLButtonElement && active.form === form && active.dataset.reveals) {
+    focus = { name: active.dataset.reveals, start: null, end: null, on: 'visibility toggle' };
   }
-  return { values, focus, submitted };
+  const revealed = visibilityToggles(form)
+    .filter((toggle) => toggle.getAttribute('aria-pressed') === 'true')
+    .map((toggle) => toggle.dataset.reveals!);
+  return { values, focus, revealed, submitted };
 }
 
 // Keys and pointers held down now. A click or a key's effect spans its press and release, which
@@ -138,7 +152,13 @@ export function DeferredForm<P extends object>({ load, props, StandIn, onUnavail
 
   useOnFirstInteraction(fetchForm, live === null);
 
-  if (live) return <live.Form {...props} snapshot={live.snapshot} />;
+  if (live) {
+    return (
+      <ShownPasswordFields value={live.snapshot.revealed}>
+        <live.Form {...props} snapshot={live.snapshot} />
+      </ShownPasswordFields>
+    );
+  }
   return (
     <StandIn
       {...props}
@@ -184,8 +204,11 @@ export function useResumeForm(snapshot: FormSnapshot, formRef: RefObject<HTMLFor
     if (resumed.current) return;
     resumed.current = true;
     const { focus } = snapshot;
-    const field = focus && formRef.current?.elements.namedItem(focus.name);
-    if (focus && (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) {
+    const form = formRef.current;
+    const field = focus && form?.elements.namedItem(focus.name);
+    if (focus?.on === 'visibility toggle') {
+      if (form) visibilityToggles(form).find((toggle) => toggle.dataset.reveals === focus.name)?.focus();
+    } else if (focus && (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) {
       field.focus();
       if (field instanceof HTMLInputElement && focus.start !== null && focus.end !== null) {
         field.setSelectionRange(focus.start, focus.end);

@@ -5,6 +5,13 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const lagosDateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+
+/** The date and time in Lagos, whatever the reader's own time zone, e.g. '23 Nov 2026, 07:49'. */
+export function formatLagosDateTime(iso: string) {
+  return lagosDateTime.format(new Date(iso));
+}
+
 /** The full date and time, e.g. '23 Nov 2026, 07:49'. */
 export function formatDateTime(iso: string) {
   return dateTime.format(new Date(iso));

@@ -50,6 +50,62 @@ export function useOnFirstInteraction(callback: () => void, enabled = true) {
   }, [enabled]);
 }
 
+/**
+ * Runs `listener` once the page has finished loading and the browser has a moment with nothing to
+ * do, so what it fetches never competes with the page's own first paint. Returns a cancel.
+ */
+function onIdleAfterLoad(listener: () => void) {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const whenIdle = () => {
+    // Safari has no requestIdleCallback; a task after load is the nearest it offers.
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(listener, { timeout: 2000 });
+    else timer = setTimeout(listener, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
+ * Calls `callback` once: at the first sign of a person on the page, or when the loaded page is
+ * idle, whichever comes first. For what a page shows without anyone acting on it (the sign-up
+ * country list), fetched after the page's first paint rather than with it.
+ */
+export function useSoonAfterLoad(callback: () => void, enabled = true) {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    if (interacted) {
+      latest.current();
+      return;
+    }
+    let done = false;
+    const fire = () => {
+      if (done) return;
+      done = true;
+      stopInteraction();
+      stopIdle();
+      latest.current();
+    };
+    const stopInteraction = onInteraction(fire);
+    const stopIdle = onIdleAfterLoad(fire);
+    return () => {
+      done = true;
+      stopInteraction();
+      stopIdle();
+    };
+  }, [enabled]);
+}
+
 /** An on-demand module that could not be fetched (offline, or replaced by a new release) fails the way an unanswered call does. */
 export function toastUnavailable(message: string) {
   import('react-hot-toast')

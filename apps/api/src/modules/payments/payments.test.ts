@@ -1,4 +1,4 @@
-import { MAX_CARD_ATTEMPTS, paymentMessages, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
+import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, paymentMessages, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -236,6 +236,22 @@ describe('the sandbox checkout', () => {
     const paid = await server.api.post(`/checkout/${await checkoutCode(server, reference)}/bank-transfer/simulate`);
     expect(paid.body.data).toMatchObject({ status: 'success', channel: 'bank_transfer', bankTransfer: null });
     expect((await server.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ channel: 'bank_transfer', card: null });
+  });
+
+  it('says until when the transfer account is valid, and which link the payment came from', async () => {
+    const { key } = await merchant();
+    const { slug } = await link(key);
+    const { reference } = await startPayment(slug);
+    expect((await server.api.get(`/checkout/${reference}`)).body.data).toMatchObject({ paymentLink: { slug }, bankTransfer: null });
+    const shown = (await server.api.post(`/checkout/${reference}/bank-transfer`)).body.data;
+    const { createdAt } = (await server.api.get(`/transactions/${reference}`, { token: key })).body.data as { createdAt: string };
+    // The payment is closed (abandoned) that long after it started; the account takes it until then.
+    expect(shown.bankTransfer.expiresAt).toBe(new Date(Date.parse(createdAt) + ABANDON_AFTER_HOURS * 3_600_000).toISOString());
+    expect(shown.paymentLink).toEqual({ slug });
+    expect((await server.api.get(`/checkout/${reference}`)).body.data.bankTransfer.expiresAt).toBe(shown.bankTransfer.expiresAt);
+
+    const started = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng' }, { token: key });
+    expect((await server.api.get(`/checkout/${started.body.data.reference}`)).body.data.paymentLink).toBeNull();
   });
 
   it('pays once when the same checkout is paid from many tabs at once', async () => {

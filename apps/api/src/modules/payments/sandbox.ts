@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  ABANDON_AFTER_HOURS,
   MAX_CARD_ATTEMPTS,
   paymentMessages,
   SANDBOX_OTP,
@@ -52,14 +53,14 @@ export function notExpired(expiry: string, now = new Date()): boolean {
   return endOfMonth > now.getTime();
 }
 
-type CheckoutRow = TransactionRow & { company_name: string };
+type CheckoutRow = TransactionRow & { company_name: string; link_slug: string | null };
 
 /** The checkout with this access code (docs/decisions/0043-unguessable-checkouts.md); a reference finds nothing here. */
 async function loadCheckout(db: Queryable, code: string, lock: boolean, provider: 'sandbox' | 'any' = 'sandbox'): Promise<CheckoutRow> {
-  const row = await findCheckoutRow<CheckoutRow>(db, code, lock, true);
+  const row = await findCheckoutRow<CheckoutRow>(db, code, lock);
   // Live transactions are paid on the provider's page, never here: only their state is shown.
   if (!row || (provider === 'sandbox' && row.provider !== 'sandbox')) throw new AppError('NOT_FOUND', paymentMessages.checkoutNotFound);
-  return { ...row, company_name: row.company_name ?? '' };
+  return { ...row, company_name: row.company_name ?? '', link_slug: row.link_slug ?? null };
 }
 
 /** The merchant's return address only once the payment is final, when the customer is sent there; this receipt before. */
@@ -85,8 +86,15 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
     step: row.status === 'pending' ? row.sandbox_step : null,
     bankTransfer:
       row.status === 'pending' && row.sandbox_step === 'bank_transfer' && row.bank_transfer_account
-        ? { bankName: SANDBOX_BANK_NAME, accountNumber: row.bank_transfer_account, accountName: `FiPay / ${row.company_name}`.slice(0, 60) }
+        ? {
+            bankName: SANDBOX_BANK_NAME,
+            accountNumber: row.bank_transfer_account,
+            accountName: `FiPay / ${row.company_name}`.slice(0, 60),
+            // The abandonment job (transactions.ts, abandonStale) closes the payment from then on.
+            expiresAt: new Date(row.created_at.getTime() + ABANDON_AFTER_HOURS * 3_600_000).toISOString(),
+          }
         : null,
+    paymentLink: row.link_slug ? { slug: row.link_slug } : null,
     attemptsLeft: Math.max(0, MAX_CARD_ATTEMPTS - row.failed_attempts),
     returnUrl: returnUrl(ctx, row),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
@@ -132,7 +140,7 @@ async function step(ctx: AppContext, code: string, ip: string, act: (tx: Queryab
     if (row.status === 'success') throw new AppError('CONFLICT', paymentMessages.alreadyPaid);
     if (row.status !== 'pending') throw new AppError('CONFLICT', row.status === 'failed' ? paymentMessages.tooManyAttempts : paymentMessages.checkoutClosed);
     const done = await act(tx, row);
-    return { checkout: toCheckout(ctx, { ...done.row, company_name: row.company_name }), message: done.message };
+    return { checkout: toCheckout(ctx, { ...done.row, company_name: row.company_name, link_slug: row.link_slug }), message: done.message };
   });
   ctx.kickWebhooks();
   ctx.kickOutbox();

@@ -84,17 +84,18 @@ export async function updateWithHistory(tx: Queryable, update: string, params: u
 
 const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 
-/** The transaction with this reference, locked for update when asked; with the business's name as `company_name` when asked. */
-export async function findTransactionRow<Row extends TransactionRow = TransactionRow>(
-  db: Queryable,
-  reference: string,
-  lock = false,
-  withCompanyName = false,
-): Promise<Row | undefined> {
-  if (!VALID_REFERENCE.test(reference)) return undefined;
-  const name = withCompanyName ? ', (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name' : '';
-  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${name} FROM transactions WHERE reference = $1${lock ? ' FOR UPDATE' : ''}`, [reference]);
+/** For a checkout: the business's name as `company_name` and the slug of the payment link it came from as `link_slug`. */
+const CHECKOUT_EXTRAS = `, (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,
+  (SELECT l.slug FROM payment_links l WHERE l.id = transactions.payment_link_id) AS link_slug`;
+
+async function findBy<Row extends TransactionRow>(db: Queryable, column: 'reference' | 'access_code', value: string, lock: boolean, forCheckout: boolean): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${forCheckout ? CHECKOUT_EXTRAS : ''} FROM transactions WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`, [value]);
   return rows[0];
+}
+
+/** The transaction with this reference, locked for update when asked. */
+export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
+  return VALID_REFERENCE.test(reference) ? findBy(db, 'reference', reference, lock, false) : undefined;
 }
 
 const VALID_ACCESS_CODE = /^ck-[0-9a-f]{40,64}$/;
@@ -105,12 +106,9 @@ export const newAccessCode = () => `ck-${randomBytes(20).toString('hex')}`;
 /** The public address of a transaction's checkout and receipt, by its access code. */
 export const checkoutUrl = (appUrl: string, row: Pick<TransactionRow, 'access_code'>) => `${appUrl}/checkout/${row.access_code}`;
 
-/** The transaction whose public checkout has this access code, as findTransactionRow finds one by reference. */
-export async function findCheckoutRow<Row extends TransactionRow = TransactionRow>(db: Queryable, code: string, lock = false, withCompanyName = false): Promise<Row | undefined> {
-  if (!VALID_ACCESS_CODE.test(code)) return undefined;
-  const name = withCompanyName ? ', (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name' : '';
-  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${name} FROM transactions WHERE access_code = $1${lock ? ' FOR UPDATE' : ''}`, [code]);
-  return rows[0];
+/** The transaction whose public checkout has this access code, with what the checkout shows (CHECKOUT_EXTRAS). */
+export async function findCheckoutRow<Row extends TransactionRow>(db: Queryable, code: string, lock = false): Promise<Row | undefined> {
+  return VALID_ACCESS_CODE.test(code) ? findBy<Row>(db, 'access_code', code, lock, true) : undefined;
 }
 
 type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };

@@ -24,7 +24,10 @@ function renderAt(url: string) {
 }
 
 describe('ResetPasswordPage', () => {
-  beforeEach(() => vi.mocked(resetPassword).mockReset());
+  // A block: what beforeEach returns is run as clean-up, and the mock must not be called then.
+  beforeEach(() => {
+    vi.mocked(resetPassword).mockReset();
+  });
   afterEach(() => act(() => toast.remove()));
 
   it('keeps the button disabled until a password is typed', async () => {
@@ -58,6 +61,24 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('link', { name: 'Go to Login' })).toBeInTheDocument();
     expect(screen.getAllByText(messages.passwordReset).length).toBeGreaterThan(0);
+  });
+
+  it('shows a weak password once, under the field, and puts focus there', async () => {
+    vi.mocked(resetPassword).mockRejectedValue(
+      new ApiError(400, messages.passwordTooShort, { code: 'VALIDATION_FAILED', errors: { newPassword: messages.passwordTooShort } }),
+    );
+    const user = renderAt('/reset-password?token=t1');
+    const field = screen.getByLabelText('New Password');
+    await user.type(field, 'Ab1!');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(messages.passwordTooShort));
+    expect(field).toHaveFocus();
+    // Not again above the form, nor as a toast.
+    expect(screen.getAllByText(messages.passwordTooShort)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('says the link is invalid without a token, and never calls the server', async () => {

@@ -9,7 +9,7 @@ import { Button, ButtonLink, textLinkClasses } from '../../components/ui/button'
 import { PasswordField } from '../../components/ui/password-field';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/server-errors';
+import { applyServerErrors, shownUnderField } from '../../lib/server-errors';
 import { resetPassword } from './api/password-recovery';
 import { PasswordChecklist } from '../../components/ui/password-checklist';
 
@@ -17,7 +17,7 @@ type Fields = { newPassword: string };
 
 /**
  * No resolver: the button waits for a password and the server judges it (SPEC.md section 5), its
- * refusal shown above the form, as a toast and under the field.
+ * refusal shown under the field when it is about the password, else above the form and as a toast.
  */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -42,9 +42,12 @@ export function ResetPasswordPage() {
       toast.success(messages.passwordReset);
     } catch (caught) {
       const message = errorMessage(caught, messages.passwordResetFailed, messages.passwordResetThrown);
-      setFormError(message);
-      toast.error(message);
-      applyServerErrors(setError, caught, ['newPassword']);
+      applyServerErrors(setError, caught, ['newPassword'], { focus: true });
+      // A message the field already shows (a weak password) is said once, there.
+      if (!shownUnderField(caught, message, ['newPassword'])) {
+        setFormError(message);
+        toast.error(message);
+      }
     }
   }
 

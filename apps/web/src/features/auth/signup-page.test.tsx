@@ -1,6 +1,7 @@
 import { messages } from '@fipay/contracts/messages';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
@@ -21,9 +22,12 @@ function stubCountries(answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => toast.remove());
+});
 
-/** Opens /signup and starts on the form, as a visitor would: the country list is asked for then. */
+/** Opens /signup and starts on the form, as a visitor would. */
 function renderSignup() {
   const user = userEvent.setup();
   render(
@@ -32,6 +36,7 @@ function renderSignup() {
         <Route path="/signup" element={<SignupPage />} />
         <Route path="/login" element={<h1>Login screen</h1>} />
       </Routes>
+      <Toaster />
     </MemoryRouter>,
     { wrapper: QueryWrapper },
   );
@@ -145,10 +150,11 @@ describe('SignupPage step 1 gate', () => {
       },
       user: { firstName: 'Ada', lastName: 'Okafor', email: 'ada@acme.ng', phone: '+2348098765432', password: 'Sup3r$ecret' },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.emailTaken);
     const emailField = screen.getByLabelText('Email');
-    expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await vi.waitFor(() => expect(emailField).toHaveAttribute('aria-invalid', 'true'));
     expect(within(emailField.closest('div')!.parentElement!).getByText(messages.emailTaken)).toBeInTheDocument();
+    // Said once, under the field it is about.
+    expect(screen.getAllByText(messages.emailTaken)).toHaveLength(1);
   });
 });
 
@@ -188,6 +194,28 @@ describe('SignupPage server field errors', () => {
     expect(phone).toHaveValue('12');
     expect(phone).toHaveAttribute('aria-invalid', 'true');
     expect(within(phone.closest('div')!.parentElement!).getByText(messages.phoneInvalid)).toBeInTheDocument();
+  });
+
+  // Two steps to fill on a busy machine: more time than the default.
+  it('shows a refused password once, under the field, and puts focus there', { timeout: 20_000 }, async () => {
+    vi.mocked(signup).mockRejectedValue(
+      new ApiError(400, messages.passwordTooShort, { code: 'VALIDATION_FAILED', errors: { 'user.password': messages.passwordTooShort } }),
+    );
+    const user = renderSignup();
+    await screen.findByRole('option', { name: /Nigeria/ });
+    await fillCompany(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await fillUser(user, { Password: 'Ab1!' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password');
+    await vi.waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(messages.passwordTooShort));
+    expect(password).toHaveFocus();
+    // Not again above the form, nor as a toast.
+    expect(screen.getAllByText(messages.passwordTooShort)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('focuses the first blank company field and shows no error text under the fields', async () => {

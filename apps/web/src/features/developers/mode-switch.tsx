@@ -42,13 +42,16 @@ export function ModeSwitch() {
       aria-checked={live}
       aria-label="Live mode"
       onClick={() => void toggle()}
-      className="flex shrink-0 items-center gap-2 rounded-full px-0.5 py-1.5 text-xs font-semibold sm:px-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      // On a phone the label sits under the switch, so the balance beside it keeps its room.
+      className="flex shrink-0 flex-col items-center gap-0.5 rounded-lg px-0.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-row sm:gap-2 sm:rounded-full sm:px-2 sm:py-1.5"
     >
       <span className={`relative inline-flex h-5 w-9 items-center rounded-full transition-colors ${live ? 'bg-emerald-600' : 'bg-orange-400'}`} aria-hidden="true">
         <span className={`inline-block h-4 w-4 rounded-full bg-white shadow transition-transform ${live ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
       </span>
-      <span className="hidden sm:inline" aria-hidden="true">
-        Live mode
+      {/* Named 'Live mode' for assistive technology; a phone's top bar has room for the first word. */}
+      <span aria-hidden="true" className="max-sm:text-[11px] max-sm:leading-none">
+        <span className="sm:hidden">Live</span>
+        <span className="max-sm:hidden">Live mode</span>
       </span>
     </button>
   );

@@ -1,3 +1,4 @@
+import { kybMessages } from '@fipay/contracts/kyb';
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,7 +96,7 @@ describe('BusinessTypeStep', () => {
     expect(requestBody(fetchMock)).toMatchObject({ businessType: 'Individual', subType: null });
   });
 
-  it('only logs a failed save and stays on the step', async () => {
+  it('only logs a save that failed on the server side and stays on the step', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({ status: 500, body: { isSuccessful: false, message: 'Something went wrong.', data: { code: 'INTERNAL' } } });
     const { user, router } = renderStep();
@@ -107,5 +108,25 @@ describe('BusinessTypeStep', () => {
     expect(router.state.location.pathname).toBe('/kyc');
     expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
     expect(savedCompany()?.application.businessType).toBeNull();
+  });
+
+  it("shows the server's message when it refuses the save, then shows the application as it now is", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const submitted = { ...newCompany, application: { ...newCompany.application, status: { code: 'SUBMITTED' as const } } };
+    const fetchMock = stubFetch(
+      { status: 409, body: { isSuccessful: false, message: kybMessages.applicationLocked, data: { code: 'CONFLICT' } } },
+      { body: { isSuccessful: true, message: 'OK', data: submitted } },
+    );
+    const { user, router } = renderStep();
+    await user.click(screen.getByRole('radio', { name: 'Individual' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText(kybMessages.applicationLocked)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kyc');
+    // The company is read again: it was submitted meanwhile, so the step is shown as sent, with nothing to edit.
+    expect(await screen.findByText('Your application is under review.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/company/me');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 });

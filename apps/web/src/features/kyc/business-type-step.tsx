@@ -3,25 +3,17 @@ import { businessTypeRequest, type BusinessTypeRequest } from '@fipay/contracts/
 import type { BusinessSubType, BusinessType } from '@fipay/contracts/kyb-options';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useAuthStore } from '../../stores/auth-store';
 import { useKycStore } from '../../stores/kyc-store';
 import { useSaveBusinessType } from './api/save-business-type';
 import { useSavedApplication } from './api/saved-application';
+import { subTypeOptions, typeOptions } from './business-type-options';
 import { useKycNavigation } from './kyc-navigation';
-
-const typeOptions: { value: BusinessType; label: string }[] = [
-  { value: 'Individual', label: 'Individual' },
-  { value: 'NGO', label: 'Non-Governmental Organisation (NGO)' },
-  { value: 'Registered Business', label: 'Registered Business' },
-];
-
-const subTypeOptions: { value: BusinessSubType; label: string }[] = [
-  { value: 'SME', label: 'Registered SME' },
-  { value: 'Non-SME', label: 'Registered Non-SME' },
-];
 
 type OptionCardProps = InputHTMLAttributes<HTMLInputElement> & {
   checked: boolean;
@@ -79,9 +71,11 @@ export function BusinessTypeStep() {
       await save.mutateAsync(selection);
       goNext();
     } catch (failure) {
-      // SPEC.md section 8: a failed save is only logged and the user stays on the step.
+      // SPEC.md section 8: a failed save is logged and the user stays on the step. A refusal also
+      // says why (the application was submitted meanwhile, say): a silent Continue explains nothing.
       console.error('Saving the business type failed', failure);
-      applyServerErrors(setError, failure, ['businessType', 'subType']);
+      const placed = applyServerErrors(setError, failure, ['businessType', 'subType']);
+      if (!placed && failure instanceof ApiError && failure.status < 500 && failure.message) toast.error(failure.message);
     }
   }
 

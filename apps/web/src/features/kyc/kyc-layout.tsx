@@ -1,5 +1,6 @@
+import { kybSteps } from '@fipay/contracts/kyb-options';
 import { useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { paths } from '../../config/paths';
@@ -7,6 +8,11 @@ import { useSavedApplication } from './api/saved-application';
 import { KycProgressDots, KycStepChecklist } from './components/kyc-step-checklist';
 import { LeaveDialog } from './components/leave-dialog';
 import { KycLayoutContext, navigationFor, stepForPath, type RegisteredLeaveOverride } from './kyc-navigation';
+import { applicationLock } from './read-only/application-lock';
+import { ReadOnlyStep } from './read-only/read-only-step';
+
+const headerLinkClasses =
+  'ml-auto shrink-0 rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /** The onboarding frame around every step page; see kyc-navigation.ts for what it offers the steps. */
 export function KycLayout() {
@@ -14,8 +20,11 @@ export function KycLayout() {
   const navigate = useNavigate();
   const { step, title } = stepForPath(location.pathname);
   const { previousPath, nextPath } = navigationFor(step);
+  const application = useSavedApplication();
+  // Submitted, approved or rejected for good: the server refuses every change, so the steps show what was sent.
+  const lock = applicationLock(application);
   // The server's progress: a save's answer moves it in the cache, so the step just saved is ticked too.
-  const doneBefore = useSavedApplication()?.progress.currentStep ?? 1;
+  const doneBefore = lock ? kybSteps.length + 1 : (application?.progress.currentStep ?? 1);
   const [leaveOverride, setLeaveOverride] = useState<RegisteredLeaveOverride | null>(null);
   const [leaveOpen, setLeaveOpen] = useState(false);
 
@@ -38,6 +47,8 @@ export function KycLayout() {
 
   function goBack() {
     if (previousPath) navigate(previousPath);
+    // Nothing can be lost on a locked application: no question before leaving.
+    else if (lock) navigate(paths.dashboard);
     else requestLeave();
   }
 
@@ -70,19 +81,21 @@ export function KycLayout() {
               <p className="truncate text-sm font-semibold text-slate-900">{title}</p>
               <KycProgressDots currentStep={step} doneBefore={doneBefore} />
             </div>
-            {!leaveOverride?.hideLink && (
-              <button
-                type="button"
-                onClick={requestLeave}
-                className="ml-auto shrink-0 rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                I'll do this later
-              </button>
+            {lock ? (
+              <Link to={paths.dashboard} className={headerLinkClasses}>
+                Back to dashboard
+              </Link>
+            ) : (
+              !leaveOverride?.hideLink && (
+                <button type="button" onClick={requestLeave} className={headerLinkClasses}>
+                  I'll do this later
+                </button>
+              )
             )}
           </header>
           <main className="flex-1 px-4 py-6 sm:px-6 md:px-10 md:py-8">
             <div className="mx-auto w-full max-w-xl">
-              <Outlet />
+              {lock && application ? <ReadOnlyStep application={application} lock={lock} step={step} /> : <Outlet />}
             </div>
           </main>
         </div>

@@ -1,19 +1,22 @@
 import { cardRequest, otpRequest, paymentMessages, SANDBOX_OTP, testCards, type Checkout } from '@fipay/contracts/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
 import BuildingIcon from 'lucide-react/icons/landmark';
+import CheckIcon from 'lucide-react/icons/check';
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
+import CopyIcon from 'lucide-react/icons/copy';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
 import XCircleIcon from 'lucide-react/icons/circle-x';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { generatePath, useParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format-time';
+import { paths } from '../../config/paths';
+import { formatDateTime, formatLagosDateTime } from '../../lib/format-time';
 import { applyServerErrors } from '../../lib/server-errors';
 import { formatNaira } from './money';
 import { useCheckout, useCheckoutStep } from './payments-api';
@@ -236,17 +239,31 @@ function BankTransfer({ checkout, run }: { checkout: Checkout; run: Run }) {
         <>
           <p className="text-sm text-slate-600">{paymentMessages.transferAccountShown}</p>
           <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+            <div className="px-4 py-3">
+              <dt className="text-slate-500">Account number</dt>
+              <dd className="mt-1 flex items-center justify-between gap-3">
+                {/* One tap selects the whole number where copying is not allowed. */}
+                <span className="font-mono text-xl font-semibold tracking-wider text-slate-900 select-all">{account.accountNumber}</span>
+                <CopyButton text={account.accountNumber} what="account number" />
+              </dd>
+            </div>
             {[
               ['Bank', account.bankName],
-              ['Account number', account.accountNumber],
               ['Account name', account.accountName],
               ['Amount', formatNaira(checkout.amount)],
             ].map(([label, value]) => (
               <div key={label} className="flex items-center justify-between gap-4 px-4 py-3">
-                <dt className="text-slate-500">{label}</dt>
-                <dd className={`text-right font-medium text-slate-900 ${label === 'Account number' ? 'font-mono text-base tracking-wider' : ''}`}>{value}</dd>
+                <dt className="shrink-0 text-slate-500">{label}</dt>
+                <dd className="text-right font-medium text-slate-900">{value}</dd>
               </div>
             ))}
+            <div className="flex items-center justify-between gap-4 px-4 py-3">
+              <dt className="shrink-0 text-slate-500">Valid until</dt>
+              <dd className="text-right font-medium text-slate-900">
+                <time dateTime={account.expiresAt}>{formatLagosDateTime(account.expiresAt)}</time>{' '}
+                <span className="font-normal whitespace-nowrap text-slate-500">(Lagos time)</span>
+              </dd>
+            </div>
           </dl>
           {!checkout.livemode && (
             <Button className="w-full" disabled={busy} onClick={() => void act('simulate')}>
@@ -259,8 +276,49 @@ function BankTransfer({ checkout, run }: { checkout: Checkout; run: Run }) {
   );
 }
 
+/** Whether the return address is this very page (no merchant callback), which would lead nowhere. */
+function returnsHere(checkout: Checkout) {
+  return new URL(checkout.returnUrl, window.location.href).pathname === window.location.pathname;
+}
+
+/** Copies `text`, says so on the button and to screen readers, and says what to do when the browser refuses. */
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = setTimeout(() => setState('idle'), 4000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={`${state === 'copied' ? 'Copied' : 'Copy'} ${what}`}
+        className={buttonClasses('secondary', 'shrink-0 gap-1.5', 'sm')}
+      >
+        {state === 'copied' ? <CheckIcon aria-hidden="true" className="h-4 w-4 text-emerald-600" /> : <CopyIcon aria-hidden="true" className="h-4 w-4" />}
+        {state === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? `The ${what} is copied.` : state === 'failed' ? `Copying did not work here. Select the ${what} and copy it.` : ''}
+      </span>
+    </>
+  );
+}
+
 function Receipt({ checkout }: { checkout: Checkout }) {
-  const ownPage = new URL(checkout.returnUrl, window.location.href).pathname === window.location.pathname;
+  const ownPage = returnsHere(checkout);
   return (
     <div className="space-y-5 text-center">
       <CheckCircleIcon aria-hidden="true" className="mx-auto h-12 w-12 text-emerald-600" />
@@ -310,6 +368,27 @@ function Closed({ checkout }: { checkout: Checkout }) {
       <h1 className="text-xl font-bold text-slate-900">{checkout.status === 'failed' ? 'Payment failed' : 'Payment closed'}</h1>
       <p className="text-sm text-slate-600">{checkout.status === 'failed' ? paymentMessages.tooManyAttempts : paymentMessages.checkoutClosed}</p>
       {checkout.gatewayResponse && checkout.status === 'failed' && <p className="text-xs text-slate-500">Last answer from the bank: {checkout.gatewayResponse}</p>}
+      <WayBack checkout={checkout} />
     </div>
   );
+}
+
+/** Out of a closed payment: a new one from the link it came from, else back to the business's site, else words on what to do. */
+function WayBack({ checkout }: { checkout: Checkout }) {
+  const business = checkout.business.name || 'the business';
+  if (checkout.paymentLink) {
+    return (
+      <ButtonLink to={generatePath(paths.pay, { slug: checkout.paymentLink.slug })} className="w-full">
+        Start a new payment
+      </ButtonLink>
+    );
+  }
+  if (!returnsHere(checkout)) {
+    return (
+      <a href={checkout.returnUrl} className={buttonClasses('primary', 'w-full')}>
+        Return to {business}
+      </a>
+    );
+  }
+  return <p className="text-sm font-medium text-slate-800">To pay, go back to {business} and start a new payment there.</p>;
 }

@@ -397,7 +397,7 @@ describe('SecurityPage', () => {
       expect(current).toHaveAttribute('type', 'text');
     });
 
-    it('shows the server field errors inline and as a toast', async () => {
+    it('shows a server field error once, under its field, with focus there', async () => {
       vi.mocked(changePassword).mockRejectedValue(
         new ApiError(400, messages.currentPasswordIncorrect, {
           code: 'BAD_REQUEST',
@@ -410,9 +410,36 @@ describe('SecurityPage', () => {
       await user.click(screen.getByRole('button', { name: 'Update Password' }));
 
       expect(changePassword).toHaveBeenCalledWith({ currentPassword: 'not my password', newPassword: 'Cassava & Yam 42' });
-      expect(await screen.findAllByText(messages.currentPasswordIncorrect)).toHaveLength(2);
-      expect(screen.getByLabelText('Current Password')).toHaveAttribute('aria-invalid', 'true');
-      expect(screen.getByLabelText('Current Password')).toHaveValue('not my password');
+      const current = screen.getByLabelText('Current Password');
+      await vi.waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+      expect(current).toHaveFocus();
+      expect(current).toHaveValue('not my password');
+      expect(screen.getAllByText(messages.currentPasswordIncorrect)).toHaveLength(1);
+    });
+
+    it('shows a too common new password once, under the field', async () => {
+      vi.mocked(changePassword).mockRejectedValue(
+        new ApiError(400, messages.passwordCommon, { code: 'VALIDATION_FAILED', errors: { newPassword: messages.passwordCommon } }),
+      );
+      const user = renderPage();
+      await user.type(screen.getByLabelText('Current Password'), 'Sup3r$ecret');
+      await user.type(screen.getByLabelText('New Password'), 'Password123!');
+      await user.click(screen.getByRole('button', { name: 'Update Password' }));
+
+      const field = screen.getByLabelText('New Password');
+      await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(messages.passwordCommon));
+      expect(field).toHaveFocus();
+      expect(screen.getAllByText(messages.passwordCommon)).toHaveLength(1);
+    });
+
+    it('toasts a refusal that names no field', async () => {
+      vi.mocked(changePassword).mockRejectedValue(new ApiError(429, 'Too many attempts. Try again in a minute.', { code: 'RATE_LIMITED' }));
+      const user = renderPage();
+      await user.type(screen.getByLabelText('Current Password'), 'Sup3r$ecret');
+      await user.type(screen.getByLabelText('New Password'), 'Cassava & Yam 42');
+      await user.click(screen.getByRole('button', { name: 'Update Password' }));
+      expect(await screen.findByText('Too many attempts. Try again in a minute.')).toBeInTheDocument();
     });
 
     it('waits while busy, then confirms and clears the fields', async () => {

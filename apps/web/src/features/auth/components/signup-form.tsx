@@ -2,12 +2,13 @@ import { messages } from '@fipay/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
 import { restoredValues, useResumeForm, type LiveFormProps } from '../../../lib/deferred-form';
-import { applyServerErrors, serverMessage } from '../../../lib/server-errors';
+import { applyServerErrors, serverMessage, shownUnderField } from '../../../lib/server-errors';
 import { SignupCompanyStep } from './signup-company-step';
 import { SignupFormMarkup } from './signup-form-markup';
 import type { SignupFields, SignupFormProps, StepFields } from './signup-form-types';
@@ -83,9 +84,13 @@ export function SignupForm({ snapshot, countries }: LiveFormProps<SignupFormProp
       user: fields.user,
     });
     if (!failure) return;
-    setFormError(failure.message);
-    applyServerErrors(setError, failure.error, userPaths);
+    applyServerErrors(setError, failure.error, userPaths, { focus: true });
     if (applyServerErrors(setError, failure.error, companyPaths)) setStep(1);
+    // A message a field already shows is said once, there.
+    if (!shownUnderField(failure.error, failure.message, [...userPaths, ...companyPaths])) {
+      setFormError(failure.message);
+      toast.error(failure.message);
+    }
   });
 
   const send = () => void (step === 1 ? continueToUser() : createAccount());

@@ -19,8 +19,7 @@ export async function submitSignup(navigate: NavigateFunction, request: SignupRe
     navigate(paths.login);
     return null;
   } catch (error) {
-    const message = errorMessage(error, messages.signupFailed);
-    toast.error(message);
-    return { message, error };
+    // The form says it: under a field when the refusal names one, else above the form and as a toast.
+    return { message: errorMessage(error, messages.signupFailed), error };
   }
 }

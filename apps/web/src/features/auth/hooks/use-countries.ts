@@ -1,19 +1,20 @@
 import type { Country } from '@fipay/contracts/countries';
 import { useEffect, useState } from 'react';
-import { onDemand, useOnFirstInteraction } from '../../../lib/on-demand';
+import { onDemand, useSoonAfterLoad } from '../../../lib/on-demand';
 
 const loadCountriesApi = onDemand(() => import('../api/get-countries'));
 
 /**
- * The country list for the signup form, asked for at the first interaction with the page so that
- * /signup opens without the API code (docs/decisions/0012); the select says 'Loading...' until
- * then. A failed load is only logged; the select then says none were found.
+ * The country list for the signup form. /signup opens without the API code (docs/decisions/0012);
+ * the list is asked for once the page has loaded and is idle, or at the first interaction if that
+ * comes sooner (docs/decisions/0041), so a visitor who only looks sees it too. The select says
+ * 'Loading...' until then. A failed load is only logged; the select then says none were found.
  */
 export function useCountries() {
   const [countries, setCountries] = useState<Country[]>([]);
   const [isLoading, setIsLoading] = useState(true);
   const [wanted, setWanted] = useState(false);
-  useOnFirstInteraction(() => setWanted(true), !wanted);
+  useSoonAfterLoad(() => setWanted(true), !wanted);
 
   useEffect(() => {
     if (!wanted) return;

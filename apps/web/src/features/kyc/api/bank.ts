@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { companyQueryOptions } from '../../../api/company';
 import { callApi } from '../../../lib/api-client';
+import { refreshWhenRefused } from './saved-application';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useKycStore } from '../../../stores/kyc-store';
 
@@ -69,6 +70,7 @@ export function useSubmitKyb() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitKyb,
+    onError: refreshWhenRefused(queryClient),
     // The dashboard it goes to reads the company on arrival.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueryOptions().queryKey, refetchType: 'none' }),
   });

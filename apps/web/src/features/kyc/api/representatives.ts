@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateCachedApplication } from '../../../api/company';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { useKycStore } from '../../../stores/kyc-store';
-import { markAddressed, recordSavedStep } from './saved-application';
+import { markAddressed, recordSavedStep, refreshWhenRefused } from './saved-application';
 
 export const representativesMessages = {
   submitted: kybMessages.representativesSaved,
@@ -28,6 +28,7 @@ export function useSaveRepresentatives() {
   return useMutation({
     mutationFn: ({ representatives }: { representatives: RepresentativeInput[]; corrected: string[] }) =>
       saveRepresentatives(representatives),
+    onError: refreshWhenRefused(queryClient),
     onSuccess: ({ data }, { corrected }) => {
       recordSavedStep(queryClient, {
         step: 4,
@@ -53,6 +54,7 @@ export function useRemoveRepresentative() {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
       }
     },
+    onError: refreshWhenRefused(queryClient),
     onSuccess: (_answer, { email, id }) => {
       updateCachedApplication(queryClient, (application) =>
         markAddressed(

@@ -3,7 +3,7 @@ import { businessProfileRequest, type BusinessProfileRequest } from '@fipay/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useKycStore } from '../../../stores/kyc-store';
-import { recordSavedStep } from './saved-application';
+import { recordSavedStep, refreshWhenRefused } from './saved-application';
 
 export function saveBusinessProfile(body: BusinessProfileRequest) {
   return callApi(companyEndpoints.saveBusinessProfile, { body });
@@ -14,6 +14,7 @@ export function useSaveBusinessProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBusinessProfile,
+    onError: refreshWhenRefused(queryClient),
     onSuccess: (_answer, sent) => {
       // The server stored the request as its schema reads it (trimmed, empty numbers as 0).
       const { userId: _userId, companyId: _companyId, ...businessProfile } = businessProfileRequest.parse(sent);

@@ -3,7 +3,7 @@ import type { BusinessTypeRequest } from '@fipay/contracts/kyb';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useKycStore } from '../../../stores/kyc-store';
-import { recordSavedStep } from './saved-application';
+import { recordSavedStep, refreshWhenRefused } from './saved-application';
 
 export function saveBusinessType(body: BusinessTypeRequest) {
   return callApi(companyEndpoints.saveBusinessType, { body });
@@ -14,6 +14,7 @@ export function useSaveBusinessType() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBusinessType,
+    onError: refreshWhenRefused(queryClient),
     onSuccess: (_answer, { businessType, subType }) => {
       recordSavedStep(queryClient, { step: 1, change: () => ({ businessType: { businessType, subType: subType ?? null } }) });
       useKycStore.getState().clearDraft('businessType');

@@ -1,7 +1,8 @@
 import type { Application } from '@fipay/contracts/company';
 import type { ReviewTarget } from '@fipay/contracts/kyb-options';
 import type { QueryClient } from '@tanstack/react-query';
-import { updateCachedApplication, useCompanyQuery } from '../../../api/company';
+import { companyQueryOptions, updateCachedApplication, useCompanyQuery } from '../../../api/company';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * The saved KYB application every step reads: the company query (docs/decisions/0018), with the
@@ -39,4 +40,17 @@ export function recordSavedStep(queryClient: QueryClient, { step, change, addres
     };
     return addressed ? markAddressed(saved, addressed.target, addressed.keys) : saved;
   });
+}
+
+/**
+ * A save refused because the application is not where this page thought (submitted or approved
+ * meanwhile, or changes only to flagged items): the company is read again, so the steps show where
+ * it is now (read-only once it is locked).
+ */
+export function refreshWhenRefused(queryClient: QueryClient) {
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'CONFLICT') {
+      void queryClient.invalidateQueries({ queryKey: companyQueryOptions().queryKey });
+    }
+  };
 }

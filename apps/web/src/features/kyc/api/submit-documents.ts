@@ -3,7 +3,7 @@ import { kybMessages, type DocumentInput } from '@fipay/contracts/kyb';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useKycStore } from '../../../stores/kyc-store';
-import { recordSavedStep } from './saved-application';
+import { recordSavedStep, refreshWhenRefused } from './saved-application';
 
 export const documentsMessages = {
   submitted: kybMessages.documentsSaved,
@@ -20,6 +20,7 @@ export function useSubmitDocuments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ documents }: { documents: DocumentInput[]; replaced: string[] }) => submitDocuments(documents),
+    onError: refreshWhenRefused(queryClient),
     onSuccess: ({ data }, { replaced }) => {
       recordSavedStep(queryClient, {
         step: 3,

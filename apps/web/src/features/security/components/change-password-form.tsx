@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { PasswordField } from '../../../components/ui/password-field';
 import { errorMessage } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { applyServerErrors, shownUnderField } from '../../../lib/server-errors';
 import { changePassword } from '../api/change-password';
 
 type Fields = { currentPassword: string; newPassword: string };
@@ -39,8 +39,10 @@ export function ChangePasswordForm() {
       reset(empty);
       setFormKey((n) => n + 1);
     } catch (error) {
-      toast.error(errorMessage(error, messages.genericError));
-      applyServerErrors(setError, error, ['currentPassword', 'newPassword']);
+      const message = errorMessage(error, messages.genericError);
+      applyServerErrors(setError, error, ['currentPassword', 'newPassword'], { focus: true });
+      // A message a field already shows (a wrong or too common password) is said once, there.
+      if (!shownUnderField(error, message, ['currentPassword', 'newPassword'])) toast.error(message);
     }
   }
 
@@ -58,7 +60,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           placeholder="Enter your current password"
           error={errors.currentPassword?.message}
-          disabled={isBusy}
+          readOnly={isBusy}
           {...register('currentPassword', { onChange: () => clearErrors('currentPassword') })}
         />
         <div className="space-y-3">
@@ -67,7 +69,7 @@ export function ChangePasswordForm() {
             autoComplete="new-password"
             placeholder="Enter a new password"
             error={errors.newPassword?.message}
-            disabled={isBusy}
+            readOnly={isBusy}
             aria-describedby="change-password-checklist"
             {...register('newPassword', { onChange: () => clearErrors('newPassword') })}
           />
