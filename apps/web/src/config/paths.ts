@@ -47,4 +47,9 @@ export const paths = {
   adminReviewers: '/admin/reviewers',
 } as const;
 
+/** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
+export const TRANSACTIONS_TAB_PARAM = 'tab';
+export const PAYOUTS_TAB = 'payouts';
+export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
+
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;
