@@ -26,6 +26,7 @@ export const paths = {
   university: '/dashboard/university',
   community: '/dashboard/community',
   developer: '/dashboard/dev',
+  events: '/dashboard/events',
   paymentLinks: '/payment-links',
   apiKeys: '/api-keys',
   docs: '/docs',

@@ -1,0 +1,52 @@
+import type { Event } from '@fipay/contracts/developers';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import { useId, useState } from 'react';
+import { formatDateTime } from '../../../lib/format-time';
+
+/** What the event is about: the id or reference of its object, when it has one. */
+function subjectOf(event: Event): string | null {
+  const { object } = event.data;
+  for (const key of ['reference', 'id', 'endpointId']) {
+    const value = object[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
+/** One event: its type, object and time, opening to the event as JSON, exactly as webhooks deliver it. */
+export function EventItem({ event }: { event: Event }) {
+  const [open, setOpen] = useState(false);
+  const payloadId = useId();
+  const subject = subjectOf(event);
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={payloadId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <span className="min-w-0 flex-1 space-y-0.5">
+          <span className="block font-mono text-sm font-semibold break-all text-slate-900">{event.type}</span>
+          <span className="block text-xs break-all text-slate-500">
+            {subject ? `${subject} · ` : ''}
+            {event.id}
+          </span>
+        </span>
+        <time dateTime={event.createdAt} className="shrink-0 text-xs whitespace-nowrap text-slate-600 max-sm:hidden">
+          {formatDateTime(event.createdAt)}
+        </time>
+        <ChevronDownIcon aria-hidden="true" className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div id={payloadId} hidden={!open} className="space-y-2 border-t border-slate-200 bg-slate-50 px-4 py-3">
+        <p className="text-xs text-slate-600 sm:hidden">{formatDateTime(event.createdAt)}</p>
+        {open && (
+          <pre aria-label={`Payload of ${event.id}`} className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">
+            {JSON.stringify(event, null, 2)}
+          </pre>
+        )}
+      </div>
+    </li>
+  );
+}
