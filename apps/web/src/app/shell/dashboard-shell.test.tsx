@@ -37,7 +37,9 @@ function renderShell(path = '/dashboard') {
 const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
 const profileButton = () => screen.getByRole('button', { name: 'Profile menu' });
 
-describe('DashboardShell', () => {
+// Each test walks the whole shell (both sidebars, menus, the drawer) through user events: on a busy machine
+// some take longer than vitest's default 5 s.
+describe('DashboardShell', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
@@ -314,7 +316,6 @@ describe('DashboardShell', () => {
     expect(useAuthStore.getState().accessToken).toBeNull();
   });
 
-  // A long walk through the drawer (opened four times): on a busy machine it takes longer than the default 5 s.
   it('opens the sidebar as a modal drawer from the menu button and closes it on the close button, an outside click and navigation', async () => {
     const { user } = renderShell();
     const menu = screen.getByRole('button', { name: 'Menu' });
@@ -364,7 +365,7 @@ describe('DashboardShell', () => {
     await user.click(menu);
     await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'University' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('offers the payments group in the drawer too, marking the page showing', async () => {
     const { user } = renderShell();
