@@ -14,7 +14,8 @@ function Page() {
 }
 
 /** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
-const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+const ngn = { currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 };
+let balances = [ngn];
 
 function answer(url: string): Response {
   const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : url.endsWith('/balance') ? { balances } : null;
@@ -41,6 +42,7 @@ const profileButton = () => screen.getByRole('button', { name: 'Profile menu' })
 // some take longer than vitest's default 5 s.
 describe('DashboardShell', { timeout: 20_000 }, () => {
   beforeEach(() => {
+    balances = [ngn];
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
     useAuthStore.setState({ showBalance: true });
@@ -215,6 +217,16 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
     expect(within(banner).getAllByText('₦12,345.67')).toHaveLength(2);
     expect(useAuthStore.getState().showBalance).toBe(true);
+  });
+
+  it('shows a balance below zero with its sign and in red, short on phones like any other', async () => {
+    balances = [{ ...ngn, available: -2_000_000 }];
+    renderShell();
+    const banner = screen.getByRole('banner');
+    const [whole] = await within(banner).findAllByText('-₦20,000.00');
+    expect(within(banner).getAllByText('-₦20,000.00')).toHaveLength(2);
+    expect(within(banner).getByText('-₦20.0K')).toHaveAttribute('aria-hidden', 'true');
+    expect(whole!.closest('.tabular-nums')).toHaveClass('text-red-700');
   });
 
   it('opens the profile menu with its entries, the crypto limits and Join Community in a new tab', async () => {
