@@ -72,7 +72,7 @@ test.describe('collecting payments in test mode', () => {
     await customer.context().close();
 
     await page.reload();
-    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment, before refunds')).toBeVisible();
 
     // Editing keeps the shared address and what was collected.
     await links.getByRole('button', { name: 'Edit Ankara fabric, 6 yards' }).click();
@@ -86,7 +86,7 @@ test.describe('collecting payments in test mode', () => {
     await expect(edit).toBeHidden();
     await expect(links.getByText('Ankara fabric, 12 yards')).toBeVisible();
     await expect(links.getByText('₦48,000.00')).toBeVisible();
-    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment, before refunds')).toBeVisible();
     expect(problems).toEqual([]);
   });
 
