@@ -221,7 +221,7 @@ test.describe('money after a payment', () => {
     // Sent is what reached the bank, the refund not counted; received stays what the customer paid, before refunds,
     // with the refund on its own line.
     await expect(card.getByText('Total sent').locator('..')).toHaveText('Total sent₦19,525.00Paid out to your bank');
-    await expect(card.getByText('Total received').locator('..')).toHaveText('Total received₦25,000.00Paid by customers, before refunds');
+    await expect(card.getByText('Total received').locator('..')).toHaveText('Total received₦25,000.00Before refunds');
     await expect(card.getByText('Refunded to customers').locator('..')).toHaveText('Refunded to customers₦5,000.00₦20,000.00 received after refunds');
     await shotsAtBothWidths(page, shots, 'dashboard-after-payout');
     await expect(card.getByText('₦0.00').first()).toBeVisible();

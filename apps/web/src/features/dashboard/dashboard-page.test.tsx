@@ -225,7 +225,7 @@ describe('DashboardPage home sections', () => {
     // Sent: what was paid out to the bank, refunds not counted; received: what customers paid, before refunds,
     // with the refunds on a line of their own and what is left after them.
     expect(within(card).getByText('Total sent').closest('div')).toHaveTextContent(/^Total sent₦3,000\.00Paid out to your bank$/);
-    expect(within(card).getByText('Total received').closest('div')).toHaveTextContent(/^Total received₦20,000\.00Paid by customers, before refunds$/);
+    expect(within(card).getByText('Total received').closest('div')).toHaveTextContent(/^Total received₦20,000\.00Before refunds$/);
     expect(within(card).getByText('Refunded to customers').closest('div')).toHaveTextContent(
       /^Refunded to customers₦500\.00₦19,500\.00 received after refunds$/,
     );

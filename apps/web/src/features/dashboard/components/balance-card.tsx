@@ -81,7 +81,7 @@ export function BalanceCard() {
           <dd className="mt-1 text-base font-semibold text-slate-900">
             <Amount value={TOTAL_RECEIVED} shown={showBalance} />
           </dd>
-          <dd className="mt-0.5 text-xs text-slate-500">Paid by customers, before refunds</dd>
+          <dd className="mt-0.5 text-xs text-slate-500">Before refunds</dd>
         </div>
         <div className="col-span-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded-xl bg-slate-50 px-3 py-2.5">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">

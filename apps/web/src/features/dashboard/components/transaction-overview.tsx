@@ -106,17 +106,20 @@ function DailyChart({ currency, mode }: { currency: Currency; mode: Mode }) {
         <span>{label(days[0]!.date)}</span>
         <span>{label(days.at(-1)!.date)}</span>
       </div>
-      <table className="sr-only">
-        <caption>{test ? 'Test payments received per day, last 30 days' : 'Received per day, last 30 days'}</caption>
-        <tbody>
-          {days.filter((d) => d.amount > 0).map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{label(d.date)}</th>
-              <td>{formatNaira(d.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table sizes itself to its content whatever its width says: a wrapper keeps it from widening the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{test ? 'Test payments received per day, last 30 days' : 'Received per day, last 30 days'}</caption>
+          <tbody>
+            {days.filter((d) => d.amount > 0).map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{label(d.date)}</th>
+                <td>{formatNaira(d.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
