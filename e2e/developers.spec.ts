@@ -88,7 +88,7 @@ test.describe('developer platform', () => {
 
   test("lists the mode's events newest first, filters them by type and opens each to its JSON payload", async ({ page, request, company }) => {
     const problems = watchConsole(page);
-    // Two changes through the API, each an event: the test keys, then a payment link.
+    // Changes through the API, each an event: the test keys (a publishable and a secret one), then a payment link.
     expect((await request.post('/api/v1/api-keys', { headers: company.headers, data: { mode: 'test' } })).status()).toBe(201);
     const link = await request.post('/api/v1/payment-links', { headers: company.headers, data: { name: 'Adire scarf', amount: 850_000 } });
     expect(link.status()).toBe(201);
@@ -106,9 +106,10 @@ test.describe('developer platform', () => {
 
     const events = page.getByRole('region', { name: 'Events' });
     const rows = events.getByRole('listitem');
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     await expect(rows.nth(0).getByRole('button')).toContainText('payment_link.created');
     await expect(rows.nth(1).getByRole('button')).toContainText('api_key.created');
+    await expect(rows.nth(2).getByRole('button')).toContainText('api_key.created');
 
     const first = rows.nth(0).getByRole('button');
     await first.click();
@@ -125,8 +126,8 @@ test.describe('developer platform', () => {
 
     await page.getByLabel('Type').selectOption('api_key.created');
     await expect(page).toHaveURL(/\/dashboard\/events\?type=api_key\.created$/);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.nth(0).getByRole('button')).toContainText('api_key.created');
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) await expect(row.getByRole('button')).toContainText('api_key.created');
     await page.getByLabel('Type').selectOption('refund.processed');
     await expect(page.getByRole('heading', { name: 'No refund.processed events' })).toBeVisible();
     await shotsAtBothWidths(page, 'test-results/developers', 'events-empty');
