@@ -113,6 +113,7 @@ describe('route table', () => {
       ['/dashboard/dev', 'Developer'],
       ['/dashboard/transactions', 'My Transactions'],
       ['/payment-links', 'Payment Links'],
+      ['/dashboard/events', 'Events'],
     ])('shows %s inside the shell', async (path, title) => {
       await expectInShell(path, title);
     });
