@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { approveThroughApi } from './back-office-api';
 import { expect, signInThroughApi, submitKybThroughApi, test } from './fixtures';
-import { watchConsole } from './support';
+import { shotsAtBothWidths, watchConsole } from './support';
 
 test.describe('developer platform', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -84,6 +84,54 @@ test.describe('developer platform', () => {
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
+  });
+
+  test("lists the mode's events newest first, filters them by type and opens each to its JSON payload", async ({ page, request, company }) => {
+    const problems = watchConsole(page);
+    // Changes through the API, each an event: the test keys (a publishable and a secret one), then a payment link.
+    expect((await request.post('/api/v1/api-keys', { headers: company.headers, data: { mode: 'test' } })).status()).toBe(201);
+    const link = await request.post('/api/v1/payment-links', { headers: company.headers, data: { name: 'Adire scarf', amount: 850_000 } });
+    expect(link.status()).toBe(201);
+    const { slug } = (await link.json()).data as { slug: string };
+
+    // Reached from the sidebar's payments group, and from the developer hub.
+    await page.goto('/dashboard/dev');
+    await expect(page.getByRole('link', { name: 'Events', exact: true }).first()).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/events$/);
+    await page.goto('/dashboard');
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('list', { name: 'Payments' }).getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/events$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+
+    const events = page.getByRole('region', { name: 'Events' });
+    const rows = events.getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0).getByRole('button')).toContainText('payment_link.created');
+    await expect(rows.nth(1).getByRole('button')).toContainText('api_key.created');
+    await expect(rows.nth(2).getByRole('button')).toContainText('api_key.created');
+
+    const first = rows.nth(0).getByRole('button');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const payload = rows.nth(0).locator('pre');
+    await expect(payload).toBeVisible();
+    const shown = JSON.parse((await payload.textContent())!) as { id: string; type: string; livemode: boolean; data: { object: { slug: string } } };
+    expect(shown).toMatchObject({ type: 'payment_link.created', livemode: false, data: { object: { slug } } });
+    // Pretty-printed, and exactly what the API answers for that event.
+    expect(await payload.textContent()).toContain('\n  "type": "payment_link.created",\n');
+    const fromApi = await request.get(`/api/v1/events/${shown.id}`, { headers: company.headers });
+    expect((await fromApi.json()).data).toEqual(shown);
+    await shotsAtBothWidths(page, 'test-results/developers', 'events');
+
+    await page.getByLabel('Type').selectOption('api_key.created');
+    await expect(page).toHaveURL(/\/dashboard\/events\?type=api_key\.created$/);
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) await expect(row.getByRole('button')).toContainText('api_key.created');
+    await page.getByLabel('Type').selectOption('refund.processed');
+    await expect(page.getByRole('heading', { name: 'No refund.processed events' })).toBeVisible();
+    await shotsAtBothWidths(page, 'test-results/developers', 'events-empty');
+    expect(problems).toEqual([]);
   });
 
   test('keeps live mode shut until the business is approved, then switches to it', async ({ page, request, account, reviewer }) => {

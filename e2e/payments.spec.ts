@@ -77,7 +77,7 @@ test.describe('collecting payments in test mode', () => {
     await customer.context().close();
 
     await page.reload();
-    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment, before refunds')).toBeVisible();
 
     // Editing keeps the shared address and what was collected.
     await links.getByRole('button', { name: 'Edit Ankara fabric, 6 yards' }).click();
@@ -91,7 +91,7 @@ test.describe('collecting payments in test mode', () => {
     await expect(edit).toBeHidden();
     await expect(links.getByText('Ankara fabric, 12 yards')).toBeVisible();
     await expect(links.getByText('₦48,000.00')).toBeVisible();
-    await expect(links.getByText('Collected ₦25,000.00 from 1 payment')).toBeVisible();
+    await expect(links.getByText('Collected ₦25,000.00 from 1 payment, before refunds')).toBeVisible();
     expect(problems).toEqual([]);
   });
 
@@ -198,6 +198,7 @@ test.describe('money after a payment', () => {
     const card = page.getByRole('region', { name: 'Available balance' });
     await expect(card.getByText('₦24,525.00').first()).toBeVisible();
     await expect(card.getByText('Total received').locator('..')).toContainText('₦25,000.00');
+    await expect(card.getByText('Total sent').locator('..')).toContainText('₦0.00');
     await expect(page.getByRole('banner').getByText('₦24,525.00').first()).toBeVisible();
     await shotsAtBothWidths(page, shots, 'dashboard-balance');
 
@@ -259,7 +260,12 @@ test.describe('money after a payment', () => {
     await payout.getByRole('button', { name: 'Close' }).click();
 
     await page.goto('/dashboard');
-    await expect(card.getByText('Total sent').locator('..')).toContainText('₦24,525.00');
+    // Sent is what reached the bank, the refund not counted; received stays what the customer paid, before refunds,
+    // with the refund on its own line.
+    await expect(card.getByText('Total sent').locator('..')).toHaveText('Total sent₦19,525.00Paid out to your bank');
+    await expect(card.getByText('Total received').locator('..')).toHaveText('Total received₦25,000.00Before refunds');
+    await expect(card.getByText('Refunded to customers').locator('..')).toHaveText('Refunded to customers₦5,000.00₦20,000.00 received after refunds');
+    await shotsAtBothWidths(page, shots, 'dashboard-after-payout');
     await expect(card.getByText('₦0.00').first()).toBeVisible();
     expect(problems).toEqual([]);
   });

@@ -51,6 +51,28 @@ test.describe('at 1280 px', () => {
     await expect(tooltip).toHaveCSS('opacity', '1');
     const box = (await settings.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(48);
+    // The payments group below SPEC's entries is in the strip too. On this 800 px screen the strip scrolls to reach
+    // it, and its tooltips still show beside their entries, not clipped by the scrolling strip.
+    const payments = sidebar.getByRole('list', { name: 'Payments' });
+    const docs = payments.getByRole('link', { name: 'Docs' });
+    await docs.scrollIntoViewIfNeeded();
+    await docs.hover();
+    const docsTip = docs.getByText('Docs');
+    await expect(docsTip).toHaveCSS('opacity', '1');
+    const [docsBox, tipBox] = [(await docs.boundingBox())!, (await docsTip.boundingBox())!];
+    expect(tipBox.x).toBeGreaterThanOrEqual(64);
+    expect(Math.abs(tipBox.y + tipBox.height / 2 - (docsBox.y + docsBox.height / 2))).toBeLessThanOrEqual(1);
+    // Not clipped by the strip: hit-testing its middle finds it (pointer events on for the look, as a click would not reach it).
+    const hit = await docsTip.evaluate((tip, [x, y]) => {
+      tip.style.pointerEvents = 'auto';
+      const found = document.elementFromPoint(x!, y!) === tip;
+      tip.style.pointerEvents = '';
+      return found;
+    }, [tipBox.x + tipBox.width / 2, tipBox.y + tipBox.height / 2]);
+    expect(hit).toBe(true);
+    await page.screenshot({ path: 'test-results/shell/1280_collapsed-payments-tooltip.png' });
+    await settings.scrollIntoViewIfNeeded();
+    await settings.hover();
     await page.screenshot({ path: 'test-results/shell/1280_home-collapsed.png', fullPage: true });
 
     // The page beside it takes the room back.
@@ -120,6 +142,34 @@ test.describe('at 1280 px', () => {
       const built = path === '/dashboard/settings' || path === '/dashboard/dev';
       if (!built) await expect(page.getByText('This feature is not available yet.')).toBeVisible();
     }
+
+    // The payments group below them: each entry opens its page in the shell and is marked as the page showing;
+    // Payouts opens the transactions page on its payouts tab.
+    const payments = sidebarOf(page).getByRole('list', { name: 'Payments' });
+    for (const [label, path, title, ready] of [
+      ['Transactions', '/dashboard/transactions', 'My Transactions', page.getByRole('heading', { name: 'No transactions yet' })],
+      ['Payment Links', '/payment-links', 'Payment Links', page.getByRole('button', { name: 'Create link' })],
+      ['Payouts', '/dashboard/transactions\\?tab=payouts', 'My Transactions', page.getByRole('heading', { name: 'No payouts yet' })],
+      ['API keys', '/api-keys', 'API Keys', page.getByRole('button', { name: 'Create test keys' })],
+      ['Events', '/dashboard/events', 'Events', page.getByRole('heading', { name: 'No events yet' })],
+    ] as const) {
+      const link = payments.getByRole('link', { name: label, exact: true });
+      await link.click();
+      await expectInShell(page, path, title);
+      await expect(ready).toBeVisible();
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(sidebarOf(page).locator('[aria-current="page"]')).toHaveCount(1);
+    }
+    await expect(page.getByRole('tab', { name: 'Payouts' })).toHaveCount(0);
+    await payments.getByRole('link', { name: 'Payouts', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+    await payments.getByRole('link', { name: 'Docs', exact: true }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/dev$/);
+    await page.getByRole('link', { name: 'FiPay home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     const profileButton = page.getByRole('button', { name: 'Profile menu' });
     const profileEntries = [
@@ -263,6 +313,18 @@ test.describe('at 375 px', () => {
     await menu.click();
     await drawer.getByRole('button', { name: 'Close menu' }).click();
     await expect(drawer).toBeHidden();
+
+    // The payments group is in the drawer too.
+    await menu.click();
+    await drawer.getByRole('list', { name: 'Payments' }).getByRole('link', { name: 'Payouts' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/transactions\?tab=payouts$/);
+    await expect(page.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+    await expect(drawer).toBeHidden();
+    await menu.click();
+    await expect(drawer.getByRole('link', { name: 'Payouts' })).toHaveAttribute('aria-current', 'page');
+    await drawer.getByRole('link', { name: 'Events' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/shell/375_drawer-payments.png' });
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
 
     await menu.click();
     await drawer.getByRole('link', { name: 'Trader Program Badges' }).click();

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
@@ -7,6 +7,10 @@ import { comingSoonPages } from '../features/coming-soon/coming-soon-pages';
 import { sessionFixture } from '../test/session-fixture';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
+
+// Every route's code loads on demand, each the first time in this file: on a busy machine that takes longer than
+// the 1 s the findBy queries wait by default.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -113,6 +117,7 @@ describe('route table', () => {
       ['/dashboard/dev', 'Developer'],
       ['/dashboard/transactions', 'My Transactions'],
       ['/payment-links', 'Payment Links'],
+      ['/dashboard/events', 'Events'],
     ])('shows %s inside the shell', async (path, title) => {
       await expectInShell(path, title);
     });

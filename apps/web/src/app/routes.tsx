@@ -155,6 +155,10 @@ export const routes: RouteObject[] = [
                     path: paths.developer,
                     lazy: () => import('../features/developers/developer-page').then((m) => ({ Component: m.DeveloperPage })),
                   },
+                  {
+                    path: paths.events,
+                    lazy: () => import('../features/developers/events-page').then((m) => ({ Component: m.EventsPage })),
+                  },
                   ...comingSoonPages.map(
                     (page): RouteObject => ({
                       path: page.path,

@@ -26,6 +26,7 @@ export const paths = {
   university: '/dashboard/university',
   community: '/dashboard/community',
   developer: '/dashboard/dev',
+  events: '/dashboard/events',
   paymentLinks: '/payment-links',
   apiKeys: '/api-keys',
   docs: '/docs',
@@ -46,5 +47,10 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminReviewers: '/admin/reviewers',
 } as const;
+
+/** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
+export const TRANSACTIONS_TAB_PARAM = 'tab';
+export const PAYOUTS_TAB = 'payouts';
+export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

@@ -5,7 +5,7 @@ import { useBalance } from '../../api/balance';
 import { koboToShortNaira } from '../../features/payments/money';
 import { useAuthStore } from '../../stores/auth-store';
 
-/** From ₦10,000 (in kobo) a phone shows the balance in short form. */
+/** From ₦10,000 (in kobo) either way a phone shows the balance in short form; refunds can take it below zero. */
 const COMPACT_FROM = 1_000_000;
 
 /** The top bar's available balance in the current mode, or dots while the user has hidden it (the persisted showBalance flag). */
@@ -18,10 +18,10 @@ export function BalanceToggle() {
     <div className="flex h-10 min-w-0 items-center gap-1 rounded-full border border-slate-200 bg-slate-50 pr-1 pl-3 max-sm:pl-2">
       <span className="sr-only">Balance: </span>
       {showBalance ? (
-        <span className="truncate text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums max-sm:text-xs">
+        <span className={`truncate text-sm font-semibold whitespace-nowrap tabular-nums max-sm:text-xs ${available < 0 ? 'text-red-700' : 'text-slate-900'}`}>
           {balance.isPending ? (
             '…'
-          ) : available >= COMPACT_FROM ? (
+          ) : Math.abs(available) >= COMPACT_FROM ? (
             <>
               <span className="max-sm:hidden">{formatNaira(available)}</span>
               {/* A phone's top bar has room for about eight characters: ₦24.5K there, the whole amount on the dashboard. */}

@@ -14,7 +14,8 @@ function Page() {
 }
 
 /** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
-const balances = [{ currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+const ngn = { currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 };
+let balances = [ngn];
 
 function answer(url: string): Response {
   const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : url.endsWith('/balance') ? { balances } : null;
@@ -37,8 +38,11 @@ function renderShell(path = '/dashboard') {
 const sidebar = () => screen.getByRole('complementary', { name: 'Sidebar' });
 const profileButton = () => screen.getByRole('button', { name: 'Profile menu' });
 
-describe('DashboardShell', () => {
+// Each test walks the whole shell (both sidebars, menus, the drawer) through user events: on a busy machine
+// some take longer than vitest's default 5 s.
+describe('DashboardShell', { timeout: 20_000 }, () => {
   beforeEach(() => {
+    balances = [ngn];
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
     useAuthStore.setState({ showBalance: true });
@@ -53,7 +57,8 @@ describe('DashboardShell', () => {
     renderShell('/dashboard/offers');
     expect(await screen.findByRole('heading', { name: 'Page /dashboard/offers' })).toBeInTheDocument();
     const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
-    const links = within(nav).getAllByRole('link');
+    // SPEC's list comes first and stays as it is; the payments group follows it.
+    const links = within(within(nav).getAllByRole('list')[0]!).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Trade History', '/dashboard/trades'],
@@ -73,6 +78,72 @@ describe('DashboardShell', () => {
     expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
+  it('groups the payment pages below the ten entries: Transactions, Payment Links, Payouts, API keys, Events and Docs', async () => {
+    renderShell('/dashboard/offers');
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
+    const [spec, payments] = within(nav).getAllByRole('list');
+    expect(within(nav).getByRole('list', { name: 'Payments' })).toBe(payments);
+    expect(spec!.compareDocumentPosition(payments!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(payments!).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Transactions', '/dashboard/transactions'],
+      ['Payment Links', '/payment-links'],
+      ['Payouts', '/dashboard/transactions?tab=payouts'],
+      ['API keys', '/api-keys'],
+      ['Events', '/dashboard/events'],
+      ['Docs', '/docs'],
+    ]);
+    for (const link of within(payments!).getAllByRole('link')) {
+      expect(link.querySelector('svg')).toBeInTheDocument();
+      expect(link).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('marks the payments entry of the page showing, telling the transactions tab from the payouts tab', async () => {
+    const { user, router } = renderShell('/dashboard/transactions');
+    const payments = () => within(sidebar()).getByRole('list', { name: 'Payments' });
+    const current = () =>
+      within(payments())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/transactions' })).toBeInTheDocument();
+    expect(current()).toEqual(['Transactions']);
+    expect(within(payments()).getByRole('link', { name: 'Transactions' })).toHaveClass('bg-brand-50', 'text-brand-700');
+
+    await user.click(within(payments()).getByRole('link', { name: 'Payouts' }));
+    expect(router.state.location.search).toBe('?tab=payouts');
+    expect(current()).toEqual(['Payouts']);
+    expect(within(payments()).getByRole('link', { name: 'Transactions' })).not.toHaveClass('bg-brand-50');
+
+    await user.click(within(payments()).getByRole('link', { name: 'Events' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/events' })).toBeInTheDocument();
+    expect(current()).toEqual(['Events']);
+    await user.click(within(payments()).getByRole('link', { name: 'Payment Links' }));
+    expect(current()).toEqual(['Payment Links']);
+    await user.click(within(payments()).getByRole('link', { name: 'API keys' }));
+    expect(current()).toEqual(['API keys']);
+    // Nothing in SPEC's list is current on these pages.
+    expect(within(sidebar()).getAllByRole('link').filter((link) => link.getAttribute('aria-current'))).toHaveLength(1);
+  });
+
+  it('keeps the payments group in the icon strip, each entry an icon named by its label', async () => {
+    const { user } = renderShell('/dashboard/transactions?tab=payouts');
+    await user.click(within(sidebar()).getByRole('button', { name: 'Collapse sidebar' }));
+    const payments = within(sidebar()).getByRole('list', { name: 'Payments' });
+    expect(within(sidebar()).getByText('Payments')).toHaveClass('sr-only');
+    for (const name of ['Transactions', 'Payment Links', 'Payouts', 'API keys', 'Events', 'Docs']) {
+      const link = within(payments).getByRole('link', { name });
+      expect(link.querySelector('svg')).toBeInTheDocument();
+      expect(within(link).getByText(name)).toHaveClass('opacity-0', 'fixed');
+    }
+    expect(within(payments).getByRole('link', { name: 'Payouts' })).toHaveAttribute('aria-current', 'page');
+
+    // Pointing at an entry puts its tooltip level with it (jsdom lays nothing out, so at 0).
+    const docs = within(payments).getByRole('link', { name: 'Docs' });
+    await user.hover(docs);
+    expect(docs.style.getPropertyValue('--tip-y')).toBe('0px');
+  });
+
   it('leads home from any page with the Dashboard entry, current on the dashboard home only', async () => {
     const { user } = renderShell('/dashboard/security');
     const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
@@ -88,7 +159,7 @@ describe('DashboardShell', () => {
     // The icon strip keeps it, named by its tooltip.
     await user.click(within(sidebar()).getByRole('button', { name: 'Collapse sidebar' }));
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(within(sidebar()).getByText('Dashboard')).toHaveClass('opacity-0', 'absolute');
+    expect(within(sidebar()).getByText('Dashboard')).toHaveClass('opacity-0', 'fixed');
   });
 
   it('collapses the sidebar to the icon strip and back, keeping every entry named, and remembers it', async () => {
@@ -106,12 +177,12 @@ describe('DashboardShell', () => {
     // Icons only: the labels name the links (and show as tooltips) instead of taking space.
     expect(within(sidebar()).getByRole('link', { name: 'Account Settings' })).toBeInTheDocument();
     expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
-    expect(within(sidebar()).getByText('Account Settings')).toHaveClass('opacity-0', 'absolute');
+    expect(within(sidebar()).getByText('Account Settings')).toHaveClass('opacity-0', 'fixed');
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
 
     await user.click(expand);
     expect(sidebar()).toHaveClass('md:w-64');
-    expect(within(sidebar()).getByText('Account Settings')).not.toHaveClass('absolute');
+    expect(within(sidebar()).getByText('Account Settings')).not.toHaveClass('fixed');
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('false');
   });
 
@@ -146,6 +217,16 @@ describe('DashboardShell', () => {
     await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
     expect(within(banner).getAllByText('₦12,345.67')).toHaveLength(2);
     expect(useAuthStore.getState().showBalance).toBe(true);
+  });
+
+  it('shows a balance below zero with its sign and in red, short on phones like any other', async () => {
+    balances = [{ ...ngn, available: -2_000_000 }];
+    renderShell();
+    const banner = screen.getByRole('banner');
+    const [whole] = await within(banner).findAllByText('-₦20,000.00');
+    expect(within(banner).getAllByText('-₦20,000.00')).toHaveLength(2);
+    expect(within(banner).getByText('-₦20.0K')).toHaveAttribute('aria-hidden', 'true');
+    expect(whole!.closest('.tabular-nums')).toHaveClass('text-red-700');
   });
 
   it('opens the profile menu with its entries, the crypto limits and Join Community in a new tab', async () => {
@@ -296,6 +377,19 @@ describe('DashboardShell', () => {
     await user.click(menu);
     await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'University' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers the payments group in the drawer too, marking the page showing', async () => {
+    const { user } = renderShell();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    await user.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'Payouts' }));
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard/transactions' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(menu);
+    const payments = within(screen.getByRole('dialog')).getByRole('list', { name: 'Payments' });
+    expect(within(payments).getByRole('link', { name: 'Payouts' })).toHaveAttribute('aria-current', 'page');
+    expect(within(payments).getByRole('link', { name: 'Transactions' })).not.toHaveAttribute('aria-current');
   });
 
   it('closes the drawer when the browser goes back', async () => {

@@ -1,26 +1,38 @@
 import type { ComponentType, SVGProps } from 'react';
+import ActivityIcon from 'lucide-react/icons/activity';
 import ArrowLeftRightIcon from 'lucide-react/icons/arrow-left-right';
 import AwardIcon from 'lucide-react/icons/award';
+import BookIcon from 'lucide-react/icons/book-open';
 import BarChartIcon from 'lucide-react/icons/chart-column';
 import CodeIcon from 'lucide-react/icons/code';
 import CreditCardIcon from 'lucide-react/icons/credit-card';
 import GraduationCapIcon from 'lucide-react/icons/graduation-cap';
 import HistoryIcon from 'lucide-react/icons/history';
 import HomeIcon from 'lucide-react/icons/house';
+import KeyRoundIcon from 'lucide-react/icons/key-round';
+import LandmarkIcon from 'lucide-react/icons/landmark';
+import LinkIcon from 'lucide-react/icons/link';
 import MessagesIcon from 'lucide-react/icons/message-square-text';
 import SettingsIcon from 'lucide-react/icons/settings';
 import StarIcon from 'lucide-react/icons/star';
 import TagIcon from 'lucide-react/icons/tag';
 import UsersIcon from 'lucide-react/icons/users';
-import { paths } from '../../config/paths';
+import { paths, PAYOUTS_TAB, payoutsPath, TRANSACTIONS_TAB_PARAM } from '../../config/paths';
 
-type NavEntry = {
+type Place = { pathname: string; search: string };
+
+export type NavEntry = {
   label: string;
   to: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Current only on this exact path, not on the pages below it. */
   end?: boolean;
+  /** When the path alone cannot tell (two tabs of one page): whether this entry is the page showing. */
+  isCurrent?: (place: Place) => boolean;
 };
+
+const onPayoutsTab = ({ pathname, search }: Place) =>
+  pathname === paths.transactions && new URLSearchParams(search).get(TRANSACTIONS_TAB_PARAM) === PAYOUTS_TAB;
 
 /** The sidebar: the way home first, then SPEC.md's ten entries in its order. */
 export const sidebarEntries: readonly NavEntry[] = [
@@ -35,6 +47,24 @@ export const sidebarEntries: readonly NavEntry[] = [
   { label: 'University', to: paths.university, icon: GraduationCapIcon },
   { label: 'Community', to: paths.community, icon: MessagesIcon },
   { label: 'Developer', to: paths.developer, icon: CodeIcon },
+];
+
+/**
+ * Below SPEC's entries: the payments and developer pages that the dashboard's cards and menus lead to,
+ * so they can be reached from anywhere. Payouts is a tab of the transactions page.
+ */
+export const paymentsEntries: readonly NavEntry[] = [
+  {
+    label: 'Transactions',
+    to: paths.transactions,
+    icon: ArrowLeftRightIcon,
+    isCurrent: (place) => place.pathname === paths.transactions && !onPayoutsTab(place),
+  },
+  { label: 'Payment Links', to: paths.paymentLinks, icon: LinkIcon },
+  { label: 'Payouts', to: payoutsPath, icon: LandmarkIcon, isCurrent: onPayoutsTab },
+  { label: 'API keys', to: paths.apiKeys, icon: KeyRoundIcon },
+  { label: 'Events', to: paths.events, icon: ActivityIcon },
+  { label: 'Docs', to: paths.docs, icon: BookIcon },
 ];
 
 /** The profile menu's links, in SPEC.md's order (Join Community and Log Out follow them). */

@@ -1,15 +1,52 @@
-import { NavLink } from 'react-router';
+import { useId } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import LogOutIcon from 'lucide-react/icons/log-out';
-import { sidebarEntries } from './shell-nav';
+import { paymentsEntries, sidebarEntries, type NavEntry } from './shell-nav';
 
 const itemBase =
   'group relative flex h-10 w-full items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 // Collapsed, the label stays in the accessibility tree (it names the link) and shows as a tooltip on hover or focus.
+// The tooltip is fixed beside its entry (placeTooltip), so the strip can scroll on short screens without clipping it.
 const tooltip =
-  'pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow-lg transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100';
+  'pointer-events-none fixed top-(--tip-y) left-19 z-50 -translate-y-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow-lg transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100';
+
+/** Puts an entry's tooltip level with it, wherever the strip is scrolled to. */
+function placeTooltip(event: { currentTarget: HTMLElement }) {
+  const box = event.currentTarget.getBoundingClientRect();
+  event.currentTarget.style.setProperty('--tip-y', `${box.top + box.height / 2}px`);
+}
+
+function SidebarLink({ entry, iconOnly }: { entry: NavEntry; iconOnly: boolean }) {
+  const place = useLocation();
+  const { label, to, icon: Icon, end, isCurrent } = entry;
+  const classes = (current: boolean) =>
+    `${itemBase} ${iconOnly ? 'justify-center px-0' : 'px-3'} ${
+      current ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+    }`;
+  const tipHandlers = iconOnly ? { onPointerEnter: placeTooltip, onFocus: placeTooltip } : {};
+  const content = (
+    <>
+      <Icon className="h-5 w-5 shrink-0" />
+      <span className={iconOnly ? tooltip : 'truncate'}>{label}</span>
+    </>
+  );
+  if (isCurrent) {
+    const current = isCurrent(place);
+    return (
+      <Link to={to} aria-current={current ? 'page' : undefined} className={classes(current)} {...tipHandlers}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={to} end={end} className={({ isActive }) => classes(isActive)} {...tipHandlers}>
+      {content}
+    </NavLink>
+  );
+}
 
 type SidebarBodyProps = {
   navId: string;
@@ -21,33 +58,35 @@ type SidebarBodyProps = {
 
 /** The sidebar's entries and its Log Out button, shared by the wide column and the phone drawer. */
 export function SidebarBody({ navId, iconOnly, onLogout, isLoggingOut }: SidebarBodyProps) {
+  const paymentsId = useId();
   const itemPadding = iconOnly ? 'justify-center px-0' : 'px-3';
   return (
     <>
       <nav
         id={navId}
         aria-label="Dashboard"
-        // The icon strip keeps its overflow visible for the tooltips, except on screens too short for all the entries.
-        className={`min-h-0 flex-1 ${iconOnly ? 'px-2 [@media(max-height:43rem)]:overflow-y-auto' : 'overflow-y-auto px-3'} py-3 md:pt-0`}
+        className={`min-h-0 flex-1 overflow-y-auto [scrollbar-width:thin] ${iconOnly ? 'px-2' : 'px-3'} py-3 md:pt-0`}
       >
         <ul className="space-y-1">
-          {sidebarEntries.map(({ label, to, icon: Icon, end }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                className={({ isActive }) =>
-                  `${itemBase} ${itemPadding} ${
-                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                  }`
-                }
-              >
-                <Icon className="h-5 w-5 shrink-0" />
-                <span className={iconOnly ? tooltip : 'truncate'}>{label}</span>
-              </NavLink>
+          {sidebarEntries.map((entry) => (
+            <li key={entry.to}>
+              <SidebarLink entry={entry} iconOnly={iconOnly} />
             </li>
           ))}
         </ul>
+        {/* SPEC's entries stay as they are; the payment pages follow them as a group of their own. */}
+        <div className="mt-3 border-t border-slate-200 pt-3">
+          <p id={paymentsId} className={iconOnly ? 'sr-only' : 'px-3 pb-1.5 text-xs font-semibold tracking-wider text-slate-500 uppercase'}>
+            Payments
+          </p>
+          <ul aria-labelledby={paymentsId} className="space-y-1">
+            {paymentsEntries.map((entry) => (
+              <li key={entry.to}>
+                <SidebarLink entry={entry} iconOnly={iconOnly} />
+              </li>
+            ))}
+          </ul>
+        </div>
       </nav>
 
       <div className={`shrink-0 border-t border-slate-200 py-3 ${iconOnly ? 'px-2' : 'px-3'}`}>
@@ -55,6 +94,8 @@ export function SidebarBody({ navId, iconOnly, onLogout, isLoggingOut }: Sidebar
           type="button"
           onClick={onLogout}
           disabled={isLoggingOut}
+          onPointerEnter={iconOnly ? placeTooltip : undefined}
+          onFocus={iconOnly ? placeTooltip : undefined}
           className={`${itemBase} ${itemPadding} text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60`}
         >
           <LogOutIcon className="h-5 w-5 shrink-0" />

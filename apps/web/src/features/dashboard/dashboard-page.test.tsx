@@ -17,12 +17,18 @@ function companyWith(application: Partial<Application>): Company {
   return { ...session.company, application: { ...session.company.application, ...application } };
 }
 
-/** Answers GET company/me with `company`, or never when `company` is a pending promise. */
-const balances = [{ currency: 'NGN', available: 1_234_567, pending: 150_000, payoutsInTransit: 250_000, received: 2_000_000, refunded: 50_000, paidOut: 300_000 }];
+const ngn = { currency: 'NGN', available: 1_234_567, pending: 150_000, payoutsInTransit: 250_000, received: 2_000_000, refunded: 50_000, paidOut: 300_000 };
+let balances = [ngn];
 
+/** 30 days ending today, with test payments on the last one. */
+const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, amount: i === 29 ? 1_200_000 : 0, count: i === 29 ? 1 : 0 }));
+const ok = (data: unknown) => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
+
+/** Answers GET company/me with `company`, or never when `company` is a pending promise; the balance and daily totals too. */
 function stubCompanyMe(company: Company | Promise<never>) {
   const mock = vi.fn(async (url: string) => {
-    if (url.endsWith('/balance')) return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: { balances } }), { status: 200 });
+    if (url.endsWith('/balance')) return ok({ balances });
+    if (url.includes('/transactions/daily')) return ok({ currency: 'NGN', days });
     if (company instanceof Promise) return company;
     return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: company }), { status: 200 });
   });
@@ -194,6 +200,7 @@ describe('DashboardPage KYC banner', () => {
 
 describe('DashboardPage home sections', () => {
   beforeEach(() => {
+    balances = [ngn];
     localStorage.clear();
     useAuthStore.getState().setSession(session);
     useAuthStore.setState({ showBalance: true });
@@ -215,9 +222,15 @@ describe('DashboardPage home sections', () => {
     const user = renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
     expect((await within(card).findAllByText('₦12,345.67')).filter((figure) => figure.closest('[hidden]') === null)).toHaveLength(1);
-    // Sent: refunds and payouts; received: what customers paid.
-    expect(within(card).getByText('Total sent').closest('div')).toHaveTextContent('₦3,500.00');
-    expect(within(card).getByText('Total received').closest('div')).toHaveTextContent('₦20,000.00');
+    // Sent: what was paid out to the bank, refunds not counted; received: what customers paid, before refunds,
+    // with the refunds on a line of their own and what is left after them.
+    expect(within(card).getByText('Total sent').closest('div')).toHaveTextContent(/^Total sent₦3,000\.00Paid out to your bank$/);
+    expect(within(card).getByText('Total received').closest('div')).toHaveTextContent(/^Total received₦20,000\.00Before refunds$/);
+    expect(within(card).getByText('Refunded to customers').closest('div')).toHaveTextContent(
+      /^Refunded to customers₦500\.00₦19,500\.00 received after refunds$/,
+    );
+    expect(within(card).queryByText(/Refunds taken from payments still on their way/)).not.toBeInTheDocument();
+    expect(within(card).getAllByText('₦12,345.67')[0]!.closest('p')).toHaveClass('text-slate-900');
     // Money on its way: pending until the next business day, and a payout the bank has not confirmed yet.
     expect(within(card).getByText(/pending, available on the next business day/)).toHaveTextContent('₦1,500.00 pending, available on the next business day');
     expect(within(card).getByText(/on its way to your bank account/)).toHaveTextContent('₦2,500.00 on its way to your bank account');
@@ -239,10 +252,41 @@ describe('DashboardPage home sections', () => {
     useAuthStore.setState({ showBalance: false });
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
-    // Available, pending, on its way, sent and received, and the three currencies behind 'See all balances'.
-    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(8));
+    // Available, pending, on its way, sent, received, refunded and after refunds, and the three currencies behind 'See all balances'.
+    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(10));
     expect(within(card).queryByText(/0\.00/)).not.toBeInTheDocument();
     expect(within(card).queryByText(/₦/)).not.toBeInTheDocument();
+  });
+
+  it('shows a balance below zero with its sign, in red, and says why', async () => {
+    // A refund after the day's payout, taken from a payment still pending.
+    balances = [{ ...ngn, available: -450_000, pending: 2_000_000, payoutsInTransit: 0 }];
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Available balance' });
+    const [figure] = await within(card).findAllByText('-₦4,500.00');
+    expect(figure!.closest('p')).toHaveClass('text-red-700');
+    expect(
+      within(card).getByText('Refunds taken from payments still on their way to you. Your next payments make this up before anything is paid out.'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText(/pending, available on the next business day/)).toHaveTextContent('₦20,000.00 pending');
+  });
+
+  it('keeps a balance below zero to itself while balances are hidden', async () => {
+    balances = [{ ...ngn, available: -450_000 }];
+    useAuthStore.setState({ showBalance: false });
+    renderDashboard();
+    const card = screen.getByRole('region', { name: 'Available balance' });
+    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(10));
+    expect(within(card).queryByText(/Refunds taken from payments/)).not.toBeInTheDocument();
+    expect(within(card).getAllByText('Hidden')[0]!.closest('p')).toHaveClass('text-slate-900');
+  });
+
+  it("charts the test payments in test mode, with SPEC's call to switch to live mode over them", async () => {
+    renderDashboard();
+    const overview = screen.getByRole('region', { name: 'Transaction Overview' });
+    expect(within(overview).getByText('Switch to Live Mode to see analytics')).toBeVisible();
+    expect(await within(overview).findByRole('table', { name: 'Test payments received per day, last 30 days' })).toHaveTextContent('₦12,000.00');
+    expect(within(overview).getByText('Test data')).toBeVisible();
   });
 
   it('switches the Transaction Overview currency between NGN, USD and GHS', async () => {
@@ -257,6 +301,7 @@ describe('DashboardPage home sections', () => {
     await user.click(within(group).getByRole('button', { name: 'GHS' }));
     expect(within(group).getByRole('button', { name: 'GHS' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(group).getByRole('button', { name: 'NGN' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(overview).getByText('Your GHS transactions will be charted here once your account is live.')).toBeInTheDocument();
+    expect(within(overview).getByText('No GHS test transactions yet.')).toBeInTheDocument();
+    expect(within(overview).getByText('Switch to Live Mode to see analytics')).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import ActivityIcon from 'lucide-react/icons/activity';
 import BookIcon from 'lucide-react/icons/book';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { VerifySample } from './verify-sample';
 const cardClasses =
   'flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-/** '/dashboard/dev': the developer hub: keys and docs, webhook endpoints of the current mode and their deliveries. */
+/** '/dashboard/dev': the developer hub: keys, events and docs, webhook endpoints of the current mode and their deliveries. */
 export function DeveloperPage() {
   const [mode] = useMode();
   const endpoints = useWebhookEndpoints();
@@ -32,9 +33,12 @@ export function DeveloperPage() {
         </p>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-3">
         <Link to={paths.apiKeys} className={cardClasses}>
           <KeyRoundIcon className="h-5 w-5 text-brand-700" aria-hidden="true" /> API keys
+        </Link>
+        <Link to={paths.events} className={cardClasses}>
+          <ActivityIcon className="h-5 w-5 text-brand-700" aria-hidden="true" /> Events
         </Link>
         <Link to={paths.docs} className={cardClasses}>
           <BookIcon className="h-5 w-5 text-brand-700" aria-hidden="true" /> Documentation

@@ -127,7 +127,7 @@ function LinkRow({ link, onEdit, onQr }: { link: PaymentLink; onEdit: () => void
           {link.url}
         </a>
         <p className="text-xs text-slate-500">
-          Collected {formatNaira(link.paidTotal)} from {link.paidCount} {link.paidCount === 1 ? 'payment' : 'payments'}
+          Collected {formatNaira(link.paidTotal)} from {link.paidCount} {link.paidCount === 1 ? 'payment' : 'payments'}, before refunds
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -4,10 +4,12 @@ import DownloadIcon from 'lucide-react/icons/download';
 import ReceiptIcon from 'lucide-react/icons/receipt-text';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Loading } from '../../components/ui/loading';
+import { PAYOUTS_TAB, TRANSACTIONS_TAB_PARAM } from '../../config/paths';
 import { downloadMerchantFile, errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
@@ -21,10 +23,17 @@ type Filters = Omit<TransactionQuery, 'cursor' | 'pageSize'>;
 const statusLabels: Record<string, string> = { success: 'Successful', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned' };
 const channelLabels: Record<string, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
 
-/** 'My Transactions' (/dashboard/transactions): payments in the current mode, and the payouts of them. */
+/**
+ * 'My Transactions' (/dashboard/transactions): payments in the current mode, and the payouts of them. The tab
+ * is kept in the address (`?tab=payouts`), so the sidebar's Payouts entry opens it and a reload keeps it.
+ */
 export function TransactionsPage() {
   const [mode] = useMode();
-  const [view, setView] = useState<'transactions' | 'settlements'>('transactions');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = searchParams.get(TRANSACTIONS_TAB_PARAM) === PAYOUTS_TAB ? 'settlements' : 'transactions';
+  // Switching tabs replaces the history entry: Back leaves the page rather than flipping between its tabs.
+  const setView = (next: typeof view) =>
+    setSearchParams(next === 'settlements' ? { [TRANSACTIONS_TAB_PARAM]: PAYOUTS_TAB } : {}, { replace: true });
   return (
     <div className="space-y-6">
       <div className="space-y-1">

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import ArrowDownLeftIcon from 'lucide-react/icons/arrow-down-left';
 import ArrowUpRightIcon from 'lucide-react/icons/arrow-up-right';
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import UndoIcon from 'lucide-react/icons/undo-2';
 import WalletIcon from 'lucide-react/icons/wallet';
 import { formatNaira } from '@fipay/contracts/payments';
 import { useBalance } from '../../../api/balance';
@@ -9,8 +10,9 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { Amount } from './amount';
 
 /**
- * The current mode's money from the ledger (issue 13): available NGN, what customers paid (received)
- * and what left (refunds and payouts, sent). USD and GHS hold nothing yet.
+ * The current mode's money from the ledger: available NGN (below zero when refunds were taken from payments
+ * still pending), what was paid out to the bank (sent), and what customers paid (received, before refunds),
+ * with the refunds on a line of their own. USD and GHS hold nothing yet.
  */
 export function BalanceCard() {
   const showBalance = useAuthStore((state) => state.showBalance);
@@ -18,8 +20,12 @@ export function BalanceCard() {
   const ngn = balance.data?.find((b) => b.currency === 'NGN');
   const loading = balance.isPending ? '…' : null;
   const AVAILABLE = loading ?? formatNaira(ngn?.available ?? 0);
-  const TOTAL_SENT = loading ?? formatNaira((ngn?.refunded ?? 0) + (ngn?.paidOut ?? 0));
+  // Sent is what reached the bank: payouts paid. Refunds went back to customers, not to the business.
+  const TOTAL_SENT = loading ?? formatNaira(ngn?.paidOut ?? 0);
   const TOTAL_RECEIVED = loading ?? formatNaira(ngn?.received ?? 0);
+  const REFUNDED = loading ?? formatNaira(ngn?.refunded ?? 0);
+  const AFTER_REFUNDS = loading ?? formatNaira((ngn?.received ?? 0) - (ngn?.refunded ?? 0));
+  const overdrawn = (ngn?.available ?? 0) < 0;
   const BALANCES = [
     { currency: 'NGN', name: 'Nigerian naira', amount: AVAILABLE },
     { currency: 'USD', name: 'US dollar', amount: '0.00 USD' },
@@ -39,9 +45,12 @@ export function BalanceCard() {
           <WalletIcon className="h-5 w-5" />
         </span>
       </div>
-      <p className="mt-1 text-3xl font-bold text-slate-900">
+      <p className={`mt-1 text-3xl font-bold ${overdrawn && showBalance ? 'text-red-700' : 'text-slate-900'}`}>
         <Amount value={AVAILABLE} shown={showBalance} />
       </p>
+      {overdrawn && showBalance && (
+        <p className="mt-1 text-xs text-red-700">Refunds taken from payments still on their way to you. Your next payments make this up before anything is paid out.</p>
+      )}
       {ngn && ngn.pending > 0 && (
         <p className="mt-1 text-xs text-slate-500">
           <Amount value={formatNaira(ngn.pending)} shown={showBalance} /> pending, available on the next business day
@@ -62,6 +71,7 @@ export function BalanceCard() {
           <dd className="mt-1 text-base font-semibold text-slate-900">
             <Amount value={TOTAL_SENT} shown={showBalance} />
           </dd>
+          <dd className="mt-0.5 text-xs text-slate-500">Paid out to your bank</dd>
         </div>
         <div className="rounded-xl bg-slate-50 p-3">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
@@ -70,6 +80,19 @@ export function BalanceCard() {
           </dt>
           <dd className="mt-1 text-base font-semibold text-slate-900">
             <Amount value={TOTAL_RECEIVED} shown={showBalance} />
+          </dd>
+          <dd className="mt-0.5 text-xs text-slate-500">Before refunds</dd>
+        </div>
+        <div className="col-span-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 rounded-xl bg-slate-50 px-3 py-2.5">
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+            <UndoIcon className="h-4 w-4 text-slate-500" />
+            Refunded to customers
+          </dt>
+          <dd className="text-sm font-semibold text-slate-900">
+            <Amount value={REFUNDED} shown={showBalance} />
+          </dd>
+          <dd className="basis-full text-xs text-slate-500">
+            <Amount value={AFTER_REFUNDS} shown={showBalance} /> received after refunds
           </dd>
         </div>
       </dl>
