@@ -150,8 +150,8 @@ test.describe('collecting payments in test mode', () => {
     const copied = await customer.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/^\d{10}$/);
     await expect(customer.getByText(copied, { exact: true })).toBeVisible();
-    const reference = new URL(customer.url()).pathname.split('/').pop()!;
-    const { expiresAt } = (await (await request.get(`/api/v1/checkout/${reference}`)).json()).data.bankTransfer as { expiresAt: string };
+    const code = new URL(customer.url()).pathname.split('/').pop()!;
+    const { expiresAt } = (await (await request.get(`/api/v1/checkout/${code}`)).json()).data.bankTransfer as { expiresAt: string };
     const lagos = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' }).format(new Date(expiresAt));
     await expect(customer.getByText('Valid until').locator('..')).toContainText(`${lagos} (Lagos time)`);
     await shotsAtBothWidths(customer, shots, 'checkout-transfer');

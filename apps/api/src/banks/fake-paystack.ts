@@ -57,9 +57,8 @@ function transferCreated(t: FakeTransfer) {
   return { ...data, amount: t.amount, currency: 'NGN', reference: t.reference, reason: t.reason, status: t.status, transfer_code: t.transferCode, id: t.id, recipient: t.recipient.id };
 }
 
-/** The transfer object of GET /transfer/verify/:reference's documented answer (the recipient in full). */
-function transferData(t: FakeTransfer) {
-  const { data } = paystackSample('transferVerify');
+/** A published transfer object (a verify answer's or a webhook's) with this transfer's own fields, its recipient in full. */
+function withTransfer<Data extends { recipient: { details: object } }>(data: Data, t: FakeTransfer) {
   return {
     ...data,
     amount: t.amount,
@@ -79,32 +78,15 @@ function transferData(t: FakeTransfer) {
   };
 }
 
+/** The transfer object of GET /transfer/verify/:reference's documented answer. */
+const transferData = (t: FakeTransfer) => withTransfer(paystackSample('transferVerify').data, t);
+
 const TRANSFER_EVENT_SAMPLES = { success: 'transferSuccess', failed: 'transferFailed', reversed: 'transferReversed' } as const;
 
 /** The `transfer.{status}` webhook Paystack sends for `t`: its published sample with this transfer's fields. */
 function transferEventFor(t: FakeTransfer, status: keyof typeof TRANSFER_EVENT_SAMPLES) {
   const sample = paystackSample(TRANSFER_EVENT_SAMPLES[status]);
-  const { recipient } = sample.data;
-  return {
-    ...sample,
-    data: {
-      ...sample.data,
-      amount: t.amount,
-      currency: 'NGN',
-      id: t.id,
-      reason: t.reason,
-      reference: t.reference,
-      status: t.status,
-      transfer_code: t.transferCode,
-      recipient: {
-        ...recipient,
-        id: t.recipient.id,
-        name: t.recipient.name,
-        recipient_code: t.recipient.code,
-        details: { ...recipient.details, account_number: t.recipient.accountNumber, bank_code: t.recipient.bankCode },
-      },
-    },
-  };
+  return { ...sample, data: withTransfer(sample.data, t) };
 }
 
 /** A refund Paystack holds. `needs-attention` is Paystack's status for a refund that waits for the customer's account details. */

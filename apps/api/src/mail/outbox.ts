@@ -33,7 +33,7 @@ export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: Outgoi
   );
 }
 
-type ClaimedRow = { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number };
+type ClaimedRow = { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number; priority: number };
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -65,8 +65,10 @@ export class OutboxWorker extends PollingWorker {
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
            AND (locked_until IS NULL OR locked_until < now())
          ORDER BY priority, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-       RETURNING id::text, recipient, subject, body_text, body_html, attempts`,
+       RETURNING id::text, recipient, subject, body_text, body_html, attempts, priority`,
     );
+    // RETURNING keeps no order: the batch goes out as it was chosen, account mail first.
+    rows.sort((a, b) => a.priority - b.priority || Number(a.id) - Number(b.id));
     for (const row of rows) await this.deliver(row);
     return rows.length;
   }

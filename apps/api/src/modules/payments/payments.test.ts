@@ -242,16 +242,17 @@ describe('the sandbox checkout', () => {
     const { key } = await merchant();
     const { slug } = await link(key);
     const { reference } = await startPayment(slug);
-    expect((await server.api.get(`/checkout/${reference}`)).body.data).toMatchObject({ paymentLink: { slug }, bankTransfer: null });
-    const shown = (await server.api.post(`/checkout/${reference}/bank-transfer`)).body.data;
+    const code = await checkoutCode(server, reference);
+    expect((await server.api.get(`/checkout/${code}`)).body.data).toMatchObject({ paymentLink: { slug }, bankTransfer: null });
+    const shown = (await server.api.post(`/checkout/${code}/bank-transfer`)).body.data;
     const { createdAt } = (await server.api.get(`/transactions/${reference}`, { token: key })).body.data as { createdAt: string };
     // The payment is closed (abandoned) that long after it started; the account takes it until then.
     expect(shown.bankTransfer.expiresAt).toBe(new Date(Date.parse(createdAt) + ABANDON_AFTER_HOURS * 3_600_000).toISOString());
     expect(shown.paymentLink).toEqual({ slug });
-    expect((await server.api.get(`/checkout/${reference}`)).body.data.bankTransfer.expiresAt).toBe(shown.bankTransfer.expiresAt);
+    expect((await server.api.get(`/checkout/${code}`)).body.data.bankTransfer.expiresAt).toBe(shown.bankTransfer.expiresAt);
 
     const started = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng' }, { token: key });
-    expect((await server.api.get(`/checkout/${started.body.data.reference}`)).body.data.paymentLink).toBeNull();
+    expect((await server.api.get(`/checkout/${started.body.data.accessCode}`)).body.data.paymentLink).toBeNull();
   });
 
   it('pays once when the same checkout is paid from many tabs at once', async () => {
