@@ -13,5 +13,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Tests that fill whole forms by user events take 3 to 5 s each while the API suite shares the two cores.
+    testTimeout: 15_000,
   },
 });
