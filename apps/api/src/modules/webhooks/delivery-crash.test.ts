@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signupBody } from '../../test/fixtures';
 import { freePort, spawnServer } from '../../test/server-process';
 import { linkIn, startSmtpSink } from '../../test/smtp-sink';
+import { DELIVERY_TIMEOUT_MS, leaseSeconds } from './delivery';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-webhook-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -52,7 +53,9 @@ describe('webhook delivery across a crash', () => {
       await new Promise<void>((resolve) => receiver.listen(receiverPort, '127.0.0.1', resolve));
       first = await spawnServer({ dataDir, env });
 
-      await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      // Killed between claiming the delivery and recording its attempt, the first server leaves it claimed for the
+      // lease (30 s with the default 15 s attempt bound) before the second takes it.
+      await expect.poll(() => received.length, { timeout: (leaseSeconds(DELIVERY_TIMEOUT_MS) + 20) * 1000 }).toBeGreaterThanOrEqual(1);
       const event = new Webhook(endpoint.secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
       expect(event).toMatchObject({ id: ping.eventId, type: 'ping' });
       const log = (await call(first.baseUrl, 'GET', `/webhook-endpoints/${endpoint.id}/deliveries`, { token: key })).body.data.deliveries[0];

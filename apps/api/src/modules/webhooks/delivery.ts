@@ -26,7 +26,11 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 /** How much of a receiver's answer is kept in the delivery log. */
 export const RESPONSE_KEPT_BYTES = 4096;
 const BATCH = 10;
-const LEASE_SECONDS = 60;
+/**
+ * How long a claimed delivery stays claimed: the attempt's own bound plus room to check the address and record the
+ * answer. An instance that dies mid-attempt leaves its claims to be taken again when this runs out.
+ */
+export const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 15;
 
 export type WebhookSettings = { allowPrivate: boolean; retryScheduleSeconds: number[]; timeoutMs: number; appUrl: string };
 
@@ -117,7 +121,7 @@ export class WebhookWorker extends PollingWorker {
     // One statement claims a batch and reads what sending each needs.
     const { rows } = await this.db.query<Claimed>(
       `WITH c AS (
-         UPDATE webhook_deliveries SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+         UPDATE webhook_deliveries SET attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds(this.settings.timeoutMs)})
           WHERE id IN (
             SELECT id FROM webhook_deliveries
              WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
