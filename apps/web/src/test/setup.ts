@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '../lib/query-client';
 
@@ -8,6 +8,10 @@ queryClient.setDefaultOptions({
   ...queryClient.getDefaultOptions(),
   queries: { ...queryClient.getDefaultOptions().queries, retry: false },
 });
+
+// findBy… and waitFor give up after 1 s by default; with the API suite and the browser tests on the same two
+// cores, a validation that React Hook Form runs asynchronously can take longer than that to show.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -91,7 +91,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user, { Website: '' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
     expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
     expect(screen.queryByLabelText('First Name')).not.toBeInTheDocument();
   });
@@ -101,7 +101,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user, { 'Registration Number': '   ' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
     expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
   });
 
@@ -110,7 +110,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('heading', { name: 'User Account Information' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User Account Information' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
@@ -121,6 +121,7 @@ describe('SignupPage step 1 gate', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'User Account Information' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Company Name')).toHaveValue('Acme Logistics Ltd');
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -223,7 +224,7 @@ describe('SignupPage server field errors', () => {
     await screen.findByRole('option', { name: /Nigeria/ });
     await fillCompany(user, { 'Company Phone': '', Address: '' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.companyFieldsRequired);
     expect(screen.getByLabelText('Company Phone')).toHaveFocus();
     expect(screen.getByLabelText('Company Phone')).not.toHaveAttribute('aria-invalid');
     expect(screen.getAllByText(messages.companyFieldsRequired)).toHaveLength(1);
