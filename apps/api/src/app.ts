@@ -127,8 +127,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { allowPrivate: config.webhookAllowPrivate, retryScheduleSeconds: config.webhookRetryScheduleSeconds, timeoutMs: DELIVERY_TIMEOUT_MS, appUrl: config.appUrl },
     app.log,
     options.webhookPollMs,
-    () => outbox.kick(),
   );
+  // Whatever commits an email or a webhook delivery wakes its worker (Queryable.wake), on this instance; the
+  // others find the rows at their next poll.
+  db.onWake('outbox', () => outbox.kick());
+  db.onWake('webhooks', () => webhooks.kick());
   app.decorate('outbox', outbox);
   app.decorate('webhooks', webhooks);
   app.decorate('ctx', {
@@ -141,8 +144,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? new PaystackAcquirer({ secretKey: config.banks.paystackSecretKey, baseUrl: config.banks.paystackBaseUrl, timeoutMs: config.banks.timeoutMs })
       : null,
     keys,
-    kickOutbox: () => outbox.kick(),
-    kickWebhooks: () => webhooks.kick(),
     log: app.log,
   } satisfies AppContext);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);

@@ -21,10 +21,6 @@ export type AppContext = {
    * answers kept for Idempotency-Key replays (some carry a secret shown once).
    */
   keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer; idempotentAnswer: Buffer };
-  /** Asks the outbox worker to deliver now; call after a transaction that queued email commits. */
-  kickOutbox: () => void;
-  /** Asks the webhook worker to send now; call after a transaction that recorded events commits. */
-  kickWebhooks: () => void;
   /** The app's logger, for work done outside a request (jobs, providers' answers): never secrets or personal data. */
   log: FastifyBaseLogger;
 };

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createPgliteDb, DatabaseInUseError } from './client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../test/db';
+import { createPgliteDb, DatabaseInUseError, type Db } from './client';
 
 describe('embedded database lock', () => {
   it('refuses a second opener while the first holds the data folder, and frees it on close', async () => {
@@ -28,5 +29,71 @@ describe('embedded database lock', () => {
     const db = createPgliteDb(dir);
     expect((await db.query<{ n: number }>('SELECT 2 AS n')).rows[0]!.n).toBe(2);
     await db.close();
+  });
+});
+
+describe('work woken by a commit', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDb());
+    await db.exec('CREATE TABLE queued (n int)');
+  });
+  afterAll(() => drop());
+
+  /** What the listeners of `outbox` saw, each time one was called: the rows another connection can read then. */
+  function watchOutbox() {
+    const seen: number[] = [];
+    const stop = db.onWake('outbox', () => {
+      seen.push(-1);
+      void db.query<{ n: string }>('SELECT count(*) AS n FROM queued').then(({ rows }) => seen.splice(seen.indexOf(-1), 1, Number(rows[0]!.n)));
+    });
+    return { seen, stop };
+  }
+
+  it('wakes once a transaction commits, once per topic, never before and never after a rollback', async () => {
+    const { seen, stop } = watchOutbox();
+    const order: string[] = [];
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO queued VALUES (1)');
+      tx.wake('outbox');
+      tx.afterCommit(() => order.push('after commit'));
+      await tx.query('INSERT INTO queued VALUES (2)');
+      tx.wake('outbox');
+      expect(seen).toEqual([]);
+      order.push('in transaction');
+    });
+    order.push('returned');
+    await expect.poll(() => seen).toEqual([2]);
+    expect(order).toEqual(['in transaction', 'after commit', 'returned']);
+
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO queued VALUES (3)');
+        tx.wake('outbox');
+        tx.afterCommit(() => order.push('after a rollback'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await db.query('SELECT 1');
+    expect(seen).toEqual([2]);
+    expect(order).not.toContain('after a rollback');
+    stop();
+  });
+
+  it('wakes at once outside a transaction, only the topic named, and not a listener that stopped', async () => {
+    const { seen, stop } = watchOutbox();
+    const webhooks: number[] = [];
+    const stopWebhooks = db.onWake('webhooks', () => webhooks.push(1));
+    await db.query('INSERT INTO queued VALUES (4)');
+    db.wake('outbox');
+    await expect.poll(() => seen).toEqual([3]);
+    expect(webhooks).toEqual([]);
+    stop();
+    db.wake('outbox');
+    db.wake('webhooks');
+    expect(seen).toEqual([3]);
+    expect(webhooks).toEqual([1]);
+    stopWebhooks();
   });
 });

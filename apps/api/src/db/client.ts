@@ -9,12 +9,62 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs several statements at once, without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` once what was written here is visible to everyone: at once outside a transaction, after COMMIT
+   * inside one, never after a ROLLBACK. `fn` must not throw (it runs after the answer is decided).
+   */
+  afterCommit(fn: () => void): void;
+  /**
+   * Wakes whoever waits on `topic` (`Db.onWake`) once what was written here commits: the code that queues work
+   * in rows (an email, a webhook delivery) says so in the same transaction, and the worker that does it runs now
+   * instead of at its next poll.
+   */
+  wake(topic: WakeTopic): void;
 }
+
+/** Work kept in rows that a worker of this process does. */
+export type WakeTopic = 'outbox' | 'webhooks';
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Calls `fn` whenever a committed change wakes `topic`; answers the function that stops it. */
+  onWake(topic: WakeTopic, fn: () => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * What every Db shares: the listeners of wake-ups, and a transaction's list of what to run after its COMMIT.
+ * `run` calls `fn` with a Queryable made by `wrap` whose afterCommit queues; the queue runs only when `fn`'s
+ * transaction committed (the caller's COMMIT returned).
+ */
+function commitHooks() {
+  const listeners = new Map<WakeTopic, Set<() => void>>();
+  const emit = (topic: WakeTopic) => {
+    for (const listener of listeners.get(topic) ?? []) listener();
+  };
+  return {
+    onWake(topic: WakeTopic, fn: () => void) {
+      const set = listeners.get(topic) ?? new Set();
+      listeners.set(topic, set);
+      set.add(fn);
+      return () => void set.delete(fn);
+    },
+    /** For the connection outside any transaction: each statement has committed when it returns. */
+    immediate: { afterCommit: (fn: () => void) => fn(), wake: emit },
+    /** For one transaction: hooks queued until `flush` (after COMMIT). */
+    deferred() {
+      const queued: (() => void)[] = [];
+      const topics = new Set<WakeTopic>();
+      return {
+        hooks: { afterCommit: (fn: () => void) => void queued.push(fn), wake: (topic: WakeTopic) => void topics.add(topic) },
+        flush() {
+          for (const fn of queued) fn();
+          for (const topic of topics) emit(topic);
+        },
+      };
+    },
+  };
 }
 
 export class DatabaseInUseError extends Error {}
@@ -67,7 +117,8 @@ export function createPgliteDb(dataDir?: string, from?: Blob): Db {
 
 /** Our database interface over a PGlite instance; `close` closes it, then runs `onClosed`. */
 export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): Db {
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  const hooks = commitHooks();
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
       // PGlite counts rows changed in affectedRows and rows read in rows; pg gives either as rowCount.
@@ -76,11 +127,18 @@ export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): 
     async exec(sql: string) {
       await q.exec(sql);
     },
+    ...after,
   });
   return {
     kind: 'pglite',
-    ...wrap(lite),
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    ...wrap(lite, hooks.immediate),
+    onWake: hooks.onWake,
+    async transaction(fn) {
+      const deferred = hooks.deferred();
+      const result = await lite.transaction((tx) => fn(wrap(tx, deferred.hooks)));
+      deferred.flush();
+      return result;
+    },
     close: async () => {
       try {
         await lite.close();
@@ -91,13 +149,30 @@ export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): 
   };
 }
 
+/** Runs `fn` on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws). */
+async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export function createPostgresDb(connectionString: string): Db {
   // A database that does not answer fails a request in seconds instead of holding it until TCP gives up.
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const hooks = commitHooks();
+  const wrap = (q: pg.Pool | pg.PoolClient, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
@@ -105,23 +180,17 @@ export function createPostgresDb(connectionString: string): Db {
     async exec(sql: string) {
       await q.query(sql);
     },
+    ...after,
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(pool, hooks.immediate),
+    onWake: hooks.onWake,
     async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      const deferred = hooks.deferred();
+      const result = await inTransaction(pool, (client) => fn(wrap(client, deferred.hooks)));
+      deferred.flush();
+      return result;
     },
     close: () => pool.end(),
   };

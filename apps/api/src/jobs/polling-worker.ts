@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 /**
  * Work kept in database rows (mail, webhook deliveries), done by every instance: a round claims due rows
  * with SKIP LOCKED in batches until a batch comes back short, then waits `pollMs`. `kick()` asks for a
- * round now, after a transaction that queued work commits; `stop()` waits for the round in progress.
+ * round now (the database wakes it when a transaction that queued its work commits: Queryable.wake); `stop()`
+ * waits for the round in progress.
  */
 export abstract class PollingWorker {
   private timer: NodeJS.Timeout | undefined;

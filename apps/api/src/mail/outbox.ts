@@ -31,6 +31,7 @@ export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: Outgoi
     'INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html, priority) VALUES ($1, $2, $3, $4, $5, $6)',
     [kind, email.to, email.subject, email.text, email.html, NOTICES.has(kind) ? 1 : 0],
   );
+  tx.wake('outbox');
 }
 
 type ClaimedRow = { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number; priority: number };

@@ -21,6 +21,8 @@ export async function startTestServer(
     rateRules?: Partial<RateRules>;
     env?: Record<string, string>;
     logStream?: NodeJS.WritableStream;
+    /** How long the mail and webhook workers wait between polls when nothing wakes them (200 ms unless given). */
+    pollMs?: number;
     /** A database of the test's own making instead of a fresh one (dropped by `close` all the same). */
     database?: { db: Db; drop: () => Promise<void> };
   } = {},
@@ -39,7 +41,7 @@ export async function startTestServer(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...options.env,
   });
-  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: 200, webhookPollMs: 200, logStream: options.logStream });
+  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: options.pollMs ?? 200, webhookPollMs: options.pollMs ?? 200, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;

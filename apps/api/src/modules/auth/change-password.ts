@@ -47,5 +47,4 @@ export async function changePassword(
       passwordChangedEmail({ email: user.email, firstName: user.first_name }, `${ctx.config.appUrl}/forgot-password`),
     );
   });
-  ctx.kickOutbox();
 }

@@ -69,7 +69,6 @@ export async function sendEmailCode(
     );
     await enqueueEmail(tx, 'email_code', emailCodeEmail({ email: user.email, firstName: user.first_name }, code, purpose));
   });
-  ctx.kickOutbox();
   return { expiresInSeconds: EMAIL_CODE_TTL_SECONDS, resendInSeconds: EMAIL_CODE_RESEND_SECONDS };
 }
 
@@ -153,5 +152,4 @@ export async function disableEmailTwoFactor(ctx: AppContext, userId: string, inp
     await notifyUser(tx, userId, accountNotices.emailTwoFactorOff);
     await enqueueEmail(tx, 'two_factor_off', twoFactorOffEmail({ email: user.email, firstName: user.first_name }, 'email', `${ctx.config.appUrl}/forgot-password`));
   });
-  ctx.kickOutbox();
 }

@@ -30,19 +30,17 @@ export async function resendVerification(ctx: AppContext, email: string, ip: str
   await ctx.limiter.consume('resendPerIp', ip);
   await ctx.limiter.consume('resendPerEmail', email);
   await withMinimumDuration(PARITY_MS, async () => {
-    const queued = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string; first_name: string; company_name: string }>(
         `SELECT u.id, u.first_name, c.name AS company_name FROM users u JOIN companies c ON c.id = u.company_id
          WHERE u.email = $1 AND u.email_verified_at IS NULL`,
         [email],
       );
       const user = rows[0];
-      if (!user) return false;
+      if (!user) return;
       const token = await issueEmailToken(tx, user.id, 'verify_email');
       const link = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
       await enqueueEmail(tx, 'verify_email', verificationEmail({ email, firstName: user.first_name, companyName: user.company_name }, link));
-      return true;
     });
-    if (queued) ctx.kickOutbox();
   });
 }

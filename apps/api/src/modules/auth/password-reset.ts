@@ -25,7 +25,6 @@ export async function requestPasswordReset(ctx: AppContext, login: string, ip: s
       const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await enqueueEmail(tx, 'reset_password', passwordResetEmail({ email: user.email, firstName: user.first_name }, link));
     });
-    ctx.kickOutbox();
   });
 }
 

@@ -59,7 +59,6 @@ export async function createCompanyAccount(ctx: AppContext, input: SignupInput, 
     if (isUniqueViolation(error)) throwTaken(error.constraint);
     throw error;
   }
-  ctx.kickOutbox();
 }
 
 function throwTaken(constraint: string | undefined): never {

@@ -96,7 +96,6 @@ export async function disableTwoFactor(ctx: AppContext, userId: string, input: {
       twoFactorOffEmail({ email: user.email, firstName: user.first_name }, 'authenticator', `${ctx.config.appUrl}/forgot-password`),
     );
   });
-  ctx.kickOutbox();
 }
 
 /**

@@ -32,7 +32,7 @@ try {
 }
 
 const db = openDbForCommand(config);
-const ctx = { db, config, kickOutbox: () => undefined };
+const ctx = { db, config };
 const actor = { type: 'system' as const, name: 'admin:create command' };
 try {
   await migrate(db);

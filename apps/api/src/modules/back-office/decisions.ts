@@ -43,7 +43,6 @@ export async function approveApplication(ctx: AppContext, reviewer: ReviewerPrin
     );
     return { companyId, status: 'APPROVED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
-  ctx.kickOutbox();
   return result;
 }
 
@@ -87,7 +86,6 @@ export async function rejectApplication(
     );
     return { companyId, status: 'REJECTED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
-  ctx.kickOutbox();
   return result;
 }
 
@@ -183,6 +181,5 @@ export async function requestChanges(
     );
     return { companyId, status: 'CHANGES_REQUESTED' as const, decidedAt, case: await loadCaseState(tx, reviewer, companyId) };
   });
-  ctx.kickOutbox();
   return result;
 }

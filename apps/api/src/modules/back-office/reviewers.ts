@@ -33,7 +33,7 @@ export const REVIEWER_COLUMNS = `id, email, name, role, password_hash, totp_secr
   disabled_at, last_sign_in_at, created_at`;
 
 /** What account setup needs: the admin:create command has no running server around it. */
-type LinkContext = Pick<AppContext, 'db' | 'config' | 'kickOutbox'>;
+type LinkContext = Pick<AppContext, 'db' | 'config'>;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -100,7 +100,6 @@ export async function createReviewer(
       if (options.sendEmail) await enqueueEmail(tx, 'reviewer_setup', reviewerSetupEmail({ email, name: row.name }, setupLink, 'invite'));
       return { reviewer: toListItem(row), setupLink };
     });
-    if (options.sendEmail) ctx.kickOutbox();
     return result;
   } catch (error) {
     // Two invitations racing for one address: the unique index decides.
@@ -175,6 +174,5 @@ export async function resetReviewerAccess(
     if (options.sendEmail) await enqueueEmail(tx, 'reviewer_setup', reviewerSetupEmail({ email: row.email, name: row.name }, setupLink, 'reset'));
     return { reviewer: toListItem(row), setupLink };
   });
-  if (options.sendEmail) ctx.kickOutbox();
   return result;
 }

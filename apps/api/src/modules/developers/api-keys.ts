@@ -83,7 +83,6 @@ export async function createApiKeys(ctx: AppContext, user: { userId: string; com
       for (const made of [keys.publishable, keys.secret]) await recordEvent(tx, { companyId: user.companyId, livemode }, 'api_key.created', made);
       return keys;
     });
-    ctx.kickWebhooks();
     return keys;
   } catch (error) {
     // The mode's current pair exists (made before, or by a request running alongside).
@@ -140,7 +139,6 @@ export async function rollApiKey(
     await recordEvent(tx, { companyId: user.companyId, livemode: key.livemode }, 'api_key.rolled', made.rolled, { expiresAt: null });
     return made;
   });
-  ctx.kickWebhooks();
   return fresh;
 }
 

@@ -24,7 +24,7 @@ async function insertEvent(tx: Queryable, scope: Scope, type: Event['type'], dat
  * Writes an event and a delivery of it to each of the scope's endpoints that takes its type; call it in the
  * transaction that makes the change, so the change, its event and its deliveries are written or none is.
  * `previousAttributes` holds the changed fields' values before the change (null for a new object); a new
- * endpoint is not sent the event of its own creation (`exceptEndpointId`). Kick the webhook worker once the
+ * endpoint is not sent the event of its own creation (`exceptEndpointId`). The webhook worker wakes once the
  * transaction commits.
  */
 export async function recordEvent(
@@ -48,8 +48,8 @@ export async function recordEvent(
      SELECT * FROM e`,
     [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify({ object, previousAttributes }), exceptEndpointId],
   );
-  const event = toEvent(rows[0]!);
-  return event;
+  tx.wake('webhooks');
+  return toEvent(rows[0]!);
 }
 
 /** A `ping` event for one endpoint, delivered to it alone (even when it is disabled: it is a test). */
@@ -59,6 +59,7 @@ export async function recordPing(tx: Queryable, scope: Scope, endpointId: string
     'INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode) VALUES ($1, $2, $3, $4) RETURNING id',
     [event.id, endpointId, scope.companyId, scope.livemode],
   );
+  tx.wake('webhooks');
   return { event, deliveryId: rows[0]!.id };
 }
 

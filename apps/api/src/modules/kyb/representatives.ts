@@ -29,14 +29,13 @@ export async function saveRepresentatives(
   const { companyId } = actor;
   // Each save can email people the company names: bounded so it cannot be used to send mail at will.
   await ctx.limiter.consume('representativesPerCompany', companyId);
-  const queued = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const application = await openApplicationForChange(tx, actor);
     const changesRequested = application.status === 'CHANGES_REQUESTED';
     const open = changesRequested ? await openReviewItems(tx, companyId) : [];
     const flagged = new Map(open.filter((item) => item.target === 'representative').map((item) => [item.target_key, item]));
     const requestedAt = requestTime(open);
     const company = (await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).rows[0]!;
-    let emails = 0;
     for (const [index, rep] of input.entries()) {
       const { rows } = await tx.query<RepresentativeRow>(
         `SELECT id, position, full_name, phone, id_type, id_number_encrypted, id_number_last4, created_at FROM kyb_representatives
@@ -114,14 +113,11 @@ export async function saveRepresentatives(
           `${ctx.config.appUrl}/approve-rep?${params.toString()}`,
         ),
       );
-      emails += 1;
     }
     // Whether each flagged person now differs from how they were flagged (changing back reopens it).
     if (changesRequested) await refreshAddressed(tx, ctx.keys.personalData, companyId);
     await advanceTo(tx, companyId, 5);
-    return emails;
   });
-  if (queued > 0) ctx.kickOutbox();
   return representativeRecords(ctx.db, companyId);
 }
 

@@ -58,7 +58,7 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
     throw new AppError('UNPROCESSABLE', kybMessages.accountNameMismatch, { errors: { accountName: kybMessages.accountNameMismatch } });
   }
 
-  const submitted = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.query('INSERT INTO kyb_applications (company_id) VALUES ($1) ON CONFLICT (company_id) DO NOTHING', [auth.companyId]);
     const { rows } = await tx.query<{ status: ApplicationStatus; rejection_final: boolean }>(
       'SELECT status, rejection_final FROM kyb_applications WHERE company_id = $1 FOR UPDATE',
@@ -148,9 +148,7 @@ export async function submitKyb(ctx: AppContext, auth: { userId: string; company
       )
     ).rows[0]!;
     await enqueueEmail(tx, 'kyb_submitted', kybSubmittedEmail({ email: user.email, firstName: user.first_name, companyName: user.company_name }, `${ctx.config.appUrl}/dashboard`));
-    return true;
   });
-  if (submitted) ctx.kickOutbox();
 }
 
 async function savedBank(tx: Queryable, companyId: string) {

@@ -86,7 +86,6 @@ export async function createPaymentLink(
       await bindEffect(tx, claim, 'payment_link', link.id);
       return link;
     });
-    ctx.kickWebhooks();
     return link;
   } catch (error) {
     if (isUniqueViolation(error) && error.constraint?.includes('slug')) throw new AppError('VALIDATION_FAILED', paymentMessages.slugTaken, { errors: { slug: paymentMessages.slugTaken } });
@@ -147,7 +146,6 @@ export async function updatePaymentLink(
     await recordEvent(tx, scope, 'payment_link.updated', link, Object.fromEntries(changes.map((key) => [key, before[key]])));
     return link;
   });
-  ctx.kickWebhooks();
   return link;
 }
 

@@ -91,8 +91,6 @@ export async function settleFromPaystack(
     }
     return row;
   });
-  ctx.kickWebhooks();
-  ctx.kickOutbox();
   return after;
 }
 

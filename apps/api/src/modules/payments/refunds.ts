@@ -133,8 +133,6 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
     // The sandbox acquirer (test mode) returns the money to the customer at once.
     return processRefund(tx, id, transaction, ctx.config.appUrl);
   });
-  ctx.kickWebhooks();
-  ctx.kickOutbox();
   return refund;
 }
 
@@ -168,7 +166,6 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
   if ('refused' in answer) {
     ctx.log.warn({ refund: id, reason: answer.refused }, 'Paystack refused a refund');
     await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider refused the refund.', ctx.config.appUrl));
-    ctx.kickWebhooks();
     throw new AppError('UNPROCESSABLE', refundMessages.providerRefused);
   }
   await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1', [id, answer.refundId]);
@@ -198,8 +195,6 @@ export async function settleRefundFromPaystack(
     const transaction = await findTransactionRow(tx, row.reference);
     await processRefund(tx, refund.id, transaction!, ctx.config.appUrl);
   });
-  ctx.kickWebhooks();
-  ctx.kickOutbox();
 }
 
 /**
@@ -267,7 +262,6 @@ export async function reconcileRefund(
   if (outcome === 'never-received') {
     if (!options.concludeAbsent) return 'pending';
     await ctx.db.transaction((tx) => failRefund(tx, id, 'The payment provider did not receive the refund.', ctx.config.appUrl));
-    ctx.kickWebhooks();
     return 'failed';
   }
   // Paystack's id, once known, also lets its webhook find this refund.
@@ -352,7 +346,7 @@ async function processRefund(tx: Queryable, id: string, transaction: Transaction
 
 /**
  * A pending refund the provider could not make: failed, its money back in the available balance and back on the
- * payment's refundable amount, and `refund.failed`. In `tx`; kick webhooks after commit.
+ * payment's refundable amount, and `refund.failed`. In `tx`.
  */
 export async function failRefund(tx: Queryable, id: string, reason: string, appUrl: string): Promise<Refund> {
   const { rows } = await tx.query<{ id: string }>(

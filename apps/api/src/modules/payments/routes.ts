@@ -132,7 +132,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ? { settlement: await settlementDetail(ctx.db, scope, earlier) }
       : await ctx.db.transaction((tx) => payOut(ctx, tx, scope, { claim: request.idempotency }));
     if ('skipped' in outcome) throw new AppError('CONFLICT', outcome.skipped);
-    ctx.kickWebhooks();
     return ok(outcome.settlement.status === 'paid' ? settlementMessages.paidOut : (outcome.settlement.failureReason ?? settlementMessages.paidOut), outcome.settlement);
   });
 

@@ -142,8 +142,6 @@ async function step(ctx: AppContext, code: string, ip: string, act: (tx: Queryab
     const done = await act(tx, row);
     return { checkout: toCheckout(ctx, { ...done.row, company_name: row.company_name, link_slug: row.link_slug }), message: done.message };
   });
-  ctx.kickWebhooks();
-  ctx.kickOutbox();
   return outcome;
 }
 

@@ -304,7 +304,6 @@ export async function payoutsDue(ctx: AppContext, due: Scope[]): Promise<{ paid:
     else if (outcome.settlement.status === 'paid') counts.paid += 1;
     else counts.failed += 1;
   }
-  if (counts.paid + counts.failed > 0) ctx.kickWebhooks();
   return counts;
 }
 

@@ -268,7 +268,7 @@ export type Card = { brand: string; last4: string };
  * Marks a pending transaction paid, in `tx` with the row locked: fee and net fixed, the ledger entry (the
  * acquirer owes the amount; the company's pending balance gets the net; the platform's fees the fee), the
  * link's totals, the timeline, the `charge.success` event, the company's notification and the customer's
- * receipt. Call `ctx.kickWebhooks()` and `ctx.kickOutbox()` after commit.
+ * receipt.
  */
 export async function completeCharge(
   ctx: AppContext,
@@ -341,7 +341,7 @@ export async function completeCharge(
 
 /**
  * A declined attempt: the timeline and a `charge.failed` event each time; after MAX_CARD_ATTEMPTS the
- * transaction fails for good. Call `ctx.kickWebhooks()` after commit.
+ * transaction fails for good.
  */
 export async function recordDeclinedAttempt(tx: Queryable, row: TransactionRow, reason: string, card: Card | null): Promise<TransactionRow> {
   const { rows } = await tx.query<TransactionRow>(

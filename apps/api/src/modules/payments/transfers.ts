@@ -43,10 +43,6 @@ export async function sendDueTransfers(ctx: AppContext, claimed?: string[]): Pro
   const ids = claimed ?? (await ctx.db.transaction((tx) => claimDueTransfers(tx)));
   const counts: TransferRunCounts = { paid: 0, failed: 0, pending: 0, retry: 0 };
   for (const id of ids) counts[await advanceTransfer(ctx, id)] += 1;
-  if (counts.paid + counts.failed > 0) {
-    ctx.kickWebhooks();
-    ctx.kickOutbox();
-  }
   return counts;
 }
 
@@ -189,10 +185,6 @@ export async function settleTransferFromPaystack(ctx: AppContext, reference: str
   const state = await ctx.paystack.verifyTransfer(reference);
   // Paystack knowing nothing of a transfer it sent a webhook for: nothing to apply; the job checks again.
   if (!state) return true;
-  const outcome = await applyTransferAnswer(ctx, row.id, state, event);
-  if (outcome === 'paid' || outcome === 'failed') {
-    ctx.kickWebhooks();
-    ctx.kickOutbox();
-  }
+  await applyTransferAnswer(ctx, row.id, state, event);
   return true;
 }

@@ -94,13 +94,12 @@ export async function retryDelivery(ctx: AppContext, scope: Scope, id: string): 
     [id, scope.companyId, scope.livemode],
   );
   if (rowCount !== 1) throw new AppError('NOT_FOUND', deliveryMessages.notFound);
-  ctx.kickWebhooks();
+  ctx.db.wake('webhooks');
   return (await deliveryOf(ctx.db, scope, id))!;
 }
 
 /** A `ping` event, delivered to this endpoint only. */
 export async function sendTestEvent(ctx: AppContext, scope: Scope, endpointId: string): Promise<WebhookDelivery> {
   const deliveryId = await ctx.db.transaction(async (tx) => (await recordPing(tx, scope, await requireEndpoint(tx, scope, endpointId))).deliveryId);
-  ctx.kickWebhooks();
   return (await deliveryOf(ctx.db, scope, deliveryId))!;
 }

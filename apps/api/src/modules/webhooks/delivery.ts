@@ -104,15 +104,12 @@ export function post(url: URL, headers: Record<string, string>, body: string, op
 }
 
 export class WebhookWorker extends PollingWorker {
-  private disabledAny = false;
-
   constructor(
     private readonly db: Db,
     private readonly keys: { webhookSecret: Buffer },
     private readonly settings: WebhookSettings,
     log: FastifyBaseLogger,
     pollMs = 2000,
-    private readonly kickOutbox: () => void = () => undefined,
   ) {
     super(log, pollMs, BATCH, 'Webhook delivery');
   }
@@ -189,10 +186,6 @@ export class WebhookWorker extends PollingWorker {
         await this.disableIfFailingTooLong(tx, delivery.endpoint_id);
       });
     }
-    if (this.disabledAny) {
-      this.disabledAny = false;
-      this.kickOutbox();
-    }
     this.log.info(
       { deliveryId: delivery.id, eventId: delivery.event_id, attempt: delivery.attempts, status: outcome.status, succeeded, error: outcome.detail ?? error },
       'Webhook attempt',
@@ -219,6 +212,5 @@ export class WebhookWorker extends PollingWorker {
       { kind: 'webhook_endpoint_disabled', build: (to) => webhookEndpointDisabledEmail(to, endpoint, `${this.settings.appUrl}/dashboard/dev`) },
     );
     this.log.warn({ endpointId }, 'Webhook endpoint turned off after failing for five days');
-    this.disabledAny = true;
   }
 }

@@ -119,7 +119,6 @@ export async function createWebhookEndpoint(
     await bindEffect(tx, claim, 'webhook_endpoint', endpoint.id);
     return { ...endpoint, secret };
   });
-  ctx.kickWebhooks();
   return created;
 }
 
@@ -149,7 +148,6 @@ export async function updateWebhookEndpoint(
     await recordEvent(tx, scope, 'webhook_endpoint.updated', endpoint, Object.fromEntries(changed.map((field) => [field, previous[field]])));
     return endpoint;
   });
-  ctx.kickWebhooks();
   return updated;
 }
 
@@ -165,7 +163,6 @@ export async function deleteWebhookEndpoint(ctx: AppContext, scope: Scope, id: s
     await recordEvent(tx, scope, 'webhook_endpoint.deleted', endpoint);
     return endpoint;
   });
-  ctx.kickWebhooks();
   return deleted;
 }
 
