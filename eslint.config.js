@@ -20,6 +20,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // The API's parts: shared code never imports a module, and each table is written by the part that owns it.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/db/migrations/**'],
+    plugins: { boundaries },
+    rules: { 'boundaries/api-import-direction': 'error', 'boundaries/api-table-owners': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },

@@ -37,3 +37,119 @@ export const boundaries = {
     },
   },
 };
+
+// The API's parts, by where a file sits under apps/api/src: `modules/<name>` is that module, anything else its
+// top folder (lib, db, mail, storage, banks, plugins, jobs) or the file itself (config.ts, app.ts).
+function apiPartOf(file) {
+  const match = file.split(path.sep).join('/').match(/apps\/api\/src\/([^/]+)(?:\/([^/]+))?/);
+  if (!match) return null;
+  const [, top, sub] = match;
+  if (top === 'modules') return sub ?? null;
+  return top.replace(/\.ts$/, '');
+}
+
+/** Shared code: it serves the modules and never imports one. */
+const API_SHARED = new Set(['lib', 'db', 'mail', 'storage', 'banks', 'config']);
+
+/**
+ * Which part writes each table (docs/decisions/0052-api-module-boundaries-and-commit-wake-ups.md). A
+ * second writer is listed only where one feature has two sides: KYB's company side and its reviewers' side,
+ * a company's record made at sign-up and its payouts held by a reviewer. `jobs` deletes and forgets what is
+ * past its retention (jobs/clean-up.ts) and writes nothing else. Tables not listed here are refused to all.
+ */
+export const API_TABLE_WRITERS = {
+  users: ['auth'],
+  companies: ['auth', 'back-office'],
+  refresh_tokens: ['auth', 'jobs'],
+  recovery_codes: ['auth'],
+  user_tokens: ['auth', 'jobs'],
+  email_otp_codes: ['auth', 'jobs'],
+  email_preferences: ['account'],
+  audit_log: ['audit'],
+  kyb_applications: ['kyb', 'back-office'],
+  kyb_bank_details: ['kyb'],
+  kyb_documents: ['kyb'],
+  kyb_representatives: ['kyb', 'jobs'],
+  kyb_review_items: ['kyb', 'back-office'],
+  kyb_review_notes: ['back-office'],
+  reviewers: ['back-office'],
+  reviewer_sessions: ['back-office', 'jobs'],
+  reviewer_tokens: ['back-office', 'jobs'],
+  reviewer_recovery_codes: ['back-office'],
+  notifications: ['notifications'],
+  api_keys: ['developers'],
+  idempotency_keys: ['plugins', 'jobs'],
+  events: ['webhooks', 'jobs'],
+  webhook_endpoints: ['webhooks'],
+  webhook_deliveries: ['webhooks'],
+  webhook_attempts: ['webhooks'],
+  outbox_emails: ['mail'],
+  ledger_accounts: ['ledger'],
+  journal_entries: ['ledger'],
+  journal_lines: ['ledger'],
+  transactions: ['payments'],
+  transaction_history: ['payments'],
+  payment_links: ['payments'],
+  refunds: ['payments'],
+  settlements: ['payments'],
+  transfer_recipients: ['payments'],
+  money_totals: ['payments'],
+  provider_events: ['payments', 'jobs'],
+};
+/** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
+const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);
+
+const WRITE = /\b(?:INSERT\s+INTO|DELETE\s+FROM)\s+([a-z_]+)|(?<!\bFOR\s(?:NO\s+KEY\s+)?|\bDO\s)\bUPDATE\s+([a-z_]+)(?:\s+(?:AS\s+)?[a-z_]+)?\s+SET\b/g;
+const READ = /\b(?:FROM|JOIN)\s+([a-z_]+)/g;
+
+boundaries.rules['api-import-direction'] = {
+  meta: { type: 'problem', messages: { banned: 'shared code ({{from}}) must not import module "{{to}}" (modules use shared code, not the other way).' } },
+  create(context) {
+    const from = apiPartOf(context.filename);
+    if (!from || !API_SHARED.has(from)) return {};
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(context.filename), source).split(path.sep).join('/');
+        const module = target.match(/apps\/api\/src\/modules\/([^/]+)/);
+        if (module) context.report({ node, messageId: 'banned', data: { from, to: module[1] } });
+      },
+    };
+  },
+};
+
+boundaries.rules['api-table-owners'] = {
+  meta: {
+    type: 'problem',
+    messages: {
+      write: '"{{part}}" must not write table {{table}}: it belongs to {{owners}} (call a function of the owner; tools/eslint-boundaries.js).',
+      read: '"{{part}}" must not read table {{table}}: it is private to {{owners}} (use its functions).',
+    },
+  },
+  create(context) {
+    const part = apiPartOf(context.filename);
+    if (!part || part === 'db') return {};
+    const check = (node, text) => {
+      for (const match of text.matchAll(WRITE)) {
+        const table = match[1] ?? match[2];
+        const owners = API_TABLE_WRITERS[table];
+        if (!owners?.includes(part)) context.report({ node, messageId: 'write', data: { part, table, owners: owners?.join(' and ') ?? 'no part (add it to the list)' } });
+      }
+      for (const match of text.matchAll(READ)) {
+        const table = match[1];
+        if (API_PRIVATE_TABLES.has(table) && !API_TABLE_WRITERS[table].includes(part)) {
+          context.report({ node, messageId: 'read', data: { part, table, owners: API_TABLE_WRITERS[table].join(' and ') } });
+        }
+      }
+    };
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string') check(node, node.value);
+      },
+      TemplateLiteral(node) {
+        check(node, node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' '));
+      },
+    };
+  },
+};

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { defaultRateRules, type RateRule, type RateRuleName } from './lib/rate-limit';
-import { defaultFeeSchedule, feeScheduleSchema, type FeeSchedule } from './modules/payments/fees';
-import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './modules/webhooks/delivery';
+import { defaultFeeSchedule, feeScheduleSchema, type FeeSchedule } from '@fipay/contracts/payments';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '@fipay/contracts/webhooks';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(

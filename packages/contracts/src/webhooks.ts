@@ -4,6 +4,9 @@ import { envelope } from './envelope';
 import { text } from './fields';
 import { paginationSchema } from './notifications';
 
+/** Seconds from a failed webhook attempt to the next: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
 /** Webhook endpoints: where a company's events are sent, per mode (docs/decisions/0029-webhook-delivery.md). */
 
 export const WEBHOOK_ENDPOINTS_PER_MODE = 16;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHan
 import type { AppContext } from '../context';
 import { decrypt, encrypt, sha256 } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import type { EffectType, IdempotencyClaim } from '../modules/developers/idempotent-effects';
+import type { EffectType, IdempotencyClaim } from './idempotent-effects';
 import { requireMerchant } from './merchant-auth';
 
 /**

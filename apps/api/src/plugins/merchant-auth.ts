@@ -4,7 +4,7 @@ import { developerMessages, MODE_HEADER, modeSchema } from '@fipay/contracts/dev
 import { messages } from '@fipay/contracts/messages';
 import { AppError } from '../lib/errors';
 import { secretKeyHolder } from '../modules/developers/api-keys';
-import type { Scope } from '../modules/developers/events';
+import type { Scope } from '../modules/webhooks/events';
 import { liveModeOpen } from '../modules/developers/modes';
 import { verifyAccessToken } from '../modules/auth/tokens';
 

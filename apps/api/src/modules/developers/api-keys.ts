@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
-import { recordEvent } from './events';
+import { recordEvent } from '../webhooks/events';
 import { requireLiveModeOpen } from './modes';
 import { isUniqueViolation } from '../../lib/db-values';
 

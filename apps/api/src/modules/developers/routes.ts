@@ -7,7 +7,7 @@ import { ok } from '../../lib/reply';
 import { requireAuth } from '../../plugins/auth';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { createApiKeys, listApiKeys, rollApiKey, sendRollCode } from './api-keys';
-import { findEvent, listEvents } from './events';
+import { findEvent, listEvents } from '../webhooks/events';
 
 export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, apiKeyEndpoints.list, async (request) => ok(developerMessages.keysLoaded, { keys: await listApiKeys(app.ctx.db, requireAuth(request).companyId) }));

@@ -244,6 +244,25 @@ export async function companyBalances(db: Queryable, companyId: string, livemode
   return [...byCurrency.values()];
 }
 
+/**
+ * Companies and modes whose `code` account holds more than nothing, in (company, mode) order after `after`, at
+ * most `limit`: the daily payout run pages through them.
+ */
+export async function companiesWithBalance(
+  db: Queryable,
+  code: CompanyAccountCode,
+  limit: number,
+  after: { companyId: string; livemode: boolean } | null = null,
+): Promise<{ companyId: string; livemode: boolean }[]> {
+  const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
+    `SELECT company_id, livemode FROM ledger_accounts
+      WHERE code = $1 AND balance > 0 AND company_id IS NOT NULL AND ($3::uuid IS NULL OR (company_id, livemode) > ($3::uuid, $4::boolean))
+      ORDER BY company_id, livemode LIMIT $2`,
+    [code, limit, after?.companyId ?? null, after?.livemode ?? false],
+  );
+  return rows.map((row) => ({ companyId: row.company_id, livemode: row.livemode }));
+}
+
 /** One line on an account, with its entry: `amount` as the line has it (a debit positive, a credit negative). */
 export type StatementLine = { amount: number; kind: string; reference: string; description: string; at: Date };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFeeSchedule, feeFor, feeScheduleSchema } from './fees';
+import { defaultFeeSchedule, feeScheduleSchema } from '@fipay/contracts/payments';
+import { feeFor } from './fees';
 
 describe('fees (1.5% + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000)', () => {
   it('charges the percentage alone just under ₦2,500 and adds the flat part from ₦2,500', () => {

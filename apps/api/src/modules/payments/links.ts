@@ -12,10 +12,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordEvent, type Scope } from '../developers/events';
+import { recordEvent, type Scope } from '../webhooks/events';
 import { paginationOf } from '../../lib/pagination';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 
 type LinkRow = {
   id: string;

@@ -23,7 +23,7 @@ import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOt
 import { balancesOf, listSettlements, payOut, settlementCsv, settlementDetail } from './settlement';
 import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 import { lagosDay } from '../../lib/lagos';
-import { earlierEffect } from '../developers/idempotent-effects';
+import { earlierEffect } from '../../plugins/idempotent-effects';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

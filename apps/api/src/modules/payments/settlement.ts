@@ -3,8 +3,8 @@ import { formatNaira, settlementMessages, type BalanceAmount, type PayoutLine, t
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordEvent, type Scope } from '../developers/events';
-import { companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../ledger/ledger';
+import { recordEvent, type Scope } from '../webhooks/events';
+import { companiesWithBalance, companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../ledger/ledger';
 import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
 import { tellPayout } from './money-notices';
 import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
@@ -12,7 +12,7 @@ import { paginationOf } from '../../lib/pagination';
 import { isUuid } from '../../lib/db-values';
 import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { isPublicHoliday } from '../../lib/ng-holidays';
-import { bindEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
+import { bindEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -281,14 +281,21 @@ async function paidOutToday(tx: Queryable, scope: Scope): Promise<boolean> {
 
 /** The companies and modes the daily run pays out: an available balance and no settlement yet today (Lagos day), at most `limit`. */
 export async function duePayouts(db: Queryable, limit = 200): Promise<Scope[]> {
-  const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
-    `SELECT a.company_id, a.livemode FROM ledger_accounts a
-      WHERE a.code = 'available' AND a.balance > 0 AND a.company_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM settlements s WHERE s.company_id = a.company_id AND s.livemode = a.livemode AND s.created_at >= ${LAGOS_TODAY})
-      ORDER BY a.company_id, a.livemode LIMIT $1`,
-    [limit],
-  );
-  return rows.map((row) => ({ companyId: row.company_id, livemode: row.livemode }));
+  const due: Scope[] = [];
+  let after: Scope | null = null;
+  while (due.length < limit) {
+    const page = await companiesWithBalance(db, 'available', limit, after);
+    if (page.length === 0) break;
+    const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
+      `SELECT DISTINCT company_id, livemode FROM settlements
+        WHERE company_id = ANY ($1::uuid[]) AND created_at >= ${LAGOS_TODAY}`,
+      [page.map((scope) => scope.companyId)],
+    );
+    const paid = new Set(rows.map((row) => `${row.company_id}:${row.livemode}`));
+    due.push(...page.filter((scope) => !paid.has(`${scope.companyId}:${scope.livemode}`)));
+    after = page.at(-1)!;
+  }
+  return due.slice(0, limit);
 }
 
 /**

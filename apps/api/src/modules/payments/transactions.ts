@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
 import { paymentReceiptEmail } from '../../mail/templates';
-import { recordEvent, type Scope } from '../developers/events';
+import { recordEvent, type Scope } from '../webhooks/events';
 import { lockAccounts, post, type Line } from '../ledger/ledger';
 import { tellPaymentReceived } from './money-notices';
 import { feeFor } from './fees';
@@ -25,7 +25,7 @@ import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode
 import { refundableNow, refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /**

@@ -3,7 +3,7 @@ import { deliveryMessages, webhookMessages, type DeliveryListQuery, type Webhook
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordPing, type Scope } from '../developers/events';
+import { recordPing, type Scope } from './events';
 import { describeAttemptError } from './attempt-errors';
 import { paginationOf } from '../../lib/pagination';
 

@@ -19,8 +19,6 @@ import { checkWebhookUrl, guardedLookup } from './url-guard';
  * schedule, and an endpoint failing for five days is turned off and its company told.
  */
 
-/** Seconds from a failed attempt to the next: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
 export const DISABLE_AFTER_FAILING_DAYS = 5;
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** How much of a receiver's answer is kept in the delivery log. */

@@ -13,8 +13,8 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { recordEvent, type Scope } from '../developers/events';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../developers/idempotent-effects';
+import { recordEvent, type Scope } from './events';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import { WEBHOOK_SECRET_PREFIX } from './signature';
 import { checkWebhookUrl } from './url-guard';
 

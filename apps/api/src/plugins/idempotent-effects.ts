@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../db/client';
 
 /**
  * An Idempotency-Key kept with its effect (docs/decisions/0039-idempotency-keys-kept-with-their-effect.md): the
