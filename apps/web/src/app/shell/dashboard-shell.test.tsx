@@ -23,7 +23,7 @@ function answer(url: string): Response {
 }
 
 function renderShell(path = '/dashboard') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const router = createMemoryRouter(
     [
       { path: '/login', element: <h1>Sign in screen</h1> },

@@ -36,7 +36,7 @@ function renderCase() {
     </>,
     { wrapper: QueryWrapper },
   );
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

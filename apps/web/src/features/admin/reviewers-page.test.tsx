@@ -32,7 +32,7 @@ function renderAt(path: string) {
     </>,
     { wrapper: QueryWrapper },
   );
-  return { user: userEvent.setup(), router };
+  return { user: userEvent.setup({ delay: null }), router };
 }
 
 const people: ReviewerListItem[] = [

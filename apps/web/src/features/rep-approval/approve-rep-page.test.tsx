@@ -19,7 +19,7 @@ function renderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <>
       <RouterProvider router={router} />

@@ -35,7 +35,7 @@ function Picker() {
 }
 
 function renderPicker() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<Picker />);
   return { user, input: screen.getByRole('combobox', { name: 'Bank' }) };
 }
