@@ -1,0 +1,60 @@
+/**
+ * Where each money object's status may go (docs/decisions/0053-status-transitions.md). The database holds the
+ * same table (`status_transitions`, migration 0023) and its guard refuses any other move, so a bug here cannot
+ * write one; `transitions.test.ts` holds the two equal. A move only a provider makes names it: Paystack may
+ * confirm a charge closed here (a declined first card, our 24 hours), and that money is credited.
+ */
+export const statusTransitions = {
+  transactions: [
+    { from: 'pending', to: 'success' },
+    { from: 'pending', to: 'failed' },
+    { from: 'pending', to: 'abandoned' },
+    { from: 'failed', to: 'success', provider: 'paystack' },
+    { from: 'abandoned', to: 'success', provider: 'paystack' },
+  ],
+  refunds: [
+    { from: 'pending', to: 'processed' },
+    { from: 'pending', to: 'failed' },
+  ],
+  settlements: [
+    { from: 'pending', to: 'paid' },
+    { from: 'pending', to: 'failed' },
+  ],
+} as const satisfies Record<string, readonly { from: string; to: string; provider?: string }[]>;
+
+export type StatusTable = keyof typeof statusTransitions;
+type Transition<T extends StatusTable> = (typeof statusTransitions)[T][number];
+export type StatusOf<T extends StatusTable> = Transition<T>['from'] | Transition<T>['to'];
+
+const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', settlements: 'payout' };
+
+/**
+ * A money object found in a status the code did not expect for what it was about to do: a bug or a race lost,
+ * never the customer's or the business's doing. It names the object, the status it has and the ones expected.
+ */
+export class UnexpectedStateError extends Error {
+  constructor(
+    readonly table: StatusTable,
+    readonly id: string,
+    readonly status: string,
+    readonly expected: readonly string[],
+  ) {
+    super(`${singular[table]} ${id} is ${status}; expected ${expected.length ? expected.join(' or ') : 'nothing else'}`);
+    this.name = 'UnexpectedStateError';
+  }
+}
+
+/** The statuses `table`'s rows may move to `to` from (for `provider`'s rows). */
+export function statusesBefore<T extends StatusTable>(table: T, to: StatusOf<T>, provider?: string): StatusOf<T>[] {
+  const rows: readonly { from: string; to: string; provider?: string }[] = statusTransitions[table];
+  return rows.filter((t) => t.to === to && (t.provider === undefined || t.provider === provider)).map((t) => t.from as StatusOf<T>);
+}
+
+/**
+ * Checks that `row` may move to `to`, before it is written: throws UnexpectedStateError naming the statuses it
+ * could have moved from.
+ */
+export function assertMove<T extends StatusTable>(table: T, row: { id: string; status: string; provider?: string | null }, to: StatusOf<T>): void {
+  const from = statusesBefore(table, to, row.provider ?? undefined);
+  if (!from.includes(row.status as StatusOf<T>)) throw new UnexpectedStateError(table, row.id, row.status, from);
+}
