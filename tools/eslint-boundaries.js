@@ -95,6 +95,7 @@ export const API_TABLE_WRITERS = {
   transfer_recipients: ['payments'],
   money_totals: ['payments'],
   provider_events: ['payments', 'jobs'],
+  provider_webhook_arrivals: ['payments'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -25,6 +25,7 @@ import { developerRoutes } from './modules/developers/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { paymentJobs } from './modules/payments/jobs';
 import { PaystackAcquirer } from './modules/payments/paystack';
+import { LiveReadiness } from './modules/payments/live-readiness';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
@@ -134,15 +135,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   db.onWake('webhooks', () => webhooks.kick());
   app.decorate('outbox', outbox);
   app.decorate('webhooks', webhooks);
+  const paystackOptions = config.banks.paystackSecretKey
+    ? { secretKey: config.banks.paystackSecretKey, baseUrl: config.banks.paystackBaseUrl, timeoutMs: config.banks.timeoutMs }
+    : null;
   app.decorate('ctx', {
     config,
     db,
     limiter,
     storage: createStorage(config, { uploadUrl: keys.uploadUrl, appUrl: config.appUrl }),
     banks: createBankProvider(config),
-    paystack: config.banks.paystackSecretKey
-      ? new PaystackAcquirer({ secretKey: config.banks.paystackSecretKey, baseUrl: config.banks.paystackBaseUrl, timeoutMs: config.banks.timeoutMs })
-      : null,
+    paystack: paystackOptions ? new PaystackAcquirer(paystackOptions) : null,
+    liveReadiness: new LiveReadiness({ paystack: paystackOptions, log: app.log, db }),
     keys,
     log: app.log,
   } satisfies AppContext);
@@ -196,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   outbox.start();
   webhooks.start();
   scheduler.start();
+  app.ctx.liveReadiness.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await webhooks.stop();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaystackAcquirer } from './modules/payments/paystack';
+import type { LiveReadiness } from './modules/payments/live-readiness';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { BankProvider } from './banks/types';
@@ -15,6 +16,8 @@ export type AppContext = {
   banks: BankProvider;
   /** Live charges' acquirer, when PAYSTACK_SECRET_KEY is set; without it live charges are refused. */
   paystack: PaystackAcquirer | null;
+  /** Whether the live payment provider is set up and answering, checked now and then (modules/developers/modes.ts combines it with the company's approval). */
+  liveReadiness: LiveReadiness;
   /**
    * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
    * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets; idempotentAnswer encrypts the

@@ -87,8 +87,8 @@ export const paymentMessages = {
   linkNotFound: 'Payment link not found.',
   payPageNotFound: 'This payment link does not exist. Check the address with the business that shared it.',
   payPageInactive: 'This payment link is no longer active. Contact the business that shared it.',
-  liveNotConfigured: 'Live payments are not set up on this server yet. Use test mode, or ask the operator to configure the payment provider.',
-  liveNotApproved: 'This business cannot take live payments yet.',
+  /** What a customer is told when the business cannot take live payments, whatever the reason (docs/decisions/0045-one-live-rule-and-provider-readiness.md). */
+  businessCannotTakePayments: 'This business cannot take payments right now. Please try again later.',
   webhookSignatureInvalid: 'The webhook signature is missing or wrong.',
   providerUnavailable: 'The payment provider is unavailable right now. Try again shortly.',
   confirming: 'We are confirming your payment with the bank. This page updates when it is done.',
@@ -216,6 +216,8 @@ export const payPageSchema = z.object({
   currency: z.enum(currencies),
   collectPhone: z.boolean(),
   business: z.object({ name: z.string(), verified: z.boolean() }),
+  /** Whether the business can take this link's payments now (a live link: approved, and live payments working). */
+  acceptingPayments: z.boolean(),
 });
 export type PayPage = z.infer<typeof payPageSchema>;
 export const slugParams = z.object({ slug: text(paymentMessages.payPageNotFound).max(60, paymentMessages.payPageNotFound) });
@@ -436,7 +438,6 @@ export const refundMessages = {
   tooMuch: 'A refund cannot be more than what is left to refund on this payment.',
   balanceShort: 'Your balance not yet paid out (available and pending) is not enough for this refund. Wait for more payments, then try again.',
   reasonTooLong: `A reason is at most ${REFUND_REASON_MAX} characters.`,
-  liveNotReady: 'Live refunds are not set up on this server yet. Refund the customer from the payment provider, or ask the operator.',
   providerRefused: 'The payment provider refused this refund. The amount is back in your available balance.',
 } as const;
 

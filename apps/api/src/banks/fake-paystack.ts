@@ -4,7 +4,7 @@ import { paystackSample } from './paystack-samples';
 
 /**
  * A stand-in for api.paystack.co on 127.0.0.1, for tests only: it replays the
- * response bodies Paystack publishes (./paystack-samples.ts, each with its source) for GET /bank,
+ * response bodies Paystack publishes (./paystack-samples.ts, each with its source) for GET /bank, GET /balance,
  * GET /bank/resolve, POST /transaction/initialize, GET /transaction/verify/:reference,
  * POST /refund, GET /refund, GET /refund/:id, POST /transferrecipient, POST /transfer and
  * GET /transfer/verify/:reference, changing only the fields that tie a sample to the objects it holds,
@@ -223,6 +223,8 @@ export async function startFakePaystack(listenPort = 0) {
   type Handler = (query: URLSearchParams, body: unknown, original?: Handler) => FakeAnswer;
   const defaults: Record<string, Handler> = {
     '/bank': () => ({ status: 200, body: paystackBodies.list }),
+    // GET /balance: the readiness check's call (modules/payments/live-readiness.ts); the published sample as it is.
+    '/balance': () => ({ status: 200, body: paystackSample('balance') }),
     '/bank/resolve': (query) => ({ status: 200, body: paystackBodies.resolved(query.get('account_number') ?? '') }),
     '/transaction/initialize': (_query, body) => {
       const { reference, amount, email, metadata, callback_url: callbackUrl } = (body ?? {}) as { reference?: string; amount?: number; email?: string; metadata?: unknown; callback_url?: string };
@@ -410,7 +412,7 @@ export async function startFakePaystack(listenPort = 0) {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** Replaces the answer for one path until reset(); the handler may call the documented one (`original`) first. */
-    on(path: '/bank' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | 'GET /refund' | '/refund/' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
+    on(path: '/bank' | '/balance' | '/bank/resolve' | '/transaction/initialize' | '/transaction/verify/' | '/refund' | 'GET /refund' | '/refund/' | '/transferrecipient' | '/transfer' | '/transfer/verify/', handler: Handler) {
       handlers[path] = handler;
     },
     /** The customer on Paystack's page: the transaction ends with this status (and, to test mismatches, another amount paid). */

@@ -402,6 +402,18 @@ const accountResolved = {
   }
 };
 
+// GET /balance, 200: https://github.com/PaystackOSS/doc-code-snippets/blob/94af513d752dfc9f85dd0718301e7257091eb7f2/src/api/transfers-control/balance/response.json
+const balance = {
+  "status": true,
+  "message": "Balances retrieved",
+  "data": [
+    {
+      "currency": "NGN",
+      "balance": 1700000
+    }
+  ]
+};
+
 // webhook charge.success: https://github.com/PaystackOSS/doc-code-snippets/blob/94af513d752dfc9f85dd0718301e7257091eb7f2/src/doc/payments/webhooks/events/transaction-successful.json
 const chargeSuccess = {
   "event": "charge.success",
@@ -770,6 +782,7 @@ const samples = {
   transferNotFound,
   bankList,
   accountResolved,
+  balance,
   chargeSuccess,
   transferSuccess,
   transferFailed,

@@ -19,6 +19,7 @@ import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-p
 import { sql as moneyEmails } from './migrations/0018-money-emails';
 import { sql as refundAttention } from './migrations/0019-refund-attention';
 import { sql as checkoutAccessCodes } from './migrations/0020-checkout-access-codes';
+import { sql as providerWebhookArrivals } from './migrations/0021-provider-webhook-arrivals';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
@@ -43,6 +44,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0018-money-emails', sql: moneyEmails },
   { id: '0019-refund-attention', sql: refundAttention },
   { id: '0020-checkout-access-codes', sql: checkoutAccessCodes },
+  { id: '0021-provider-webhook-arrivals', sql: providerWebhookArrivals },
   { id: '0023-status-transitions', sql: statusTransitions },
 ];
 

@@ -5,7 +5,7 @@ import { messages } from '@fipay/contracts/messages';
 import { AppError } from '../lib/errors';
 import { secretKeyHolder } from '../modules/developers/api-keys';
 import type { Scope } from '../modules/webhooks/events';
-import { liveModeOpen } from '../modules/developers/modes';
+import { companyMayGoLive } from '../modules/developers/modes';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 /** Who calls the merchant API, in which mode: from a secret key, or from a dashboard session and its mode header. */
@@ -52,7 +52,7 @@ export const merchantAuthPlugin = fp(async (app) => {
       request.auth = claims;
       merchant = { companyId: claims.companyId, livemode: mode.data === 'live', via: { kind: 'dashboard', userId: claims.userId } };
     }
-    if (merchant.livemode && !(await liveModeOpen(app.ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', developerMessages.liveModeLocked);
+    if (merchant.livemode && !(await companyMayGoLive(app.ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', developerMessages.liveModeLocked);
     const subject = merchant.via.kind === 'secret-key' ? `key:${merchant.via.keyId}` : `user:${merchant.via.userId}`;
     await app.ctx.limiter.consume(merchant.livemode ? 'merchantLivePerKey' : 'merchantTestPerKey', subject);
     request.merchant = merchant;

@@ -5,7 +5,7 @@ import { backOfficeEndpoints } from './back-office';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
-import { apiKeyEndpoints, eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
+import { apiKeyEndpoints, eventEndpoints, liveModeEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
 import {
   balanceEndpoints,
@@ -33,6 +33,7 @@ const modules = {
   companyEndpoints,
   countryEndpoints,
   eventEndpoints,
+  liveModeEndpoints,
   notificationEndpoints,
   paymentLinkEndpoints,
   payPageEndpoints,

@@ -12,6 +12,7 @@ import {
   rollCodeResponse,
 } from '../developers';
 import { defineEndpoint } from '../endpoint';
+import { liveModeResponse } from '../live-mode';
 import {
   deliveryIdParams,
   deliveryListQuery,
@@ -26,6 +27,20 @@ import {
   webhookEndpointListResponse,
   webhookEndpointResponse,
 } from '../webhooks';
+
+export const liveModeEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/live-mode',
+    access: 'company',
+    tags: ['live-mode'],
+    summary: 'Whether the business may go live and whether live payments can be taken now, with the reason when not',
+    description:
+      'open: the business verification is approved. ready: open, and the payment provider is set up and answering (checked at most about once a minute). blocked and message say why not, the business\'s own reason first.',
+    response: liveModeResponse,
+    errors: [],
+  }),
+};
 
 export const apiKeyEndpoints = {
   list: defineEndpoint({

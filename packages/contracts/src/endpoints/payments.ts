@@ -166,7 +166,8 @@ export const transactionEndpoints = {
     access: 'merchant',
     tags: ['transactions'],
     summary: 'Start a charge: a pending transaction and the address to send the customer to',
-    description: 'Test mode pays through the sandbox checkout; live mode through the configured provider.',
+    description:
+      'Test mode pays through the sandbox checkout; live mode through the payment provider, answering 503 with the reason while live payments cannot be taken (GET /live-mode says the same to the dashboard).',
     status: 201,
     body: initializeTransactionRequest,
     response: initializedResponse,

@@ -10,12 +10,12 @@ import {
 import type { Pagination } from '@fipay/contracts/notifications';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../webhooks/events';
 import { paginationOf } from '../../lib/pagination';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import { liveStanding } from '../developers/modes';
 
 type LinkRow = {
   id: string;
@@ -151,16 +151,20 @@ export async function updatePaymentLink(
 
 export type PayableLink = PayPage & { id: string; companyId: string; redirectUrl: string | null };
 
-/** The link behind a public page, active or not; unknown slugs are 404 with a message for customers. */
-export async function findPayableLink(db: Queryable, slug: string): Promise<PayableLink> {
-  const { rows } = await db.query<LinkRow & { company_id: string; company_name: string; approved: boolean }>(
-    `SELECT l.${COLUMNS.split(', ').join(', l.')}, l.company_id, c.name AS company_name,
-            EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
+/**
+ * The link behind a public page, active or not; unknown slugs are 404 with a message for customers. A live link
+ * says whether its business can take its payments now (modes.ts, liveStanding) and carries the verified mark while
+ * the business may go live; a test link takes test payments and says nothing about the business.
+ */
+export async function findPayableLink(ctx: Pick<AppContext, 'db' | 'liveReadiness'>, slug: string): Promise<PayableLink> {
+  const { rows } = await ctx.db.query<LinkRow & { company_id: string; company_name: string }>(
+    `SELECT l.${COLUMNS.split(', ').join(', l.')}, l.company_id, c.name AS company_name
        FROM payment_links l JOIN companies c ON c.id = l.company_id WHERE l.slug = $1`,
     [slug.toLowerCase()],
   );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', paymentMessages.payPageNotFound);
+  const standing = row.livemode ? await liveStanding(ctx, row.company_id) : null;
   return {
     id: row.id,
     companyId: row.company_id,
@@ -173,8 +177,8 @@ export async function findPayableLink(db: Queryable, slug: string): Promise<Paya
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency,
     collectPhone: row.collect_phone,
-    // The verified mark is earned in live mode only: a test link says nothing about the business.
-    business: { name: row.company_name, verified: row.livemode && row.approved },
+    business: { name: row.company_name, verified: standing?.open ?? false },
+    acceptingPayments: standing?.ready ?? true,
   };
 }
 

@@ -7,6 +7,7 @@ import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
+import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
 import { settleTransferFromPaystack } from './transfers';
 
 /**
@@ -132,6 +133,15 @@ export async function checkLiveCharges(ctx: AppContext, references: string[]): P
     else if (row && row.status !== 'pending') counts.closed += 1;
     else counts.pending += 1;
   }
+  if (counts.paid > 0) {
+    // Paid, and no webhook had applied it: either Paystack's webhook came before its verify agreed, or it never reached
+    // us. Paystack cannot be asked where it sends webhooks; the operator can look, with the last one that arrived.
+    const last = await lastSignedWebhook(ctx.db);
+    ctx.log.warn(
+      { paid: counts.paid, lastSignedWebhookAt: last?.toISOString() ?? null, webhookUrl: `${ctx.config.appUrl}/api/v1/providers/paystack/webhook` },
+      "Live payments confirmed by the charge check, not by Paystack's webhook: check that Paystack's dashboard sends webhooks to this URL",
+    );
+  }
   return counts;
 }
 
@@ -146,6 +156,7 @@ export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
   if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
+  await noteSignedWebhook(ctx.db);
   const event = readPaystackEvent(rawBody);
   if (!event) return 'ignored';
   const { type } = event;

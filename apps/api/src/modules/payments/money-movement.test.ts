@@ -1,6 +1,7 @@
 import { paymentMessages, refundMessages, settlementMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutHoldMessages } from '@fipay/contracts/back-office';
+import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -114,8 +115,9 @@ describe('refunds', () => {
     expect(await now.api.post('/refunds', { reference: paid }, { token: other.key })).toMatchObject({ status: 404, body: { message: paymentMessages.transactionNotFound } });
     await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
     const live = await now.api.post('/refunds', { reference: paid }, { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } });
-    // This server has no Paystack key: live refunds are refused (a test payment is never seen from live mode either way).
-    expect(live).toMatchObject({ status: 403, body: { message: refundMessages.liveNotReady } });
+    // This server has no Paystack key: live refunds are refused, in the business's words (a test payment is never seen
+    // from live mode either way).
+    expect(live).toMatchObject({ status: 503, body: { message: liveModeMessages.refundsUnavailable } });
   });
 
   it('come from the money not yet paid out: after a payout, from what is pending, the balance below zero until later payments make it up', async () => {

@@ -1,5 +1,6 @@
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, paymentMessages, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { liveBlockMessages } from '@fipay/contracts/live-mode';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -107,6 +108,8 @@ describe('payment links', () => {
       currency: 'NGN',
       collectPhone: false,
       business: { name: expect.any(String), verified: false },
+      // A test link always takes test payments.
+      acceptingPayments: true,
     });
     expect(JSON.stringify(page.body)).not.toContain(id);
     expect(await server.api.get('/pay/no-such-link')).toMatchObject({ status: 404, body: { message: paymentMessages.payPageNotFound } });
@@ -346,7 +349,7 @@ describe('the merchant API', () => {
     const { session, companyId } = await merchant();
     await server.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [companyId]);
     const res = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng' }, { token: session.accessToken, headers: { 'FiPay-Mode': 'live' } });
-    expect(res).toMatchObject({ status: 403, body: { message: paymentMessages.liveNotConfigured } });
+    expect(res).toMatchObject({ status: 503, body: { message: liveBlockMessages.payments_not_set_up } });
   });
 
   it('lists transactions newest first with filters and cursor pages that neither skip nor repeat', async () => {

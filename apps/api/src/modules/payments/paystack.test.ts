@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
 import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
+import { liveBlockMessages } from '@fipay/contracts/live-mode';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
 import { refundAttentionNotice } from './refund-attention';
@@ -550,7 +551,7 @@ describe('live charges through Paystack', () => {
     const pay = () => server.api.post(`/pay/${link.slug}`, { email: 'ada@customer.ng', name: 'Ada Obi' });
     expect((await pay()).status).toBe(201);
     await server.db.query('DELETE FROM kyb_applications WHERE company_id = $1', [live.companyId]);
-    expect(await pay()).toMatchObject({ status: 409, body: { message: paymentMessages.liveNotApproved } });
+    expect(await pay()).toMatchObject({ status: 409, body: { message: paymentMessages.businessCannotTakePayments } });
   });
 
   it('never credit a Paystack payment under the same reference that did not start here', async () => {
@@ -813,8 +814,8 @@ describe('without a Paystack key', () => {
       await plain.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [session.user.companyId]);
       const live = { token: session.accessToken, headers: { 'FiPay-Mode': 'live' } };
       expect(await plain.api.post('/transactions/initialize', { amount: 50_000, email: 'a@b.ng' }, live)).toMatchObject({
-        status: 403,
-        body: { message: paymentMessages.liveNotConfigured },
+        status: 503,
+        body: { message: liveBlockMessages.payments_not_set_up },
       });
       const raw = chargeSuccess('fp_x', 1);
       expect((await plain.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': sign(raw) } })).status).toBe(401);

@@ -8,6 +8,8 @@ import { refundEmail } from '../../mail/templates';
 import { recordEvent, type Scope } from '../webhooks/events';
 import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import { requireLivePayments } from '../developers/modes';
+import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { tellRefund } from './money-notices';
 import { clearRefundAttention, markRefundForAttention } from './refund-attention';
 import { addHistory, addToTotals, checkoutUrl, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
@@ -147,8 +149,10 @@ export const refundNote = (id: string) => `FiPay refund ${id}`;
  * returning the money then would let the same refund be made twice.
  */
 async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>, claim?: IdempotencyClaim | null): Promise<Refund> {
+  // Nothing is reserved while live payments do not work: the business is told so, and the payment stays as it is.
+  await requireLivePayments(ctx, scope.companyId, liveModeMessages.refundsUnavailable);
   const paystack = ctx.paystack;
-  if (!paystack) throw new AppError('FORBIDDEN', refundMessages.liveNotReady);
+  if (!paystack) throw new AppError('SERVICE_UNAVAILABLE', liveModeMessages.refundsUnavailable);
   const { id, transaction } = await ctx.db.transaction(async (tx) => {
     const started = await startRefund(tx, scope, input);
     await bindEffect(tx, claim, 'refund', started.id);

@@ -15,7 +15,6 @@ import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { liveModeOpen } from '../developers/modes';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
 import { handlePaystackWebhook } from './live';
 import { createRefund } from './refunds';
@@ -24,14 +23,17 @@ import { balancesOf, listSettlements, payOut, settlementCsv, settlementDetail } 
 import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
 import { lagosDay } from '../../lib/lagos';
 import { earlierEffect } from '../../plugins/idempotent-effects';
+import { withLiveNotice } from '../developers/modes';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
   registerRoute(app, paymentLinkEndpoints.list, async (request) => ok(paymentMessages.linksLoaded, await listPaymentLinks(ctx, requireMerchant(request), request.query)));
-  registerRoute(app, paymentLinkEndpoints.create, async (request) =>
-    ok(paymentMessages.linkCreated, await createPaymentLink(ctx, requireMerchant(request), request.body, request.idempotency)),
-  );
+  registerRoute(app, paymentLinkEndpoints.create, async (request) => {
+    const scope = requireMerchant(request);
+    const link = await createPaymentLink(ctx, scope, request.body, request.idempotency);
+    return ok(await withLiveNotice(ctx, scope, paymentMessages.linkCreated), link);
+  });
   registerRoute(app, paymentLinkEndpoints.get, async (request) => ok(paymentMessages.linkLoaded, await findPaymentLink(ctx, requireMerchant(request), request.params.id)));
   registerRoute(app, paymentLinkEndpoints.update, async (request) =>
     ok(paymentMessages.linkUpdated, await updatePaymentLink(ctx, requireMerchant(request), request.params.id, request.body)),
@@ -39,24 +41,33 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, payPageEndpoints.get, async (request) => {
     await ctx.limiter.consume('payPagePerIp', request.ip);
-    return ok(paymentMessages.linkLoaded, toPayPage(await findPayableLink(ctx.db, request.params.slug)));
+    return ok(paymentMessages.linkLoaded, toPayPage(await findPayableLink(ctx, request.params.slug)));
   });
   registerRoute(app, payPageEndpoints.pay, async (request) => {
     await ctx.limiter.consume('payStartPerIp', request.ip);
-    const link = await findPayableLink(ctx.db, request.params.slug);
+    const link = await findPayableLink(ctx, request.params.slug);
     if (!link.active) throw new AppError('CONFLICT', paymentMessages.payPageInactive);
-    // A live link takes real money only while its business is approved (the merchant routes check the same).
-    if (link.livemode && !(await liveModeOpen(ctx.db, link.companyId))) throw new AppError('CONFLICT', paymentMessages.liveNotApproved);
+    // A live link takes real money only while its business may go live and live payments work (modes.ts); the
+    // customer is told only that the business cannot take payments now, whichever it is.
+    if (!link.acceptingPayments) throw new AppError('CONFLICT', paymentMessages.businessCannotTakePayments);
     const body = request.body;
     const amount = link.amount ?? body.amount;
     if (amount === undefined) throw new AppError('VALIDATION_FAILED', paymentMessages.amountRequired, { errors: { amount: paymentMessages.amountRequired } });
     if (link.collectPhone && !body.phone) throw new AppError('VALIDATION_FAILED', paymentMessages.phoneRequired, { errors: { phone: paymentMessages.phoneRequired } });
-    const started = await initializeTransaction(
-      ctx,
-      { companyId: link.companyId, livemode: link.livemode },
-      { amount, email: body.email, name: body.name, phone: body.phone ?? null, paymentLinkId: link.id, callbackUrl: link.redirectUrl },
-    );
-    return ok(paymentMessages.initialized, started);
+    try {
+      const started = await initializeTransaction(
+        ctx,
+        { companyId: link.companyId, livemode: link.livemode },
+        { amount, email: body.email, name: body.name, phone: body.phone ?? null, paymentLinkId: link.id, callbackUrl: link.redirectUrl },
+      );
+      return ok(paymentMessages.initialized, started);
+    } catch (error) {
+      // The provider failed on this very payment (or stopped answering since it was last checked): no 5xx for a
+      // customer (initializeTransaction has the readiness check ask again at the next look).
+      if (!link.livemode || !(error instanceof AppError) || !['BAD_GATEWAY', 'SERVICE_UNAVAILABLE'].includes(error.code)) throw error;
+      request.log.warn({ link: link.id, reason: error.cause ?? error.message }, 'A live payment could not be started at the payment provider');
+      throw new AppError('CONFLICT', paymentMessages.businessCannotTakePayments);
+    }
   });
 
   registerRoute(app, checkoutEndpoints.get, async (request) => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatNaira, settlementMessages, type BalanceAmount, type PayoutLine, type Settlement, type Transaction } from '@fipay/contracts/payments';
+import { liveModeMessages } from '@fipay/contracts/live-mode';
 import type { AppContext } from '../../context';
+import { companyMayGoLive } from '../developers/modes';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordEvent, type Scope } from '../webhooks/events';
@@ -142,14 +144,13 @@ export const payoutNotApproved = 'Live payouts need an approved business verific
  * again before a live payout is first sent (transfers.ts).
  */
 export async function livePayoutBlocked(db: Queryable, companyId: string, lock = false): Promise<string | null | undefined> {
-  const { rows } = await db.query<{ held: boolean; approved: boolean }>(
-    `SELECT c.payouts_held_at IS NOT NULL AS held, EXISTS (SELECT 1 FROM kyb_applications k WHERE k.company_id = c.id AND k.status = 'APPROVED') AS approved
-       FROM companies c WHERE c.id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
+  const { rows } = await db.query<{ held: boolean }>(
+    `SELECT c.payouts_held_at IS NOT NULL AS held FROM companies c WHERE c.id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [companyId],
   );
   if (!rows[0]) return undefined;
   if (rows[0].held) return settlementMessages.onHold;
-  return rows[0].approved ? null : payoutNotApproved;
+  return (await companyMayGoLive(db, companyId)) ? null : payoutNotApproved;
 }
 
 /**
@@ -170,8 +171,9 @@ export async function payOut(
   const blocked = await livePayoutBlocked(tx, scope.companyId, true);
   if (blocked === undefined) return { skipped: 'no such company' };
   if (scope.livemode && blocked) return { skipped: blocked };
-  // Without Paystack's key there is no live transfer provider; the balance waits for one.
-  if (scope.livemode && !ctx.paystack) return { skipped: 'no live transfer provider is configured' };
+  // Without Paystack's key there is no live transfer provider; the balance waits for one. (A provider that does not
+  // answer for a while is the transfer job's to retry: the payout is written and sent once it answers.)
+  if (scope.livemode && !ctx.paystack) return { skipped: liveModeMessages.payoutsPaused };
   if (options.oncePerDay && (await paidOutToday(tx, scope))) return { skipped: 'already paid out today' };
   const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(
     'SELECT bank_name, bank_code, account_number, account_name FROM kyb_bank_details WHERE company_id = $1',

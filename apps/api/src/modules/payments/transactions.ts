@@ -26,6 +26,7 @@ import { refundableNow, refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import { requireLivePayments } from '../developers/modes';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /**
@@ -47,8 +48,8 @@ export type NewTransaction = {
 
 /**
  * A pending transaction and the address the customer pays at. Test mode pays on our sandbox checkout;
- * live mode needs a payment provider configured on this server. With an Idempotency-Key, the transaction is
- * recorded with the key: a retry after the first request's process died answers with it (and opens its live
+ * live mode needs live payments working (requireLivePayments: the business approved, the provider set up and
+ * answering). With an Idempotency-Key, the transaction is recorded with the key: a retry after the first request's process died answers with it (and opens its live
  * checkout at Paystack when the first never got the page back) instead of making another.
  */
 export async function initializeTransaction(
@@ -57,7 +58,8 @@ export async function initializeTransaction(
   input: NewTransaction,
   claim?: IdempotencyClaim | null,
 ): Promise<{ reference: string; authorizationUrl: string; accessCode: string }> {
-  if (scope.livemode && !ctx.paystack) throw new AppError('FORBIDDEN', paymentMessages.liveNotConfigured);
+  // Live charges need live payments working (modes.ts): a clear 503 for the business rather than a charge that cannot start.
+  if (scope.livemode) await requireLivePayments(ctx, scope.companyId);
   const earlier = earlierEffect(claim, 'transaction');
   if (earlier) {
     const { rows } = await ctx.db.query<{ id: string; reference: string; authorization_url: string | null; access_code: string }>(
@@ -125,6 +127,7 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
     return authorizationUrl;
   } catch (error) {
     await ctx.db.query("UPDATE transactions SET gateway_response = 'The payment provider could not be reached.', updated_at = now() WHERE id = $1", [id]);
+    ctx.liveReadiness.recheckSoon();
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
-import { TestModeStrip } from '../../features/developers/mode-switch';
+import { LivePaymentsOffStrip, TestModeStrip } from '../../features/developers/mode-switch';
 import { useAuthStore } from '../../stores/auth-store';
 import { maskEmail } from '@fipay/contracts/mask-email';
 import { Sidebar } from './sidebar';
@@ -50,6 +50,7 @@ export function DashboardShell() {
         Skip to main content
       </a>
       <TestModeStrip />
+      <LivePaymentsOffStrip />
       <TopBar
         menuButton={
           <SidebarDrawer

@@ -37,7 +37,21 @@ export function PayPageRoute() {
   if (page.isPending) return <PageSpinner />;
   if (page.isError) return <PublicLoadFailure error={page.error} notFound={{ title: 'Payment link not found', text: paymentMessages.payPageNotFound }} />;
   if (!page.data.active) return <PublicNotice title="This link is no longer active">{paymentMessages.payPageInactive}</PublicNotice>;
+  if (!page.data.acceptingPayments) return <NotTakingPayments page={page.data} />;
   return <PayForm slug={slug} page={page.data} />;
+}
+
+/** A live link whose business cannot take payments now: the customer is told only that, before typing anything. */
+function NotTakingPayments({ page }: { page: PayPage }) {
+  return (
+    <PublicFrame business={page.business} livemode={page.livemode}>
+      <div className="space-y-3">
+        <h1 className="text-xl font-bold text-slate-900">{page.name}</h1>
+        {page.amount !== null && <p className="text-3xl font-bold tracking-tight text-slate-900">{formatNaira(page.amount)}</p>}
+        <Alert tone="info">{paymentMessages.businessCannotTakePayments}</Alert>
+      </div>
+    </PublicFrame>
+  );
 }
 
 function PayForm({ slug, page }: { slug: string; page: PayPage }) {

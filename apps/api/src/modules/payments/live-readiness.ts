@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { paystackRequest } from '../../banks/paystack';
+import type { Queryable } from '../../db/client';
+import type { PaystackOptions } from './paystack';
+
+/**
+ * Whether this server can take live payments (docs/decisions/0045-one-live-rule-and-provider-readiness.md): the
+ * payment provider is set up (PAYSTACK_SECRET_KEY) and answers the key with Paystack's documented balance
+ * (`GET /balance`, the cheapest call that needs a valid secret key and moves nothing). The answer is kept a minute
+ * when ready and 15 seconds when not; one check at a time, shared by every caller, asks again once it is stale, so
+ * page views do not each call Paystack. Each change is logged once for the operator.
+ */
+
+export type ProviderState = 'ready' | 'not_set_up' | 'key_refused' | 'unreachable';
+
+// GET /balance, 200 (sample: src/api/transfers-control/balance/response.json, in banks/paystack-samples.ts).
+const balanceAnswer = z.object({ status: z.literal(true), data: z.array(z.object({ currency: z.string(), balance: z.number() })) });
+
+export type LiveReadinessOptions = {
+  /** Paystack's settings, or null when no secret key is set. */
+  paystack: PaystackOptions | null;
+  log: FastifyBaseLogger;
+  /** Where the last signed webhook's time is kept, for the log line of a change. */
+  db: Queryable;
+  /**
+   * How long one question may take: the provider's timeout, but at least 5 seconds, so that a busy moment of this
+   * process (an answer read late) is not taken for a provider that does not answer.
+   */
+  checkTimeoutMs?: number;
+  readyForMs?: number;
+  notReadyForMs?: number;
+  now?: () => number;
+};
+
+export class LiveReadiness {
+  private known: { state: ProviderState; checkedAt: number } | undefined;
+  private checking: Promise<ProviderState> | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LiveReadinessOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The provider's state: the last answer while fresh. A stale "ready" is answered at once while a new check runs (a
+   * live call that then fails says so itself); a stale "not ready" waits for the new check, so that live payments
+   * are never refused on an old answer.
+   */
+  async current(): Promise<ProviderState> {
+    if (!this.options.paystack) return 'not_set_up';
+    const known = this.known;
+    if (!known) return this.check();
+    const age = this.now() - known.checkedAt;
+    if (known.state === 'ready') {
+      if (age >= (this.options.readyForMs ?? 60_000)) void this.check();
+      return 'ready';
+    }
+    return age >= (this.options.notReadyForMs ?? 15_000) ? this.check() : known.state;
+  }
+
+  /** Asks the provider now (one request however many callers ask at once) and records the answer. */
+  check(): Promise<ProviderState> {
+    const paystack = this.options.paystack;
+    if (!paystack) return Promise.resolve('not_set_up');
+    this.checking ??= this.ask(paystack).finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
+  }
+
+  /** A live call to the provider just failed: the next look asks again rather than trusting a minute-old "ready". */
+  recheckSoon(): void {
+    if (this.known) this.known = { ...this.known, checkedAt: Number.NEGATIVE_INFINITY };
+  }
+
+  /** Logs the state at start: without a key at once, otherwise after the first check. */
+  start(): void {
+    if (!this.options.paystack) {
+      this.options.log.warn(
+        'Live payments are off: PAYSTACK_SECRET_KEY is not set. Businesses can prepare live keys and links, but live charges, refunds and payouts are refused until it is.',
+      );
+      return;
+    }
+    void this.check();
+  }
+
+  private async ask(paystack: PaystackOptions): Promise<ProviderState> {
+    // One lost answer (a busy moment, a dropped connection) does not close live payments: no answer twice does.
+    let [state, reason] = await this.askOnce(paystack);
+    if (state === 'unreachable') [state, reason] = await this.askOnce(paystack);
+    const before = this.known?.state;
+    this.known = { state, checkedAt: this.now() };
+    if (state !== before) await this.logChange(state, reason, before);
+    return state;
+  }
+
+  private async askOnce(paystack: PaystackOptions): Promise<[ProviderState, string]> {
+    let state: ProviderState;
+    let reason: string;
+    try {
+      const timeoutMs = this.options.checkTimeoutMs ?? Math.max(paystack.timeoutMs, 5_000);
+      const answer = await paystackRequest({ ...paystack, timeoutMs }, 'GET', '/balance');
+      if ('failure' in answer) [state, reason] = ['unreachable', answer.failure];
+      else if (answer.status === 401 || answer.status === 403) [state, reason] = ['key_refused', `balance answered HTTP ${answer.status}`];
+      else if (answer.status === 200 && balanceAnswer.safeParse(answer.body).success) [state, reason] = ['ready', 'balance answered'];
+      else [state, reason] = ['unreachable', `balance answered HTTP ${answer.status} without the documented balances`];
+    } catch (error) {
+      [state, reason] = ['unreachable', error instanceof Error ? error.message : 'unknown error'];
+    }
+    return [state, reason];
+  }
+
+  private async logChange(state: ProviderState, reason: string, before: ProviderState | undefined) {
+    const lastSignedWebhookAt = await lastSignedWebhook(this.options.db).catch(() => null);
+    const fields = { provider: 'paystack', state, was: before ?? null, reason, lastSignedWebhookAt: lastSignedWebhookAt?.toISOString() ?? null };
+    if (state === 'ready') {
+      this.options.log.info(fields, 'Live payments ready: Paystack answered GET /balance with PAYSTACK_SECRET_KEY');
+    } else if (state === 'key_refused') {
+      this.options.log.error(fields, 'Live payments unavailable: Paystack refused PAYSTACK_SECRET_KEY; live charges, refunds and payouts are refused until it accepts the key');
+    } else {
+      this.options.log.error(fields, 'Live payments unavailable: Paystack did not answer GET /balance at PAYSTACK_BASE_URL; live charges, refunds and payouts are refused until it does');
+    }
+  }
+}
+
+/**
+ * Notes that a webhook with a valid Paystack signature arrived (at most one write a minute): Paystack cannot tell us
+ * whether our webhook address is registered, but a server that has taken live payments and never heard from it has
+ * not been told about them.
+ */
+export async function noteSignedWebhook(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO provider_webhook_arrivals (provider, last_signed_at) VALUES ('paystack', now())
+     ON CONFLICT (provider) DO UPDATE SET last_signed_at = EXCLUDED.last_signed_at
+      WHERE provider_webhook_arrivals.last_signed_at < EXCLUDED.last_signed_at - interval '1 minute'`,
+  );
+}
+
+/** When the last signed Paystack webhook arrived (to the minute), or null when none ever has. */
+export async function lastSignedWebhook(db: Queryable): Promise<Date | null> {
+  const { rows } = await db.query<{ last_signed_at: Date }>("SELECT last_signed_at FROM provider_webhook_arrivals WHERE provider = 'paystack'");
+  return rows[0]?.last_signed_at ?? null;
+}
