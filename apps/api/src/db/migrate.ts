@@ -19,9 +19,10 @@ import { sql as refundsFromPendingMoney } from './migrations/0017-refunds-from-p
 import { sql as moneyEmails } from './migrations/0018-money-emails';
 import { sql as refundAttention } from './migrations/0019-refund-attention';
 import { sql as checkoutAccessCodes } from './migrations/0020-checkout-access-codes';
+import { sql as merchantReferences } from './migrations/0021-merchant-references';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
-const migrations: { id: string; sql: string }[] = [
+export const migrations: { id: string; sql: string }[] = [
   { id: '0001-init', sql: init },
   { id: '0002-kyb', sql: kyb },
   { id: '0003-account-security', sql: accountSecurity },
@@ -42,6 +43,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0018-money-emails', sql: moneyEmails },
   { id: '0019-refund-attention', sql: refundAttention },
   { id: '0020-checkout-access-codes', sql: checkoutAccessCodes },
+  { id: '0021-merchant-references', sql: merchantReferences },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

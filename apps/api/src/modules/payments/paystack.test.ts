@@ -247,6 +247,8 @@ describe('live charges through Paystack', () => {
         id: first.id,
         company: { id: live.companyId, name: expect.any(String) },
         transactionReference: reference,
+        // A payment started without a reference has the one Paystack knows it by.
+        paystackReference: reference,
         amount: 300_000,
         currency: 'NGN',
         paystackRefundId: String(await paystackIdOf(first.id)),
