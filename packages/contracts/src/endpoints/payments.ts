@@ -166,7 +166,8 @@ export const transactionEndpoints = {
     access: 'merchant',
     tags: ['transactions'],
     summary: 'Start a charge: a pending transaction and the address to send the customer to',
-    description: 'Test mode pays through the sandbox checkout; live mode through the configured provider.',
+    description:
+      'Test mode pays through the sandbox checkout; live mode through the configured provider. `reference` is yours: unique among your transactions in this mode (one used before answers 409), whatever other businesses use; one is made when absent.',
     status: 201,
     body: initializeTransactionRequest,
     response: initializedResponse,
