@@ -440,7 +440,10 @@ export const refundAttentionMessages = { loaded: 'Refunds needing attention load
 export const refundNeedingAttentionSchema = z.object({
   id: z.string(),
   company: z.object({ id: z.string(), name: z.string() }),
+  /** The business's reference for the payment (unique in its company and mode only). */
   transactionReference: z.string(),
+  /** The payment's reference at Paystack (unique across FiPay), to find it on Paystack's dashboard. */
+  paystackReference: z.string(),
   amount: z.number().int(),
   currency: z.string(),
   /** Paystack's id for the refund, to find it on Paystack's dashboard. */

@@ -20,10 +20,11 @@ import { sql as moneyEmails } from './migrations/0018-money-emails';
 import { sql as refundAttention } from './migrations/0019-refund-attention';
 import { sql as checkoutAccessCodes } from './migrations/0020-checkout-access-codes';
 import { sql as providerWebhookArrivals } from './migrations/0021-provider-webhook-arrivals';
+import { sql as merchantReferences } from './migrations/0022-merchant-references';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
-const migrations: { id: string; sql: string }[] = [
+export const migrations: { id: string; sql: string }[] = [
   { id: '0001-init', sql: init },
   { id: '0002-kyb', sql: kyb },
   { id: '0003-account-security', sql: accountSecurity },
@@ -45,6 +46,7 @@ const migrations: { id: string; sql: string }[] = [
   { id: '0019-refund-attention', sql: refundAttention },
   { id: '0020-checkout-access-codes', sql: checkoutAccessCodes },
   { id: '0021-provider-webhook-arrivals', sql: providerWebhookArrivals },
+  { id: '0022-merchant-references', sql: merchantReferences },
   { id: '0023-status-transitions', sql: statusTransitions },
 ];
 

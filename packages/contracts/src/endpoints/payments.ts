@@ -167,7 +167,7 @@ export const transactionEndpoints = {
     tags: ['transactions'],
     summary: 'Start a charge: a pending transaction and the address to send the customer to',
     description:
-      'Test mode pays through the sandbox checkout; live mode through the payment provider, answering 503 with the reason while live payments cannot be taken (GET /live-mode says the same to the dashboard).',
+      'Test mode pays through the sandbox checkout; live mode through the payment provider, answering 503 with the reason while live payments cannot be taken (GET /live-mode says the same to the dashboard). `reference` is yours: unique among your transactions in this mode (one used before answers 409), whatever other businesses use; one is made when absent.',
     status: 201,
     body: initializeTransactionRequest,
     response: initializedResponse,

@@ -2,7 +2,7 @@
  * One table of where each money object's status may go (docs/decisions/0053-status-transitions.md), the same as
  * `statusTransitions` in apps/api/src/modules/payments/transitions.ts (a test holds them equal), and one guard
  * that refuses any other move on transactions, refunds and settlements, naming the statuses that were possible.
- * The guards of 0012, 0013 and 0015 keep what else they hold (owner, amount and a paid charge's figures fixed)
+ * The guards of 0012, 0013, 0015 and 0022 keep what else they hold (owner, amount and a paid charge's figures fixed)
  * and leave the status to this one.
  */
 export const sql = /* sql */ `
@@ -48,9 +48,9 @@ CREATE TRIGGER settlements_status BEFORE UPDATE OF status ON settlements FOR EAC
 
 CREATE OR REPLACE FUNCTION transactions_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF (NEW.company_id, NEW.livemode, NEW.reference, NEW.amount, NEW.currency, NEW.provider)
-     IS DISTINCT FROM (OLD.company_id, OLD.livemode, OLD.reference, OLD.amount, OLD.currency, OLD.provider) THEN
-    RAISE EXCEPTION 'a transaction''s owner, reference and amount do not change' USING ERRCODE = '42501';
+  IF (NEW.company_id, NEW.livemode, NEW.reference, NEW.provider_reference, NEW.amount, NEW.currency, NEW.provider)
+     IS DISTINCT FROM (OLD.company_id, OLD.livemode, OLD.reference, OLD.provider_reference, OLD.amount, OLD.currency, OLD.provider) THEN
+    RAISE EXCEPTION 'a transaction''s owner, references and amount do not change' USING ERRCODE = '42501';
   END IF;
   IF OLD.status = 'success' AND (NEW.fee, NEW.net, NEW.paid_at, NEW.channel) IS DISTINCT FROM (OLD.fee, OLD.net, OLD.paid_at, OLD.channel) THEN
     RAISE EXCEPTION 'a successful transaction''s fee, net, channel and time do not change' USING ERRCODE = '42501';

@@ -11,6 +11,7 @@ export async function refundsNeedingAttention(db: Queryable): Promise<{ refunds:
     company_id: string;
     company_name: string;
     reference: string;
+    provider_reference: string;
     amount: string;
     currency: string;
     provider_refund_id: string | null;
@@ -18,7 +19,7 @@ export async function refundsNeedingAttention(db: Queryable): Promise<{ refunds:
     needs_attention_at: Date;
     total: string;
   }>(
-    `SELECT r.id, r.company_id, c.name AS company_name, t.reference, r.amount, r.currency, r.provider_refund_id, r.created_at, r.needs_attention_at,
+    `SELECT r.id, r.company_id, c.name AS company_name, t.reference, t.provider_reference, r.amount, r.currency, r.provider_refund_id, r.created_at, r.needs_attention_at,
             count(*) OVER () AS total
        FROM refunds r JOIN transactions t ON t.id = r.transaction_id JOIN companies c ON c.id = r.company_id
       WHERE r.status = 'pending' AND r.needs_attention_at IS NOT NULL
@@ -30,6 +31,7 @@ export async function refundsNeedingAttention(db: Queryable): Promise<{ refunds:
       id: row.id,
       company: { id: row.company_id, name: row.company_name },
       transactionReference: row.reference,
+      paystackReference: row.provider_reference,
       amount: Number(row.amount),
       currency: row.currency,
       paystackRefundId: row.provider_refund_id,

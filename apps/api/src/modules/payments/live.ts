@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { readPaystackEvent } from './paystack';
 import { paystackSignatureValid } from './paystack-signature';
-import { addHistory, findTransactionRow, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
+import { addHistory, findByProviderReference, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
 import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
@@ -22,7 +22,9 @@ const FINAL_FAILURES = new Set(['failed', 'reversed']);
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 /**
- * Asks Paystack about a live transaction and applies the answer in one database transaction. When `event`
+ * Asks Paystack about the live transaction it knows by `providerReference` (ours at Paystack, unique across the
+ * platform; never the merchant's reference, which another business may share) and applies the answer in one
+ * database transaction. When `event`
  * is given (a webhook), it is recorded there once the answer is final, so a repeated delivery changes nothing
  * and an early one (Paystack's verify not yet agreeing) leaves the charge to the next check. A pending
  * transaction is settled by any caller; one closed here (failed, abandoned) only when Paystack's webhook says
@@ -33,19 +35,19 @@ const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfe
  */
 export async function settleFromPaystack(
   ctx: AppContext,
-  reference: string,
+  providerReference: string,
   event?: { key: string; type: string },
   options: { closeIfStale?: boolean } = {},
 ): Promise<TransactionRow | undefined> {
-  const before = await findTransactionRow(ctx.db, reference);
+  const before = await findByProviderReference(ctx.db, providerReference);
   if (!before || before.provider !== 'paystack' || !ctx.paystack) return before;
   if (before.status === 'success' || (before.status !== 'pending' && !event)) {
     if (event) await recordProviderEvent(ctx.db, event);
     return before;
   }
-  const verified = await ctx.paystack.verify(reference);
+  const verified = await ctx.paystack.verify(providerReference);
   const after = await ctx.db.transaction(async (tx) => {
-    const row = await findTransactionRow(tx, reference, true);
+    const row = await findByProviderReference(tx, providerReference, true);
     if (!row || row.status === 'success') {
       if (event) await recordProviderEvent(tx, event);
       return row;
@@ -99,35 +101,36 @@ export async function settleFromPaystack(
  * Takes up to `limit` live charges still pending that are due a check at Paystack and marks them checked now:
  * first 10 minutes after they started, then whenever the time since the last check reaches half their age
  * (about 8 checks in a day), and each one past our 24 hours at once, so it is closed only after Paystack
- * has been asked. In the job's transaction; ask Paystack after it commits (checkLiveCharges).
+ * has been asked. Answers their provider references. In the job's transaction; ask Paystack after it commits
+ * (checkLiveCharges).
  */
 export async function claimLiveChargeChecks(tx: Queryable, limit = 50): Promise<string[]> {
-  const { rows } = await tx.query<{ reference: string }>(
+  const { rows } = await tx.query<{ provider_reference: string }>(
     `UPDATE transactions SET provider_checked_at = now()
       WHERE id IN (SELECT id FROM transactions
                     WHERE status = 'pending' AND provider = 'paystack' AND created_at < now() - interval '10 minutes'
                       AND (provider_checked_at IS NULL OR provider_checked_at < now() - (now() - created_at) / 2
                            OR (created_at < now() - make_interval(hours => $2) AND provider_checked_at < now() - interval '10 minutes'))
                     ORDER BY provider_checked_at NULLS FIRST, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING reference`,
+      RETURNING provider_reference`,
     [limit, ABANDON_AFTER_HOURS],
   );
-  return rows.map((row) => row.reference);
+  return rows.map((row) => row.provider_reference);
 }
 
 /**
  * Asks Paystack about claimed live charges (their webhook may be lost, or have come before Paystack's verify
  * agreed) and applies what is final; one past our 24 hours and still unpaid is abandoned. Outages wait.
  */
-export async function checkLiveCharges(ctx: AppContext, references: string[]): Promise<{ paid: number; closed: number; pending: number }> {
+export async function checkLiveCharges(ctx: AppContext, providerReferences: string[]): Promise<{ paid: number; closed: number; pending: number }> {
   const counts = { paid: 0, closed: 0, pending: 0 };
-  for (const reference of references) {
+  for (const providerReference of providerReferences) {
     let row: TransactionRow | undefined;
     try {
-      row = await settleFromPaystack(ctx, reference, undefined, { closeIfStale: true });
+      row = await settleFromPaystack(ctx, providerReference, undefined, { closeIfStale: true });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
-      ctx.log.warn({ reference, reason: error.cause }, 'Paystack charge not checked; trying again later');
+      ctx.log.warn({ providerReference, reason: error.cause }, 'Paystack charge not checked; trying again later');
     }
     if (row?.status === 'success') counts.paid += 1;
     else if (row && row.status !== 'pending') counts.closed += 1;
@@ -162,7 +165,8 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   const { type } = event;
   if (event.kind === 'refund') return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
   if (event.kind === 'other') return 'ignored';
-  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference.
+  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference there
+  // (a charge's provider reference, a payout's transfer reference).
   const keyed = { key: `${type}:${event.id ?? event.reference}`, type };
   if (event.kind === 'transfer') return TRANSFER_EVENTS.has(type) && (await settleTransferFromPaystack(ctx, event.reference, keyed)) ? 'applied' : 'ignored';
   await settleFromPaystack(ctx, event.reference, keyed);

@@ -298,7 +298,7 @@ describe('the merchant API', () => {
     const { accessCode } = res.body.data as { accessCode: string };
     expect(res.body.data).toEqual({ reference: 'order-1042', accessCode, authorizationUrl: `http://app.test/checkout/${accessCode}` });
     const again = await server.api.post('/transactions/initialize', { amount: 150_000, email: 'b@shop.ng', reference: 'order-1042' }, { token: key });
-    expect(again.body.data.errors).toEqual({ reference: paymentMessages.referenceTaken });
+    expect(again).toMatchObject({ status: 409, body: { message: paymentMessages.referenceTaken, data: { errors: { reference: paymentMessages.referenceTaken } } } });
     // The merchant's return address is not shown while the payment is open; once paid, the customer is sent there.
     const open = (await server.api.get(`/checkout/${accessCode}`)).body.data;
     expect(open.returnUrl).toBe(`http://app.test/checkout/${accessCode}`);

@@ -12,7 +12,8 @@ const OUR_NOTE = /^FiPay refund ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 /**
  * Paystack's `refund.*` webhooks as it documents them (refund.pending, .processing, .processed, .failed,
- * .needs-attention): they name the refunded transaction by its reference and the amount, and only
+ * .needs-attention): they name the refunded transaction by its reference at Paystack (our provider reference, never
+ * the merchant's, which another business may share) and the amount, and only
  * refund.needs-attention also carries the refund's id and notes. The refunds of ours they are about:
  * 1. the one with Paystack's refund id, when the event carries one we know;
  * 2. else the one whose id our merchant note carries (`FiPay refund <id>`), when the event carries the note,
@@ -44,14 +45,14 @@ async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string
   const noted = event.merchantNote ? OUR_NOTE.exec(event.merchantNote)?.[1] : undefined;
   if (noted) {
     const { rows } = await db.query<{ id: string; status: string }>(
-      'SELECT r.id, r.status FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1 AND t.reference = $2 AND r.livemode',
+      'SELECT r.id, r.status FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1 AND t.provider_reference = $2 AND r.livemode',
       [noted, event.transactionReference],
     );
     if (rows.length) return one(rows);
   }
   const { rows } = await db.query<{ id: string }>(
     `SELECT r.id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
-      WHERE t.reference = $1 AND t.provider = 'paystack' AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
+      WHERE t.provider_reference = $1 AND t.provider = 'paystack' AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
       ORDER BY r.created_at, r.id LIMIT ${MAX_CANDIDATES}`,
     [event.transactionReference, event.amount],
   );

@@ -248,6 +248,8 @@ describe('live charges through Paystack', () => {
         id: first.id,
         company: { id: live.companyId, name: expect.any(String) },
         transactionReference: reference,
+        // A payment started without a reference has the one Paystack knows it by.
+        paystackReference: reference,
         amount: 300_000,
         currency: 'NGN',
         paystackRefundId: String(await paystackIdOf(first.id)),
@@ -556,27 +558,46 @@ describe('live charges through Paystack', () => {
 
   it('never credit a Paystack payment under the same reference that did not start here', async () => {
     const live = await liveMerchant();
-    // Another system on the same Paystack account was paid under a reference; a merchant then uses it here.
+    const elsewhere = async (reference: string) => {
+      const answer = await fetch(`${fake.url}/transaction/initialize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@else.ng', amount: 5_000_000, reference, metadata: { cart: 9 } }),
+      });
+      expect(answer.status).toBe(200);
+      return fake.settle(reference, 'success').id;
+    };
+    const nothingReceived = async () => expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 0, available: 0, received: 0 });
+    // Another system on the same Paystack account was paid under a reference; a merchant then uses it here. Its
+    // transaction goes to Paystack under our own reference (migration 0021), and the other's payment is not it.
     const reference = `order-elsewhere-${Date.now()}`;
-    const elsewhere = await fetch(`${fake.url}/transaction/initialize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'someone@else.ng', amount: 5_000_000, reference, metadata: { cart: 9 } }),
-    });
-    expect(elsewhere.status).toBe(200);
-    const { id } = fake.settle(reference, 'success');
+    const paidElsewhere = await elsewhere(reference);
     const started = await server.api.post('/transactions/initialize', { amount: 5_000_000, email: 'ada@customer.ng', reference }, live);
-    expect(started.status).toBe(502);
-    expect((await server.api.get(`/checkout/${await checkoutCode(server, reference)}`)).body.data.status).toBe('pending');
-    const raw = chargeSuccess(reference, id);
+    expect(started.status).toBe(201);
+    expect((fake.requests.filter((r) => r.path === '/transaction/initialize').at(-1)!.body as { reference: string }).reference).toMatch(/^fp-[0-9a-f]{20}$/);
+    const raw = chargeSuccess(reference, paidElsewhere);
     expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('pending');
-    expect((await server.api.get('/balance', live)).body.data.balances[0]).toMatchObject({ pending: 0, available: 0, received: 0 });
+    await nothingReceived();
+
+    // A transaction made before went to Paystack under the merchant's reference: Paystack's payment under it that does
+    // not carry our transaction's id is not credited either.
+    const older = `order-older-${Date.now()}`;
+    const paidOlder = await elsewhere(older);
+    await server.db.query(
+      "INSERT INTO transactions (company_id, livemode, reference, provider_reference, amount, provider, customer_email) VALUES ($1, true, $2, $2, 5000000, 'paystack', 'ada@customer.ng')",
+      [live.companyId, older],
+    );
+    const rawOlder = chargeSuccess(older, paidOlder);
+    expect((await webhook(rawOlder, sign(rawOlder))).status).toBe(200);
+    expect(fake.requests.some((r) => r.path === `/transaction/verify/${older}`)).toBe(true);
+    expect((await server.api.get(`/transactions/${older}`, live)).body.data.status).toBe('pending');
+    await nothingReceived();
     // Our 24 hours over, the check closes it unpaid.
-    await server.db.query("UPDATE transactions SET created_at = now() - interval '25 hours' WHERE reference = $1", [reference]);
+    await server.db.query("UPDATE transactions SET created_at = now() - interval '25 hours' WHERE company_id = $1 AND reference = $2", [live.companyId, older]);
     const checks = paymentJobs(server.app.ctx).find((job) => job.name === 'live-charge-checks')!;
     await new JobScheduler(server.db, server.app.log, [checks]).runNow(checks);
-    expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('abandoned');
+    expect((await server.api.get(`/transactions/${older}`, live)).body.data.status).toBe('abandoned');
   });
 
   it('answer 502 when Paystack cannot be reached, keep the transaction to retry, and ignore events it does not act on', async () => {

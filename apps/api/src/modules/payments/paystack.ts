@@ -98,7 +98,7 @@ function unavailable(reason: string): AppError {
 export class PaystackAcquirer {
   constructor(readonly options: PaystackOptions) {}
 
-  /** Starts a Paystack transaction for our reference; the customer pays at the answer's authorization URL. */
+  /** Starts a Paystack transaction under our provider reference (never the merchant's); the customer pays at the answer's authorization URL. */
   async initialize(input: { email: string; amount: number; reference: string; callbackUrl: string; metadata: Record<string, unknown> }): Promise<{ authorizationUrl: string }> {
     const { status, body } = await this.request('POST', '/transaction/initialize', {
       email: input.email,
@@ -258,9 +258,10 @@ function transferStateOf(body: unknown, reference: string, call: string): Transf
 // Paystack's webhooks as its published samples show them (src/doc/payments/webhooks/events/*.json and
 // src/doc/payments/refunds/events/*.json): `{ event, data }`.
 const eventEnvelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
-// charge.success and transfer.*: Paystack's id for the transaction or transfer, and its reference (ours).
+// charge.success and transfer.*: Paystack's id for the transaction or transfer, and its reference (ours: a transaction's
+// provider reference, a payout's transfer reference).
 const referencedData = z.object({ id: paystackId.optional().catch(undefined), reference: z.string() });
-// refund.*: the refunded transaction's reference and the amount (a string in some samples, a number in others);
+// refund.*: the refunded transaction's reference (its provider reference) and the amount (a string in some samples, a number in others);
 // no refund id but in refund.needs-attention's, which also carries the notes.
 const refundEventData = z.object({
   status: z.string(),

@@ -12,7 +12,7 @@ import { requireLivePayments } from '../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { tellRefund } from './money-notices';
 import { clearRefundAttention, markRefundForAttention } from './refund-attention';
-import { addHistory, addToTotals, checkoutUrl, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -79,8 +79,8 @@ const scopeOf = (row: { company_id: string; livemode: boolean }): Scope => ({ co
  * available balance into acquirer clearing, and the timeline. What the provider then does is the caller's.
  */
 export async function startRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<{ id: string; transaction: TransactionRow }> {
-  const row = await findTransactionRow(tx, input.reference, true);
-  if (!row || row.company_id !== scope.companyId || row.livemode !== scope.livemode) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const row = await findTransactionRow(tx, scope, input.reference, true);
+  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
   const left = Number(row.amount) - Number(row.refunded_amount);
   if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
@@ -161,7 +161,7 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
   const amount = Number((await loadRefund(ctx.db, id)).amount);
   let answer: Awaited<ReturnType<typeof paystack.refund>>;
   try {
-    answer = await paystack.refund(transaction.reference, amount, refundNote(id));
+    answer = await paystack.refund(transaction.provider_reference, amount, refundNote(id));
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
     ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund answer lost; the refund stays pending until checked');
@@ -196,7 +196,7 @@ export async function settleRefundFromPaystack(
       return;
     }
     const row = await loadRefund(tx, refund.id);
-    const transaction = await findTransactionRow(tx, row.reference);
+    const transaction = await findTransactionById(tx, row.transaction_id);
     await processRefund(tx, refund.id, transaction!, ctx.config.appUrl);
   });
 }
@@ -279,11 +279,12 @@ export async function reconcileRefund(
   return outcome.status;
 }
 
-type RefundForCheck = { id: string; provider_refund_id: string | null; reference: string; created_at: Date };
+/** A refund as its check at Paystack needs it: its transaction by the reference Paystack knows it by. */
+type RefundForCheck = { id: string; provider_refund_id: string | null; provider_reference: string; created_at: Date };
 
 async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForCheck> {
   const { rows } = await db.query<RefundForCheck>(
-    'SELECT r.id, r.provider_refund_id, t.reference, r.created_at FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
+    'SELECT r.id, r.provider_refund_id, t.provider_reference, r.created_at FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1',
     [id],
   );
   return rows[0]!;
@@ -303,7 +304,7 @@ async function askPaystackAbout(
     const status = await paystack.refundStatus(refund.provider_refund_id);
     return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
   }
-  const { id: transactionId } = await paystack.verify(refund.reference);
+  const { id: transactionId } = await paystack.verify(refund.provider_reference);
   const created = refund.created_at.getTime();
   const found = await paystack.findRefund({
     transactionId,

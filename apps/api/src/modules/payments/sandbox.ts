@@ -110,7 +110,7 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
 export async function getCheckout(ctx: AppContext, code: string): Promise<Checkout> {
   const row = await loadCheckout(ctx.db, code, false, 'any');
   if (row.provider === 'paystack' && row.status === 'pending' && (await claimCheckoutLook(ctx.db, row.id))) {
-    await settleFromPaystack(ctx, row.reference).catch((error: unknown) => {
+    await settleFromPaystack(ctx, row.provider_reference).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === 'BAD_GATEWAY')) throw error;
     });
     return toCheckout(ctx, await loadCheckout(ctx.db, code, false, 'any'));

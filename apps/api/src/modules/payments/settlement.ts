@@ -50,7 +50,8 @@ export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise
       livemode: released.livemode,
       companyId: released.company_id,
       kind: 'release',
-      reference: released.reference,
+      // Keyed like the charge's entry, by the provider reference (unique across businesses; migration 0021).
+      reference: released.provider_reference,
       description: `Charge ${released.reference} available`,
       lines: [
         { account: { companyId: released.company_id, code: 'pending', currency: released.currency }, amount: net },
@@ -367,8 +368,9 @@ async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLin
   const moved = (await linesSincePrevious(db, account, { kind: 'payout', reference: row.id })) ?? [];
   const [payments, refunds, payouts] = await Promise.all([
     referenced(moved, 'release', (refs) =>
-      db.query<{ key: string; amount: string; fee: string | null }>(
-        'SELECT reference AS key, amount, fee FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = ANY($3::text[])',
+      // A release's entry names the payment by its provider reference; the line shows the merchant's.
+      db.query<{ key: string; reference: string; amount: string; fee: string | null }>(
+        'SELECT provider_reference AS key, reference, amount, fee FROM transactions WHERE company_id = $1 AND livemode = $2 AND provider_reference = ANY($3::text[])',
         [row.company_id, row.livemode, refs],
       ),
     ),
@@ -387,7 +389,14 @@ async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLin
     const base = { amount: -line.amount, at: line.at.toISOString(), reference: null, gross: null, fee: null };
     if (line.kind === 'release') {
       const payment = payments.get(line.reference);
-      return { ...base, type: 'payment', description: 'Payment', reference: line.reference, gross: payment ? Number(payment.amount) : null, fee: payment?.fee ? Number(payment.fee) : null };
+      return {
+        ...base,
+        type: 'payment',
+        description: 'Payment',
+        reference: payment?.reference ?? null,
+        gross: payment ? Number(payment.amount) : null,
+        fee: payment?.fee ? Number(payment.fee) : null,
+      };
     }
     if (line.kind === 'refund' || line.kind === 'refund.failed') {
       const reference = refunds.get(line.reference)?.reference ?? null;

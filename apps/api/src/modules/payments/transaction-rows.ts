@@ -2,12 +2,15 @@ import type { Channel, Transaction } from '@fipay/contracts/payments';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 
-/** A transaction as stored (migrations 0012 and 0013), and as the API shows it. */
+/** A transaction as stored (migrations 0012, 0013 and 0021), and as the API shows it. */
 export type TransactionRow = {
   id: string;
   company_id: string;
   livemode: boolean;
+  /** The merchant's reference: unique per company and mode, shown to the merchant and its customer. */
   reference: string;
+  /** Ours at Paystack: unique across the platform; never shown to the merchant (migration 0021). */
+  provider_reference: string;
   amount: string;
   currency: 'NGN';
   fee: string | null;
@@ -35,7 +38,7 @@ export type TransactionRow = {
   settlement_id: string | null;
   access_code: string;
 };
-export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
+export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, provider_reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
   customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
   bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id, access_code`;
 
@@ -88,14 +91,36 @@ const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 const CHECKOUT_EXTRAS = `, (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,
   (SELECT l.slug FROM payment_links l WHERE l.id = transactions.payment_link_id) AS link_slug`;
 
-async function findBy<Row extends TransactionRow>(db: Queryable, column: 'reference' | 'access_code', value: string, lock: boolean, forCheckout: boolean): Promise<Row | undefined> {
-  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${forCheckout ? CHECKOUT_EXTRAS : ''} FROM transactions WHERE ${column} = $1${lock ? ' FOR UPDATE' : ''}`, [value]);
+async function findBy<Row extends TransactionRow>(
+  db: Queryable,
+  where: { column: 'id' | 'provider_reference' | 'access_code'; value: string } | { scope: { companyId: string; livemode: boolean }; reference: string },
+  lock: boolean,
+  forCheckout: boolean,
+): Promise<Row | undefined> {
+  const [condition, params] =
+    'scope' in where
+      ? ['company_id = $1 AND livemode = $2 AND reference = $3', [where.scope.companyId, where.scope.livemode, where.reference]]
+      : [`${where.column} = $1`, [where.value]];
+  const { rows } = await db.query<Row>(`SELECT ${TRANSACTION_COLUMNS}${forCheckout ? CHECKOUT_EXTRAS : ''} FROM transactions WHERE ${condition}${lock ? ' FOR UPDATE' : ''}`, params);
   return rows[0];
 }
 
-/** The transaction with this reference, locked for update when asked. */
-export async function findTransactionRow(db: Queryable, reference: string, lock = false): Promise<TransactionRow | undefined> {
-  return VALID_REFERENCE.test(reference) ? findBy(db, 'reference', reference, lock, false) : undefined;
+/**
+ * The scope's transaction with this merchant reference, locked for update when asked. References are unique per
+ * company and mode only (migration 0021): another business's, or the other mode's, is never found here.
+ */
+export async function findTransactionRow(db: Queryable, scope: { companyId: string; livemode: boolean }, reference: string, lock = false): Promise<TransactionRow | undefined> {
+  return VALID_REFERENCE.test(reference) ? findBy(db, { scope, reference }, lock, false) : undefined;
+}
+
+/** The transaction Paystack knows by this reference (ours, `provider_reference`: unique across the platform), locked when asked. */
+export async function findByProviderReference(db: Queryable, providerReference: string, lock = false): Promise<TransactionRow | undefined> {
+  return VALID_REFERENCE.test(providerReference) ? findBy(db, { column: 'provider_reference', value: providerReference }, lock, false) : undefined;
+}
+
+/** The transaction with this id (an id read from our own rows), locked when asked. */
+export async function findTransactionById(db: Queryable, id: string, lock = false): Promise<TransactionRow | undefined> {
+  return findBy(db, { column: 'id', value: id }, lock, false);
 }
 
 const VALID_ACCESS_CODE = /^ck-[0-9a-f]{40,64}$/;
@@ -108,7 +133,7 @@ export const checkoutUrl = (appUrl: string, row: Pick<TransactionRow, 'access_co
 
 /** The transaction whose public checkout has this access code, with what the checkout shows (CHECKOUT_EXTRAS). */
 export async function findCheckoutRow<Row extends TransactionRow>(db: Queryable, code: string, lock = false): Promise<Row | undefined> {
-  return VALID_ACCESS_CODE.test(code) ? findBy<Row>(db, 'access_code', code, lock, true) : undefined;
+  return VALID_ACCESS_CODE.test(code) ? findBy<Row>(db, { column: 'access_code', value: code }, lock, true) : undefined;
 }
 
 type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };

@@ -30,8 +30,9 @@ import { requireLivePayments } from '../developers/modes';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 
 /**
- * `fp-` and 20 hex characters: unique across the platform, not guessable from another, and within Paystack's
- * documented alphabet for references (-, ., = and alphanumerics). References made before carry `fp_`.
+ * `fp-` and 20 hex characters (80 random bits): a transaction's provider reference, unique across the platform, not
+ * guessable from another, and within Paystack's documented alphabet for references (-, ., = and alphanumerics); also
+ * the merchant reference of a transaction started without one. References made before carry `fp_`.
  */
 export const newReference = () => `fp-${randomBytes(10).toString('hex')}`;
 
@@ -62,26 +63,30 @@ export async function initializeTransaction(
   if (scope.livemode) await requireLivePayments(ctx, scope.companyId);
   const earlier = earlierEffect(claim, 'transaction');
   if (earlier) {
-    const { rows } = await ctx.db.query<{ id: string; reference: string; authorization_url: string | null; access_code: string }>(
-      'SELECT id, reference, authorization_url, access_code FROM transactions WHERE id = $1 AND company_id = $2 AND livemode = $3',
+    const { rows } = await ctx.db.query<{ id: string; reference: string; provider_reference: string; authorization_url: string | null; access_code: string }>(
+      'SELECT id, reference, provider_reference, authorization_url, access_code FROM transactions WHERE id = $1 AND company_id = $2 AND livemode = $3',
       [earlier, scope.companyId, scope.livemode],
     );
     const made = rows[0]!;
     return {
       reference: made.reference,
       accessCode: made.access_code,
-      authorizationUrl: made.authorization_url ?? (await openCheckout(ctx, scope, input, { id: made.id, reference: made.reference, accessCode: made.access_code })),
+      authorizationUrl:
+        made.authorization_url ?? (await openCheckout(ctx, scope, input, { id: made.id, providerReference: made.provider_reference, accessCode: made.access_code })),
     };
   }
-  const reference = input.reference ?? newReference();
+  // Paystack's reference is ours alone (one Paystack account serves every business); the merchant's is unique in its
+  // company and mode only, and is the same random one when the merchant sends none.
+  const providerReference = newReference();
+  const reference = input.reference ?? providerReference;
   const accessCode = newAccessCode();
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   let id: string;
   try {
     id = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
           scope.companyId,
           scope.livemode,
@@ -95,6 +100,7 @@ export async function initializeTransaction(
           input.callbackUrl ?? null,
           JSON.stringify(input.metadata ?? {}),
           accessCode,
+          providerReference,
         ],
       );
       await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
@@ -102,19 +108,20 @@ export async function initializeTransaction(
       return rows[0]!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('VALIDATION_FAILED', paymentMessages.referenceTaken, { errors: { reference: paymentMessages.referenceTaken } });
+    // Only the company's own references in this mode can be taken: another business's never blocks one.
+    if (isUniqueViolation(error) && error.constraint === 'transactions_company_reference_key') {
+      throw new AppError('CONFLICT', paymentMessages.referenceTaken, { errors: { reference: paymentMessages.referenceTaken } });
     }
     throw error;
   }
-  return { reference, accessCode, authorizationUrl: await openCheckout(ctx, scope, input, { id, reference, accessCode }) };
+  return { reference, accessCode, authorizationUrl: await openCheckout(ctx, scope, input, { id, providerReference, accessCode }) };
 }
 
 /**
  * Where the customer of a new transaction pays: our checkout page in test mode; in live mode Paystack's page, which
  * sends the customer back to our checkout page to be verified. Paystack's page is kept with the transaction.
  */
-async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction, made: { id: string; reference: string; accessCode: string }): Promise<string> {
+async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction, made: { id: string; providerReference: string; accessCode: string }): Promise<string> {
   const id = made.id;
   const ours = checkoutUrl(ctx.config.appUrl, { access_code: made.accessCode });
   if (!ctx.paystack || !scope.livemode) return ours;
@@ -122,7 +129,7 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
     // Our transaction's id rides in Paystack's metadata: only a Paystack payment carrying it is credited to this
     // transaction (a payment under the same reference that did not start here is not).
     const metadata = { ...input.metadata, [PAYSTACK_MARK]: id };
-    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: made.reference, callbackUrl: ours, metadata });
+    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: made.providerReference, callbackUrl: ours, metadata });
     await ctx.db.query('UPDATE transactions SET authorization_url = $2 WHERE id = $1', [id, authorizationUrl]);
     return authorizationUrl;
   } catch (error) {
@@ -133,8 +140,8 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
 }
 
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
-  const row = await findTransactionRow(db, reference);
-  if (!row || row.company_id !== scope.companyId || row.livemode !== scope.livemode) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const row = await findTransactionRow(db, scope, reference);
+  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   const history = await db.query<{ type: string; message: string; created_at: Date }>(
     'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
     [row.id],
@@ -331,7 +338,8 @@ export async function completeCharge(
   // A fee schedule may take the whole amount; a line of zero is not written.
   if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
   if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
-  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.reference, description: `Charge ${paid.reference}`, lines });
+  // Keyed by the provider reference: unique across businesses, where the merchant's reference is not (migration 0021).
+  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.provider_reference, description: `Charge ${paid.reference}`, lines });
   // Due at once (test mode's default): the net moves on to available in the same transaction.
   if (availableAt.getTime() <= paidAt.getTime()) paid = await releaseCharge(tx, paid);
   await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });

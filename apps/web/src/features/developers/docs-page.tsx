@@ -188,7 +188,8 @@ export function DocsPage() {
             Amounts are whole kobo (₦1 = 100 kobo), never decimals. Start a charge with{' '}
             <code className={code}>POST /transactions/initialize {'{ amount, email, reference?, callbackUrl?, metadata? }'}</code> and send the customer to
             the <code className={code}>authorizationUrl</code> it answers (the checkout is found by the unguessable{' '}
-            <code className={code}>accessCode</code> in it, never by your reference). When they have paid they come back to your{' '}
+            <code className={code}>accessCode</code> in it, never by your reference). Your reference is unique among your own transactions in each
+            mode (one used before answers 409), whatever other businesses use, and one is made when you send none. When they have paid they come back to your{' '}
             <code className={code}>callbackUrl</code> with <code className={code}>?reference=…</code>: confirm with{' '}
             <code className={code}>GET /transactions/verify/{'{reference}'}</code> (status <code className={code}>success</code> and the amount you expect)
             before you give value, or act on the <code className={code}>charge.success</code> webhook. Unpaid transactions are abandoned after{' '}
