@@ -9,6 +9,7 @@ import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
 import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
 import { settleTransferFromPaystack } from './transfers';
+import { assertMove } from './transitions';
 
 /**
  * Live charges through Paystack (docs/decisions/0033-paystack-live-charges.md): whatever tells us a payment
@@ -78,6 +79,7 @@ export async function settleFromPaystack(
     if (final || (options.closeIfStale && stale)) {
       if (event && !(await recordProviderEvent(tx, event))) return row;
       const status = final ? 'failed' : 'abandoned';
+      assertMove('transactions', row, status);
       const { rows } = await tx.query<TransactionRow>(
         `UPDATE transactions SET status = $3, gateway_response = $2, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
         [row.id, verified.gatewayResponse || `Paystack: ${verified.status}`, status],

@@ -13,6 +13,7 @@ import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { tellRefund } from './money-notices';
 import { clearRefundAttention, markRefundForAttention } from './refund-attention';
 import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
+import { assertMove } from './transitions';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -324,7 +325,8 @@ async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {
 
 /** The provider returned the money: processed, `refund.processed`, and the customer's email. */
 async function processRefund(tx: Queryable, id: string, transaction: TransactionRow, appUrl: string): Promise<Refund> {
-  await tx.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1 AND status = 'pending'", [id]);
+  assertMove('refunds', await loadRefund(tx, id), 'processed');
+  await tx.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1", [id]);
   const row = await loadRefund(tx, id);
   const refund = toRefund(row);
   await addToTotals(tx, scopeOf(row), { refunded: refund.amount });

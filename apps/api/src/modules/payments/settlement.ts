@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/db-values';
 import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { isPublicHoliday } from '../../lib/ng-holidays';
 import { bindEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import { assertMove } from './transitions';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -243,6 +244,7 @@ function postFromTransit(tx: Queryable, row: SettlementRow, kind: 'payout.paid' 
 
 /** The bank has the money: payouts in transit to the bank account, paid, the totals and `settlement.paid`. In `tx`, on a pending row. */
 export async function markSettlementPaid(tx: Queryable, row: SettlementRow, appUrl: string): Promise<Settlement> {
+  assertMove('settlements', row, 'paid');
   const scope = { companyId: row.company_id, livemode: row.livemode };
   await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) });
   const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
@@ -258,6 +260,7 @@ export async function markSettlementPaid(tx: Queryable, row: SettlementRow, appU
  * failed with the reason, the company told and `settlement.failed`. In `tx`, on a pending row.
  */
 export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string, appUrl: string): Promise<Settlement> {
+  assertMove('settlements', row, 'failed');
   const scope = { companyId: row.company_id, livemode: row.livemode };
   // The payments' rows before the accounts (the one lock order): a refund holds its payment's row, then wants the balance.
   await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);

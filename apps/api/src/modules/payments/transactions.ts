@@ -28,6 +28,7 @@ import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import { requireLivePayments } from '../developers/modes';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
+import { assertMove } from './transitions';
 
 /**
  * `fp-` and 20 hex characters (80 random bits): a transaction's provider reference, unique across the platform, not
@@ -288,6 +289,7 @@ export async function completeCharge(
   card: Card | null,
   businessName?: string,
 ): Promise<TransactionRow> {
+  assertMove('transactions', row, 'success');
   const amount = Number(row.amount);
   const { fee, net } = feeFor(amount, ctx.config.fees);
   const paidAt = new Date();
