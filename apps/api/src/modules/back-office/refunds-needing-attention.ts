@@ -1,5 +1,6 @@
 import { REFUNDS_NEEDING_ATTENTION_MAX, type RefundNeedingAttention } from '@fipay/contracts/back-office';
 import type { Queryable } from '../../db/client';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * The live refunds Paystack says need attention and that are still pending, oldest mark first, for staff to finish
@@ -32,12 +33,12 @@ export async function refundsNeedingAttention(db: Queryable): Promise<{ refunds:
       company: { id: row.company_id, name: row.company_name },
       transactionReference: row.reference,
       paystackReference: row.provider_reference,
-      amount: Number(row.amount),
+      amount: kobo(row.amount),
       currency: row.currency,
       paystackRefundId: row.provider_refund_id,
       createdAt: row.created_at.toISOString(),
       needsAttentionSince: row.needs_attention_at.toISOString(),
     })),
-    total: Number(rows[0]?.total ?? 0),
+    total: kobo(rows[0]?.total ?? 0),
   };
 }

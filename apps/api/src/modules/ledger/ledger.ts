@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Posting to the double-entry ledger (migration 0010). Amounts are integers in the currency's minor unit
@@ -235,7 +236,7 @@ export async function companyBalances(db: Queryable, companyId: string, livemode
   const byCurrency = new Map<Currency, Balance>();
   for (const row of rows) {
     const balance = byCurrency.get(row.currency) ?? { currency: row.currency, available: 0, pending: 0, payoutsInTransit: 0 };
-    const amount = Number(row.balance);
+    const amount = kobo(row.balance);
     if (row.code === 'available') balance.available = amount;
     else if (row.code === 'pending') balance.pending = amount;
     else if (row.code === 'payouts_in_transit') balance.payoutsInTransit = amount;
@@ -291,9 +292,9 @@ export async function linesSincePrevious(db: Queryable, account: ModeAccount, en
     [account.companyId ?? null, account.livemode, account.code, account.currency, entry.kind, entry.reference],
   );
   if (rows.length === 0) return null;
-  return rows
-    .filter((row) => row.amount !== null)
-    .map((row) => ({ amount: Number(row.amount), kind: row.kind!, reference: row.reference!, description: row.description!, at: row.created_at! }));
+  return rows.flatMap((row) =>
+    row.amount === null ? [] : [{ amount: kobo(row.amount), kind: row.kind!, reference: row.reference!, description: row.description!, at: row.created_at! }],
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { paginationOf } from '../../lib/pagination';
 import { isUniqueViolation, isUuid } from '../../lib/db-values';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import { liveStanding } from '../developers/modes';
+import { kobo, koboOrNull } from '../../lib/minor-units';
 
 type LinkRow = {
   id: string;
@@ -43,7 +44,7 @@ function toLink(ctx: AppContext, row: LinkRow): PaymentLink {
     livemode: row.livemode,
     name: row.name,
     description: row.description,
-    amount: row.amount === null ? null : Number(row.amount),
+    amount: koboOrNull(row.amount),
     currency: row.currency,
     slug: row.slug,
     url: payPageUrl(ctx, row.slug),
@@ -51,7 +52,7 @@ function toLink(ctx: AppContext, row: LinkRow): PaymentLink {
     collectPhone: row.collect_phone,
     active: row.active,
     paidCount: row.paid_count,
-    paidTotal: Number(row.paid_total),
+    paidTotal: kobo(row.paid_total),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -174,7 +175,7 @@ export async function findPayableLink(ctx: Pick<AppContext, 'db' | 'liveReadines
     active: row.active,
     name: row.name,
     description: row.description,
-    amount: row.amount === null ? null : Number(row.amount),
+    amount: koboOrNull(row.amount),
     currency: row.currency,
     collectPhone: row.collect_phone,
     business: { name: row.company_name, verified: standing?.open ?? false },

@@ -10,6 +10,7 @@ import { completeCharge } from './transactions';
 import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
 import { settleTransferFromPaystack } from './transfers';
 import { assertMove } from './transitions';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Live charges through Paystack (docs/decisions/0033-paystack-live-charges.md): whatever tells us a payment
@@ -61,9 +62,9 @@ export async function settleFromPaystack(
     }
     if (verified.status === 'success' && ours) {
       if (event && !(await recordProviderEvent(tx, event))) return row;
-      if (verified.amount !== Number(row.amount) || verified.currency !== row.currency) {
+      if (verified.amount !== kobo(row.amount) || verified.currency !== row.currency) {
         // Never credit what was not paid: kept for a person to look at.
-        await addHistory(tx, row.id, 'charge.mismatch', `Paystack reports ${verified.currency} ${formatNaira(verified.amount)} paid; ${formatNaira(Number(row.amount))} was expected. Not credited.`);
+        await addHistory(tx, row.id, 'charge.mismatch', `Paystack reports ${verified.currency} ${formatNaira(verified.amount)} paid; ${formatNaira(kobo(row.amount))} was expected. Not credited.`);
         ctx.log.error({ transaction: row.id, paid: verified.amount, expected: row.amount }, 'Paystack reports another amount paid; not credited');
         return row;
       }

@@ -5,6 +5,7 @@ import { appendAudit } from '../audit/audit-log';
 import type { NewNotification } from '../notifications/notify';
 import { tellRefundNeedsAttention } from './money-notices';
 import { addHistory } from './transaction-rows';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Live refunds Paystack says need attention: its `needs-attention` status, for a refund it can make only with the
@@ -32,7 +33,7 @@ export async function markRefundForAttention(ctx: AppContext, id: string): Promi
     );
     const row = rows[0];
     if (!row) return false;
-    const amount = Number(row.amount);
+    const amount = kobo(row.amount);
     await tx.query('UPDATE refunds SET needs_attention_at = now() WHERE id = $1', [id]);
     await addHistory(tx, row.transaction_id, 'refund.needs_attention', `Paystack needs the customer's bank account details to make the refund of ${formatNaira(amount)}.`);
     await tellRefundNeedsAttention(tx, ctx.config.appUrl, row.company_id, refundAttentionNotice(amount, row.reference));

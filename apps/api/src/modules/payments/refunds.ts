@@ -14,6 +14,7 @@ import { tellRefund } from './money-notices';
 import { clearRefundAttention, markRefundForAttention } from './refund-attention';
 import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
 import { assertMove } from './transitions';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -43,7 +44,7 @@ const toRefund = (row: RefundRow): Refund => ({
   id: row.id,
   transactionReference: row.reference,
   livemode: row.livemode,
-  amount: Number(row.amount),
+  amount: kobo(row.amount),
   currency: row.currency,
   status: row.status,
   reason: row.reason,
@@ -61,7 +62,7 @@ async function notPaidOut(db: Queryable, row: Pick<TransactionRow, 'company_id' 
 /** The most a refund of this payment may be now: what is left on it, within the money not yet paid out. */
 export async function refundableNow(db: Queryable, row: TransactionRow): Promise<number> {
   if (row.status !== 'success') return 0;
-  const left = Number(row.amount) - Number(row.refunded_amount);
+  const left = kobo(row.amount) - kobo(row.refunded_amount);
   return Math.max(0, Math.min(left, await notPaidOut(db, row)));
 }
 
@@ -83,7 +84,7 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
   const row = await findTransactionRow(tx, scope, input.reference, true);
   if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
-  const left = Number(row.amount) - Number(row.refunded_amount);
+  const left = kobo(row.amount) - kobo(row.refunded_amount);
   if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
   const amount = input.amount ?? left;
   if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
@@ -363,7 +364,7 @@ export async function failRefund(tx: Queryable, id: string, reason: string, appU
   const row = await loadRefund(tx, id);
   if (!rows[0]) return toRefund(row);
   await tx.query('UPDATE transactions SET refunded_amount = refunded_amount - $2, updated_at = now() WHERE id = $1', [row.transaction_id, row.amount]);
-  const amount = Number(row.amount);
+  const amount = kobo(row.amount);
   await post(tx, {
     livemode: row.livemode,
     companyId: row.company_id,

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { settleFromPaystack } from './live';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * The sandbox acquirer behind test mode's hosted checkout (docs/decisions/0031-collecting-payments.md):
@@ -78,7 +79,7 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
     provider: row.provider,
     livemode: row.livemode,
     status: row.status,
-    amount: Number(row.amount),
+    amount: kobo(row.amount),
     currency: row.currency,
     // Masked: the checkout is public to whoever has its access code, and the customer knows their own address.
     email: maskEmail(row.customer_email),

@@ -16,6 +16,7 @@ import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { isPublicHoliday } from '../../lib/ng-holidays';
 import { bindEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import { assertMove } from './transitions';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
@@ -37,7 +38,8 @@ export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date)
 
 /** The charge's net moves from pending to available: one ledger entry, in `tx`. */
 export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise<TransactionRow> {
-  const net = Number(row.net);
+  // A released charge is a paid one: its net is set (the table's check).
+  const net = kobo(row.net!);
   const released = await updateWithHistory(
     tx,
     `UPDATE transactions SET released_at = now() WHERE id = $1 AND status = 'success' AND released_at IS NULL RETURNING ${TRANSACTION_COLUMNS}`,
@@ -113,7 +115,7 @@ export function toSettlement(row: SettlementRow): Settlement {
   return {
     id: row.id,
     livemode: row.livemode,
-    amount: Number(row.amount),
+    amount: kobo(row.amount),
     currency: row.currency,
     status: row.status,
     bankAccount: { bankName: row.bank_name, accountName: row.account_name, accountNumber: `******${row.account_number.slice(-4)}` },
@@ -227,14 +229,14 @@ export async function payOut(
 const payoutOf = (row: SettlementRow) => ({
   companyId: row.company_id,
   livemode: row.livemode,
-  amount: Number(row.amount),
+  amount: kobo(row.amount),
   bankName: row.bank_name,
   accountNumber: row.account_number,
 });
 
 const payoutLine = (row: SettlementRow, code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({
   account: { companyId: row.company_id, code, currency: row.currency },
-  amount: sign * Number(row.amount),
+  amount: sign * kobo(row.amount),
 });
 
 /** The payout's money leaves payouts in transit for `to` (the bank, or back to available): one ledger entry. */
@@ -246,9 +248,9 @@ function postFromTransit(tx: Queryable, row: SettlementRow, kind: 'payout.paid' 
 export async function markSettlementPaid(tx: Queryable, row: SettlementRow, appUrl: string): Promise<Settlement> {
   assertMove('settlements', row, 'paid');
   const scope = { companyId: row.company_id, livemode: row.livemode };
-  await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -Number(row.amount) });
+  await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -kobo(row.amount) });
   const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
-  await addToTotals(tx, scope, { paidOut: Number(row.amount) });
+  await addToTotals(tx, scope, { paidOut: kobo(row.amount) });
   const settlement = toSettlement(rows[0]!);
   await recordEvent(tx, scope, 'settlement.paid', settlement);
   await tellPayout(tx, appUrl, payoutOf(row), { state: 'paid' });
@@ -397,8 +399,8 @@ async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLin
         type: 'payment',
         description: 'Payment',
         reference: payment?.reference ?? null,
-        gross: payment ? Number(payment.amount) : null,
-        fee: payment?.fee ? Number(payment.fee) : null,
+        gross: payment ? kobo(payment.amount) : null,
+        fee: payment?.fee ? kobo(payment.fee) : null,
       };
     }
     if (line.kind === 'refund' || line.kind === 'refund.failed') {
@@ -414,7 +416,7 @@ async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLin
   // Whatever the lines do not explain was in the balance before them (the payout before took the whole balance, so
   // this stays zero unless that balance was below zero).
   const explained = lines.reduce((sum, line) => sum + line.amount, 0);
-  const before = Number(row.amount) - explained;
+  const before = kobo(row.amount) - explained;
   if (before !== 0) lines.unshift({ type: 'brought_forward', description: 'Balance before these movements', reference: null, amount: before, gross: null, fee: null, at: row.created_at.toISOString() });
   return lines;
 }
@@ -459,9 +461,9 @@ export async function balancesOf(db: Queryable, scope: Scope): Promise<BalanceAm
       available: ngn?.available ?? 0,
       pending: ngn?.pending ?? 0,
       payoutsInTransit: ngn?.payoutsInTransit ?? 0,
-      received: Number(kept?.received ?? 0),
-      refunded: Number(kept?.refunded ?? 0),
-      paidOut: Number(kept?.paid_out ?? 0),
+      received: kobo(kept?.received ?? 0),
+      refunded: kobo(kept?.refunded ?? 0),
+      paidOut: kobo(kept?.paid_out ?? 0),
     },
   ];
 }

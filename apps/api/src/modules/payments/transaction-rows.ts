@@ -1,6 +1,7 @@
 import type { Channel, Transaction } from '@fipay/contracts/payments';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
+import { kobo, koboOrNull } from '../../lib/minor-units';
 
 /** A transaction as stored (migrations 0012, 0013 and 0021), and as the API shows it. */
 export type TransactionRow = {
@@ -42,23 +43,22 @@ export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, provide
   customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
   bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id, access_code`;
 
-const num = (value: string | null) => (value === null ? null : Number(value));
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {
     id: row.id,
     reference: row.reference,
     livemode: row.livemode,
-    amount: Number(row.amount),
-    fee: num(row.fee),
-    net: num(row.net),
+    amount: kobo(row.amount),
+    fee: koboOrNull(row.fee),
+    net: koboOrNull(row.net),
     currency: row.currency,
     status: row.status,
     channel: row.channel,
     customer: { email: row.customer_email, name: row.customer_name, phone: row.customer_phone },
     card: row.card_last4 ? { brand: row.card_brand ?? 'card', last4: row.card_last4 } : null,
     paymentLinkId: row.payment_link_id,
-    refundedAmount: Number(row.refunded_amount),
+    refundedAmount: kobo(row.refunded_amount),
     availableAt: row.available_at ? row.available_at.toISOString() : null,
     settlementId: row.settlement_id,
     gatewayResponse: row.gateway_response,

@@ -29,6 +29,7 @@ import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/
 import { requireLivePayments } from '../developers/modes';
 import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { assertMove } from './transitions';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * `fp-` and 20 hex characters (80 random bits): a transaction's provider reference, unique across the platform, not
@@ -290,7 +291,7 @@ export async function completeCharge(
   businessName?: string,
 ): Promise<TransactionRow> {
   assertMove('transactions', row, 'success');
-  const amount = Number(row.amount);
+  const amount = kobo(row.amount);
   const { fee, net } = feeFor(amount, ctx.config.fees);
   const paidAt = new Date();
   const availableAt = availableAtFor(ctx, row.livemode, paidAt);
@@ -401,6 +402,6 @@ export async function dailyTotals(db: Queryable, scope: Scope, days: number): Pr
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
     const row = byDay.get(date);
-    return { date, amount: Number(row?.amount ?? 0), count: row?.count ?? 0 };
+    return { date, amount: kobo(row?.amount ?? 0), count: row?.count ?? 0 };
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { PaystackAcquirer, TransferState } from './paystack';
 import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
 import { recordProviderEvent } from './transaction-rows';
+import { kobo } from '../../lib/minor-units';
 
 /**
  * Live payouts through Paystack Transfers (docs/decisions/0034-live-payouts-through-paystack.md). A live
@@ -114,7 +115,7 @@ async function sendTransfer(ctx: AppContext, paystack: PaystackAcquirer, row: Se
       [row.bank_code, row.account_number, recipientCode],
     );
   }
-  const answer = await paystack.transfer({ amount: Number(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
+  const answer = await paystack.transfer({ amount: kobo(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
   if (!('refused' in answer)) return answer;
   // The kept recipient may be what Paystack refused (deleted on its side): the next payout makes it again.
   await ctx.db.query("DELETE FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2 AND recipient_code = $3", [
@@ -145,7 +146,7 @@ async function applyTransferAnswer(
       await failSettlement(tx, row, answer.reason, ctx.config.appUrl);
       return 'failed';
     }
-    if (answer.amount !== Number(row.amount)) {
+    if (answer.amount !== kobo(row.amount)) {
       // Never settle what does not match: kept pending, no longer checked, for a person to look at.
       ctx.log.error({ settlement: row.id, amount: answer.amount }, 'Paystack reports another amount for a payout');
       await tx.query('UPDATE settlements SET next_check_at = NULL WHERE id = $1', [row.id]);
