@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { textLinkClasses } from '../../../components/ui/button';
 import { restoredValues, useResumeForm, type LiveFormProps } from '../../../lib/deferred-form';
 import { applyServerErrors } from '../../../lib/server-errors';
-import { LoginCredentialsMarkup, type LoginCredentialsFormProps } from './login-credentials-form';
+import { LoginCredentialsMarkup, type LoginCredentialsFormProps } from './login-credentials-markup';
 import { resendVerificationEmail, signInWithPassword } from './login-credentials-submit';
 
 /**
