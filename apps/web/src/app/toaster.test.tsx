@@ -55,7 +55,7 @@ function renderApp(initialPath = '/form') {
     ],
     { initialEntries: [initialPath] },
   );
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   // As main.tsx renders it: StrictMode's extra effect runs must not leave the toaster deaf.
   render(
     <StrictMode>

@@ -54,7 +54,7 @@ function controlledLoader() {
 
 function renderForm(load: () => Promise<ComponentType<LiveFormProps<Props>>>, onUnavailable = vi.fn()) {
   const onSend = vi.fn();
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(<DeferredForm load={load} props={{ onSend }} StandIn={StandIn} onUnavailable={onUnavailable} />);
   return { user, onSend, onUnavailable };
 }

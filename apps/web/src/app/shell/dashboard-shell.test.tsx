@@ -23,7 +23,7 @@ function answer(url: string): Response {
 }
 
 function renderShell(path = '/dashboard') {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const router = createMemoryRouter(
     [
       { path: '/login', element: <h1>Sign in screen</h1> },

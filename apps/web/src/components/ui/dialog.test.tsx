@@ -32,7 +32,7 @@ function Page() {
 }
 
 function renderPage() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(<Page />);
   return { user, opener: screen.getByRole('button', { name: 'Turn off' }) };
 }

@@ -5,7 +5,7 @@ import { OtpInput } from './otp-input';
 
 function setup() {
   const onChange = vi.fn<(code: string) => void>();
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(<OtpInput onChange={onChange} />);
   const boxes = [1, 2, 3, 4, 5, 6].map((n) => screen.getByLabelText(`Digit ${n} of 6`) as HTMLInputElement);
   return { user, boxes, onChange, values: () => boxes.map((box) => box.value) };

@@ -36,7 +36,7 @@ function renderCase() {
     </>,
     { wrapper: QueryWrapper },
   );
-  return userEvent.setup({ delay: null });
+  return userEvent.setup();
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

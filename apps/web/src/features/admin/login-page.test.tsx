@@ -31,7 +31,7 @@ function renderLogin() {
       <Toaster />
     </>,
   );
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 async function enterCredentials(user: ReturnType<typeof userEvent.setup>) {

@@ -31,7 +31,7 @@ const page = (applications: QueueItem[]): QueueData => ({
 function renderQueue(url: string) {
   const router = createMemoryRouter([{ path: '/admin', Component: QueuePage }], { initialEntries: [url] });
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return { router, user: userEvent.setup({ delay: null }) };
+  return { router, user: userEvent.setup() };
 }
 
 describe('QueuePage search', () => {

@@ -32,7 +32,7 @@ function renderAt(path: string) {
     </>,
     { wrapper: QueryWrapper },
   );
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 const people: ReviewerListItem[] = [

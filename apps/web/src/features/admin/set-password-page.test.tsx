@@ -23,7 +23,7 @@ function renderPage(search = '?token=setup-token') {
       <Toaster />
     </>,
   );
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 const passwordInput = () => screen.getByLabelText('New password', { selector: 'input' });

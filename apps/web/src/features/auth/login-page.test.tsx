@@ -22,7 +22,7 @@ function initiated(method: TwoFactorMethod | null) {
 }
 
 function renderLogin(options: Parameters<typeof userEvent.setup>[0] = {}) {
-  const user = userEvent.setup({ delay: null, ...options });
+  const user = userEvent.setup(options);
   render(
     <MemoryRouter initialEntries={['/login']}>
       <Routes>

@@ -11,7 +11,7 @@ import { ResetPasswordPage } from './reset-password-page';
 vi.mock('./api/password-recovery', () => ({ resetPassword: vi.fn(), requestPasswordReset: vi.fn() }));
 
 function renderAt(url: string) {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>

@@ -29,7 +29,7 @@ afterEach(() => {
 
 /** Opens /signup and starts on the form, as a visitor would. */
 function renderSignup() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={['/signup']}>
       <Routes>

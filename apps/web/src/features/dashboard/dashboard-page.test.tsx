@@ -37,7 +37,7 @@ function stubCompanyMe(company: Company | Promise<never>) {
 }
 
 function renderDashboard() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={['/dashboard']}>
       <Routes>

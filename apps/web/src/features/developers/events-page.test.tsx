@@ -51,7 +51,7 @@ function stubEvents(page: (url: URL) => Page | 'error' | Promise<never>) {
 function renderEvents(path = '/dashboard/events') {
   const router = createMemoryRouter([{ path: '/dashboard/events', Component: EventsPage }], { initialEntries: [path] });
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 const list = () => screen.getByRole('region', { name: 'Events' });

@@ -130,7 +130,7 @@ describe('DocumentsStep', () => {
     const fetchMock = stubFetch(ok(presignedUrl));
     renderStep();
     // The picker's accept list can be bypassed (drag and drop, "All files"), so the step checks again.
-    const user = userEvent.setup({ applyAccept: false, delay: null });
+    const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByLabelText('Upload MEMART'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
 
     const slot = screen.getByRole('region', { name: 'MEMART' });

@@ -65,7 +65,7 @@ function renderAt(path: string, override?: KycLeaveOverride) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 describe('KycLayout', () => {

@@ -38,7 +38,7 @@ export function renderKycRoute(path: string, steps: RouteObject[]) {
     ],
     { initialEntries: [path] },
   );
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -7,7 +7,7 @@ import { LandingPage } from './landing-page';
 const fundCodes = ['USD', 'GBP', 'EUR', 'NGN', 'BTC', 'ETH', 'USDC', 'USDT'];
 
 function renderLanding() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={['/']}>
       <LandingPage />

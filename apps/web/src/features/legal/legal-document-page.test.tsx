@@ -20,7 +20,7 @@ function renderDocument(slug: string) {
     { initialEntries: [`/legal/${slug}`] },
   );
   render(<RouterProvider router={router} />);
-  return { router, user: userEvent.setup({ delay: null }) };
+  return { router, user: userEvent.setup() };
 }
 
 describe('legal documents', () => {

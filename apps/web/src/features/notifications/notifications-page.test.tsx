@@ -27,7 +27,7 @@ function renderPage() {
     { initialEntries: ['/dashboard/notifications'] },
   );
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return userEvent.setup({ delay: null });
+  return userEvent.setup();
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');

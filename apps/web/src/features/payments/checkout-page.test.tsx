@@ -37,7 +37,7 @@ function openCheckout(checkout: Checkout) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: checkout }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
   );
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[`/checkout/${reference}`]}>

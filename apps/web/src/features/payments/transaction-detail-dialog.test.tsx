@@ -65,7 +65,7 @@ function stubServer(payment: TransactionDetail = paid) {
 const refundCalls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 function renderDialog() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
       <TransactionDetailDialog reference={reference} onClose={() => {}} />

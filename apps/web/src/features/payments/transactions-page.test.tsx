@@ -17,7 +17,7 @@ function answer(url: string): Response {
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/dashboard/transactions', Component: TransactionsPage }], { initialEntries: [path] });
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 describe('TransactionsPage', () => {

@@ -19,7 +19,7 @@ function renderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <>
       <RouterProvider router={router} />

@@ -71,7 +71,7 @@ const answer = (body: unknown, status = 200) => () => Promise.resolve(new Respon
 
 function renderPage(method: TwoFactorMethod | null = null, options: Parameters<typeof userEvent.setup>[0] = {}) {
   getAccount.mockImplementation(answer(account(method)));
-  const user = userEvent.setup({ delay: null, ...options });
+  const user = userEvent.setup(options);
   render(
     <>
       <SecurityPage />
@@ -118,7 +118,7 @@ describe('SecurityPage', () => {
   it('keeps the buttons disabled until the settings have loaded, and offers a retry when loading fails', async () => {
     getAccount.mockImplementationOnce(answer({ isSuccessful: false, message: messages.genericError, data: null }, 500));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<SecurityPage />, { wrapper: QueryWrapper });
     for (const button of screen.getAllByRole('button', { name: 'Activate now' })) expect(button).toBeDisabled();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.genericError);

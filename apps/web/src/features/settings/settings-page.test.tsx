@@ -62,7 +62,7 @@ function stubFetch(...answers: (Response | Error | 'pending')[]) {
 }
 
 function renderSettings() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(
     <MemoryRouter>
       <SettingsPage />

@@ -38,7 +38,7 @@ describe('validateRequestChanges', () => {
 describe('decision dialogs', () => {
   it('the reject dialog shows both errors and sends nothing until they are fixed', async () => {
     const onConfirm = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<RejectDialog open onClose={() => {}} busy={false} error={null} onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
@@ -53,7 +53,7 @@ describe('decision dialogs', () => {
 
   it('the reject dialog takes a blank reason as none, and sends a retry as not final with the reason trimmed', async () => {
     const onConfirm = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<RejectDialog open onClose={() => {}} busy={false} error={null} onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
     await user.type(within(dialog).getByLabelText('Reason for the company'), '   ');
@@ -69,7 +69,7 @@ describe('decision dialogs', () => {
 
   it('the request-changes dialog asks for a reason per flagged item, and a note for Other', async () => {
     const onConfirm = vi.fn();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<RequestChangesDialog open onClose={() => {}} busy={false} error={null} items={items} onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Request changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));

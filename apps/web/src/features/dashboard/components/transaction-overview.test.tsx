@@ -60,7 +60,7 @@ describe('TransactionOverview', () => {
 
   it('charts what customers paid each day in live mode; USD and GHS have nothing yet', async () => {
     useModeStore.getState().setMode(session.user.id, 'live');
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     render(<TransactionOverview />, { wrapper: QueryWrapper });
     expect(await screen.findByText('₦32,500.50')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Received per day, last 30 days' });

@@ -35,7 +35,7 @@ function Picker() {
 }
 
 function renderPicker() {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   render(<Picker />);
   return { user, input: screen.getByRole('combobox', { name: 'Bank' }) };
 }

@@ -25,7 +25,7 @@ function renderBell() {
     { initialEntries: ['/dashboard'] },
   );
   render(<RouterProvider router={router} />, { wrapper: QueryWrapper });
-  return { user: userEvent.setup({ delay: null }), router };
+  return { user: userEvent.setup(), router };
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
