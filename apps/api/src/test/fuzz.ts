@@ -1,20 +1,34 @@
 /**
- * Bad requests generated from the OpenAPI document: for one operation, every way this file knows
- * to get its input wrong, plus a seeded number of random ones. Used by openapi-fuzz.test.ts.
+ * Requests generated from the OpenAPI document: for one operation, every way this file knows to get
+ * its input wrong, plus a seeded number of random ones, and requests the document marks valid.
+ * Used by openapi-fuzz.test.ts.
  */
+import RandExp from 'randexp';
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  minProperties?: number;
   items?: JsonSchema;
   enum?: unknown[];
   format?: string;
+  pattern?: string;
   minLength?: number;
+  maxLength?: number;
   minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
   minItems?: number;
+  maxItems?: number;
+  nullable?: boolean;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   default?: unknown;
+  /** What the server checks beyond the schema (see plugins/openapi.ts). */
+  'x-server-checks'?: string;
 };
 
 export type Operation = {
@@ -24,7 +38,7 @@ export type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
 
 export type FuzzCase = {
@@ -294,4 +308,120 @@ export function casesFor(operation: Operation, random: Random, randomCases: numb
 /** Percent-encodes text, a lone surrogate included (as the UTF-8 bytes it would have, which are not valid UTF-8). */
 function percentEncode(text: string): string {
   return Array.from(text, (char) => (/^[\ud800-\udfff]$/.test(char) ? '%ED%A0%80' : encodeURIComponent(char))).join('');
+}
+
+/**
+ * Requests the document marks valid, from the document alone (formats, patterns, enums, lengths, bounds), with
+ * `known` giving the caller's own ids by field name. The server may refuse them for what it holds (a country it
+ * does not know, a wrong password, another company's id), but never as invalid input unless the field says so
+ * with `x-server-checks`. `isValid` is the document's own validator, so a value the generator gets wrong (a
+ * pattern with a look-ahead) is drawn again rather than sent.
+ */
+export function validCasesFor(
+  operation: Operation,
+  random: Random,
+  count: number,
+  isValid: (schema: JsonSchema, value: unknown) => boolean,
+  known: Record<string, unknown> = {},
+): FuzzCase[] {
+  const parameters = operation.parameters ?? [];
+  const bodySchema = operation.requestBody?.content['application/json']?.schema;
+  const draw = (schema: JsonSchema, name = ''): unknown => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const value = validValue(schema, random, known, name);
+      if (isValid(schema, value)) return value;
+    }
+    throw new Error(`No valid value of ${JSON.stringify(schema).slice(0, 200)} for ${operation.method} ${operation.path} ${name}`);
+  };
+  return Array.from({ length: count }, (_, index) => {
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+      const parameter = parameters.find((item) => item.in === 'path' && item.name === name)!;
+      // The wildcard of /uploads/{*} is a key below the store: a few path segments.
+      return name === '*' ? 'fuzz/valid.pdf' : encodeURIComponent(String(draw(parameter.schema, name)));
+    });
+    const query = parameters
+      .filter((parameter) => parameter.in === 'query' && (parameter.required || random.next() < 0.6))
+      .map((parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(draw(parameter.schema, parameter.name)))}`)
+      .join('&');
+    const url = query ? `${path}?${query}` : path;
+    return bodySchema
+      ? { label: `valid #${index}`, url, body: JSON.stringify(draw(bodySchema)), contentType: 'application/json' }
+      : { label: `valid #${index}`, url };
+  });
+}
+
+/** Text a person might type: letters (some not ASCII), digits and inner spaces. */
+const TYPED = ['a', 'k', 'O', 'z', '7', '0', 'é', 'Ọ', 'ń', '-', '.', "'"];
+
+function typedText(random: Random, length: number): string {
+  return Array.from({ length }, (_, i) => (i > 0 && i < length - 1 && random.next() < 0.15 ? ' ' : random.pick(TYPED))).join('');
+}
+
+function validValue(schema: JsonSchema, random: Random, known: Record<string, unknown>, name: string): unknown {
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options) return validValue(random.pick(options), random, known, name);
+  if (name in known) return known[name];
+  if (schema.nullable && random.next() < 0.2) return null;
+  if (schema.enum) return random.pick(schema.enum);
+  switch (typeOf(schema)) {
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {});
+      const required = new Set(schema.required ?? []);
+      const chosen = properties.filter(([key]) => required.has(key) || random.next() < 0.6);
+      for (const entry of properties) if (chosen.length < (schema.minProperties ?? 0) && !chosen.includes(entry)) chosen.push(entry);
+      const value = Object.fromEntries(chosen.map(([key, property]) => [key, validValue(property, random, known, key)]));
+      // A free-form object (metadata): a few plain entries.
+      if (properties.length === 0 && schema.additionalProperties) return random.next() < 0.5 ? {} : { orderId: typedText(random, 8) };
+      return value;
+    }
+    case 'array': {
+      const min = schema.minItems ?? 0;
+      const length = min + random.int(Math.min(schema.maxItems ?? min + 2, min + 2) - min + 1);
+      return Array.from({ length }, () => validValue(schema.items ?? {}, random, known, name));
+    }
+    case 'integer':
+    case 'number': {
+      const exclusiveLow = schema.exclusiveMinimum === true;
+      const exclusiveHigh = schema.exclusiveMaximum === true;
+      const low = (schema.minimum ?? 0) + (exclusiveLow ? 1 : 0);
+      const high = schema.maximum === undefined ? low + 1000 : schema.maximum - (exclusiveHigh ? 1 : 0);
+      const edge = random.next();
+      return edge < 0.2 ? low : edge < 0.4 ? high : low + Math.floor(random.next() * (high - low + 1));
+    }
+    case 'boolean':
+      return random.next() < 0.5;
+    case 'string':
+      return validString(schema, random);
+    default:
+      return typedText(random, 6);
+  }
+}
+
+function validString(schema: JsonSchema, random: Random): string {
+  if (schema.pattern) {
+    const generator = new RandExp(schema.pattern);
+    generator.max = 8;
+    generator.randInt = (low: number, high: number) => low + random.int(high - low + 1);
+    return generator.gen();
+  }
+  switch (schema.format) {
+    case 'uuid': {
+      const hex = Array.from({ length: 32 }, () => random.int(16).toString(16)).join('');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[random.int(4)]}${hex.slice(17, 20)}-${hex.slice(20)}`;
+    }
+    case 'email':
+      return `${typedText(random, 6).replace(/[^a-z0-9]/gi, 'x')}@example.ng`;
+    case 'date':
+      return `20${String(random.int(100)).padStart(2, '0')}-${String(1 + random.int(12)).padStart(2, '0')}-${String(1 + random.int(28)).padStart(2, '0')}`;
+    case 'date-time':
+      return new Date(Date.UTC(2000 + random.int(100), random.int(12), 1 + random.int(28))).toISOString();
+    case 'uri':
+      return `https://example.ng/${typedText(random, 5).replace(/[^a-z0-9]/gi, 'x')}`;
+    default: {
+      const min = schema.minLength ?? 0;
+      const max = Math.min(schema.maxLength ?? min + 40, min + 40);
+      const length = random.next() < 0.2 ? min : random.next() < 0.25 ? max : min + random.int(max - min + 1);
+      return typedText(random, length);
+    }
+  }
 }
