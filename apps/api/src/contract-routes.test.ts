@@ -6,7 +6,13 @@ import { statusByCode } from './lib/errors';
 
 const contracts: AnyEndpoint[] = endpointCatalogue.map(([, endpoint]) => endpoint);
 
-type Operation = { tags?: string[]; summary?: string; security?: unknown; responses: Record<string, { description?: string }> };
+type ErrorSchema = { properties: { data: { properties: { code: { enum: string[] } } } } };
+type Operation = {
+  tags?: string[];
+  summary?: string;
+  security?: unknown;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: ErrorSchema }> }>;
+};
 
 let server: TestServer;
 let spec: { paths: Record<string, Record<string, Operation>> };
@@ -28,18 +34,25 @@ describe('routes registered from the endpoint contracts', () => {
     expect(served).toEqual(contracted);
   });
 
-  it("publishes each endpoint's summary, tags, security, success status and error codes", () => {
+  it("publishes each endpoint's summary, tags, security, success status and media types, and each error status with its codes", () => {
     for (const endpoint of contracts) {
       const operation = spec.paths[openApiPath(endpoint.path)]![endpoint.method.toLowerCase()]!;
       const name = `${endpoint.method} ${endpoint.path}`;
       expect(operation.summary, name).toBe(endpoint.summary);
       expect(operation.tags, name).toEqual(endpoint.tags);
       expect(Boolean(operation.security), name).toBe(endpoint.access !== 'anonymous');
-      if (!endpoint.response) continue;
-      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining([String(endpoint.status), '4XX', '5XX']));
-      for (const code of endpoint.errors) {
-        const range = statusByCode[code] < 500 ? '4XX' : '5XX';
-        expect(operation.responses[range]!.description ?? '', `${name} ${code}`).toContain(code);
+      const statuses = [...new Set(endpoint.errors.map((code) => statusByCode[code]))].map(String);
+      expect(Object.keys(operation.responses).sort(), name).toEqual([...(endpoint.response ? [String(endpoint.status)] : []), ...statuses].sort());
+      if (endpoint.response) {
+        expect(Object.keys(operation.responses[String(endpoint.status)]!.content!), name).toEqual(endpoint.produces ? [...endpoint.produces] : ['application/json']);
+      }
+      for (const status of statuses) {
+        const codes = endpoint.errors.filter((code) => String(statusByCode[code]) === status);
+        const response = operation.responses[status]!;
+        // Downloads answer their errors as JSON too.
+        expect(Object.keys(response.content!), `${name} ${status}`).toEqual(['application/json']);
+        expect(response.content!['application/json']!.schema.properties.data.properties.code.enum, `${name} ${status}`).toEqual(codes);
+        expect(response.description, `${name} ${status}`).toBe(`data.code: ${codes.join(', ')}`);
       }
     }
   });

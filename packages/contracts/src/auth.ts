@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companySchema, sessionUserSchema } from './company';
 import { emptyEnvelope, envelope } from './envelope';
-import { emailField, loginIdField, phoneField, requiredText, text, uuid } from './fields';
+import { emailField, loginIdField, phoneField, requiredText, serverChecks, text, uuid } from './fields';
 import { INT4_MAX } from './limits';
 import { messages } from './messages';
 import { newPasswordSchema } from './password';
@@ -12,7 +12,10 @@ export const signupCompanySchema = z.object({
   phone: phoneField,
   website: requiredText(200),
   // Any whole number a country id could not be (an int4 column, from 1) is answered as an unknown country.
-  countryId: z.number(messages.countryRequired).int(messages.countryUnknown).min(1, messages.countryUnknown).max(INT4_MAX, messages.countryUnknown),
+  countryId: serverChecks(
+    z.number(messages.countryRequired).int(messages.countryUnknown).min(1, messages.countryUnknown).max(INT4_MAX, messages.countryUnknown),
+    'The id of a country of GET /countries.',
+  ),
   address: requiredText(300),
   registrationNo: requiredText(50),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessProfileRecord, reviewItemSchema } from './company';
 import { emptyEnvelope, envelope } from './envelope';
-import { emailField, requiredText, text, uuid } from './fields';
+import { emailField, requiredText, serverChecks, text, uuid } from './fields';
 import {
   applicationStatuses,
   businessSubTypes,
@@ -184,7 +184,8 @@ export const updateReviewerRequest = z
     role: z.enum(reviewerRoles, backOfficeMessages.roleInvalid).optional(),
     disabled: z.boolean().optional(),
   })
-  .refine((value) => value.role !== undefined || value.disabled !== undefined, backOfficeMessages.nothingToChange);
+  .refine((value) => value.role !== undefined || value.disabled !== undefined, backOfficeMessages.nothingToChange)
+  .meta({ minProperties: 1 });
 export type UpdateReviewerRequest = z.input<typeof updateReviewerRequest>;
 
 // ---- Queue
@@ -374,7 +375,7 @@ export const noteResponse = envelope(caseNoteSchema.extend({ case: caseStateSche
 
 export const revealFields = ['bvn', 'idNumber'] as const;
 export const revealRequest = z
-  .object({ field: z.enum(revealFields), representativeId: uuid.optional() })
+  .object({ field: z.enum(revealFields), representativeId: serverChecks(uuid, 'Required when field is idNumber.').optional() })
   .refine((value) => value.field !== 'idNumber' || value.representativeId, { path: ['representativeId'], message: backOfficeMessages.revealRepresentativeRequired });
 export type RevealRequest = z.input<typeof revealRequest>;
 export const revealResponse = envelope(
@@ -397,9 +398,12 @@ export const reviewItemInput = z
   .object({
     target: z.enum(reviewTargets),
     /** docKey for a document, the representative's id or email, or 'bank'. */
-    key: text().trim().min(1).max(254),
+    key: serverChecks(
+      text().trim().min(1).max(254),
+      "For a document, one of the application's document slots (certificate, proofOfAddress, memart, license, dueDiligence); 'bank' for the bank; a representative's id or email.",
+    ),
     reason: z.enum(reviewReasons),
-    note: text().trim().max(REVIEW_ITEM_NOTE_MAX).optional(),
+    note: serverChecks(text().trim().max(REVIEW_ITEM_NOTE_MAX), "Required when reason is 'other'.").optional(),
   })
   .superRefine((item, ctx) => {
     if (item.reason === 'other' && !item.note) ctx.addIssue({ code: 'custom', path: ['note'], message: backOfficeMessages.itemNoteRequired });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailCodeSentData } from './auth';
 import { envelope } from './envelope';
-import { text } from './fields';
+import { serverChecks, text } from './fields';
 import { paginationSchema } from './notifications';
 
 /**
@@ -99,8 +99,8 @@ export const createApiKeysResponse = envelope(z.object({ publishable: apiKeySche
 export const apiKeyIdParams = z.object({ id: text(developerMessages.keyNotFound) });
 export const rollApiKeyRequest = z.object({
   expiresIn: z.enum(rollExpiries, { error: developerMessages.expiresInInvalid }),
-  password: text().max(256).optional(),
-  code: text().trim().max(32).optional(),
+  password: serverChecks(text().max(256), 'Required to roll a live secret key.').optional(),
+  code: serverChecks(text().trim().max(32), "Required to roll a live secret key when the user has two-factor sign-in: the authenticator's code, or the one emailed by api-keys/roll-code.").optional(),
 });
 export type RollApiKeyRequest = z.input<typeof rollApiKeyRequest>;
 export const rollCodeResponse = envelope(emailCodeSentData);

@@ -62,7 +62,8 @@ export function impliedErrorCodes(definition: Pick<EndpointDefinition, 'access' 
   if (definition.params || definition.query || definition.body) codes.push('VALIDATION_FAILED');
   // The router refuses a path parameter that is not valid percent-encoding, or too long to read.
   if (definition.params) codes.push('BAD_REQUEST', 'URI_TOO_LONG');
-  if (definition.body) codes.push('BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  // A body is read (and may be refused) whenever a request other than a GET carries one, whether the endpoint expects one or not.
+  if (definition.body || definition.method !== 'GET') codes.push('BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   // The unexpected, and a database that cannot be reached for a moment (with Retry-After).
   codes.push('INTERNAL', 'SERVICE_UNAVAILABLE');
   return codes;

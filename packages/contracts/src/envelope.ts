@@ -6,11 +6,13 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ isSuccessful: z.boolean(), message: z.string(), data });
 }
 
+/** Keyed by the request's own field path, segments joined with '.' (docs/decisions/0013-endpoint-contracts.md). */
+export const errorFields = z.record(z.string(), z.string());
+
 export const errorData = z
   .object({
     code: z.enum(errorCodes),
-    /** Keyed by the request's own field path, segments joined with '.' (docs/decisions/0013-endpoint-contracts.md). */
-    errors: z.record(z.string(), z.string()).optional(),
+    errors: errorFields.optional(),
   })
   .nullable();
 

@@ -18,7 +18,7 @@ import {
   type BusinessType,
 } from './kyb-options';
 import { emptyEnvelope, envelope } from './envelope';
-import { text, uuid } from './fields';
+import { documented, EMAIL_PATTERN, serverChecks, text, uuid } from './fields';
 import { messages } from './messages';
 import { isLgaOf, nigerianStates } from './nigeria';
 
@@ -104,7 +104,7 @@ export const kybMessages = {
 } as const;
 
 const optionOf = <T extends readonly [string, ...string[]]>(values: T, required: string) =>
-  text(required).trim().min(1, required).pipe(z.enum(values, kybMessages.optionUnknown));
+  documented(text(required).trim().min(1, required), { enum: values }).pipe(z.enum(values, kybMessages.optionUnknown));
 
 const identity = { userId: uuid, companyId: uuid };
 
@@ -117,7 +117,7 @@ const LATEST_DATE = 8_640_000_000_000_000;
 export const businessTypeRequest = z
   .object({
     businessType: z.enum(businessTypes, kybMessages.businessTypeInvalid),
-    subType: z.enum(businessSubTypes, kybMessages.subTypeRequired).nullish(),
+    subType: serverChecks(z.enum(businessSubTypes, kybMessages.subTypeRequired), 'Required for a Registered Business; absent or null for the other types.').nullish(),
     ...identity,
   })
   .superRefine((value, ctx) => {
@@ -137,17 +137,20 @@ export const businessProfileRequest = z.object({
   industry: optionOf(industries, kybMessages.industry),
   currency: optionOf(profileCurrencies, kybMessages.currency),
   website: text().trim().max(200).optional().default(''),
-  country: text(kybMessages.country).trim().min(1, kybMessages.country).refine((c) => c === 'Nigeria', kybMessages.countryNigeria),
-  state: text(kybMessages.state).trim().min(1, kybMessages.state).refine((s) => s in nigerianStates, kybMessages.stateUnknown),
-  lga: text(kybMessages.lga).trim().min(1, kybMessages.lga),
+  country: documented(text(kybMessages.country).trim().min(1, kybMessages.country).refine((c) => c === 'Nigeria', kybMessages.countryNigeria), { enum: ['Nigeria'] }),
+  state: documented(text(kybMessages.state).trim().min(1, kybMessages.state).refine((s) => s in nigerianStates, kybMessages.stateUnknown), { enum: Object.keys(nigerianStates) }),
+  lga: serverChecks(text(kybMessages.lga).trim().min(1, kybMessages.lga), 'One of the local government areas of state.'),
   address: text(kybMessages.address).trim().min(5, kybMessages.address).max(300),
   landmark: text(kybMessages.landmark).trim().min(1, kybMessages.landmark).max(200),
   // Epoch milliseconds; 0 means empty (SPEC.md). Dates before 1970 are negative.
-  dateOfBirth: z.number().int(kybMessages.dateOfBirthInvalid).min(EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid).max(LATEST_DATE, kybMessages.dateOfBirthInvalid).optional().default(0),
-  incorporatedTrusteeCategory: text().trim().optional().default(''),
-  smeCategory: text().trim().optional().default(''),
-  sourceOfFund: text().trim().optional().default(''),
-  monthlyIncome: z.number().int().min(0).max(1e15).optional().default(0),
+  dateOfBirth: serverChecks(
+    z.number().int(kybMessages.dateOfBirthInvalid).min(EARLIEST_BIRTH_DATE, kybMessages.dateOfBirthInvalid).max(LATEST_DATE, kybMessages.dateOfBirthInvalid),
+    'For an Individual: required (not 0) and in the past.',
+  ).optional().default(0),
+  incorporatedTrusteeCategory: serverChecks(text().trim(), `For an NGO: required, one of ${trusteeCategories.join('; ')}.`).optional().default(''),
+  smeCategory: serverChecks(text().trim(), `For a Registered SME: required, one of ${smeCategories.join('; ')}.`).optional().default(''),
+  sourceOfFund: serverChecks(text().trim(), `For a Registered Business: required, one of ${sourcesOfFund.join('; ')}.`).optional().default(''),
+  monthlyIncome: serverChecks(z.number().int().min(0).max(1e15), 'For a Registered Business: required (more than 0).').optional().default(0),
   ...identity,
 }).superRefine((value, ctx) => {
   if (value.state in nigerianStates && value.lga && !isLgaOf(value.state, value.lga)) {
@@ -217,8 +220,12 @@ export const documentInput = z
     objectKey: text().trim().min(1).max(2000),
     docKey: z.enum(docKeys, kybMessages.docKeyUnknown),
     isCAC: z.boolean().default(false),
-    cacRegNumber: text().trim().toUpperCase().optional(),
+    cacRegNumber: serverChecks(
+      text().trim().toUpperCase(),
+      `For the certificate: required, ${cacNumberPattern.source} once upper-cased (RC, BN, IT, LP, LLP or LLC and up to 10 digits).`,
+    ).optional(),
   })
+  .meta({ 'x-server-checks': 'Each docKey at most once in a request.' })
   .superRefine((doc, ctx) => {
     if (doc.docKey !== 'certificate') return;
     if (!doc.cacRegNumber) ctx.addIssue({ code: 'custom', path: ['cacRegNumber'], message: kybMessages.cacNumberRequired });
@@ -232,11 +239,14 @@ export const documentsResponse = envelope(z.array(documentRecord));
 // ---- Step 4: representatives
 const requiredText = (message: string, max = 200) => text(message).trim().min(1, message).max(max);
 export const representativeInput = z.object({
-  position: requiredText(kybMessages.position).pipe(z.enum(representativeRoles, kybMessages.optionUnknown)),
+  position: documented(requiredText(kybMessages.position), { enum: representativeRoles }).pipe(z.enum(representativeRoles, kybMessages.optionUnknown)),
   fullName: requiredText(kybMessages.fullName),
-  email: requiredText(kybMessages.email, 254).toLowerCase().pipe(z.email(messages.emailInvalid)),
+  email: serverChecks(
+    documented(requiredText(kybMessages.email, 254).toLowerCase(), { format: 'email', pattern: EMAIL_PATTERN }),
+    'Each email at most once in a request.',
+  ).pipe(z.email(messages.emailInvalid)),
   phone: requiredText(kybMessages.phone, 30),
-  idType: requiredText(kybMessages.idType).pipe(z.enum(idTypes, kybMessages.optionUnknown)),
+  idType: documented(requiredText(kybMessages.idType), { enum: idTypes }).pipe(z.enum(idTypes, kybMessages.optionUnknown)),
   idNumber: requiredText(kybMessages.idNumber, 30).refine((value) => !value.includes('*'), kybMessages.idNumberMasked),
 });
 export type RepresentativeInput = z.input<typeof representativeInput>;

@@ -1,4 +1,4 @@
-import { text } from './fields';
+import { serverChecks, text } from './fields';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { messages } from './messages';
 
@@ -26,6 +26,7 @@ export function passwordStrength(password: string): PasswordStrength {
  * server (it is too large to ship to the browser). The other checklist rules
  * are advice, as SPEC.md gives step 2 no blocking validation.
  */
-export const newPasswordSchema = text()
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+export const newPasswordSchema = serverChecks(
+  text().min(PASSWORD_MIN_LENGTH, messages.passwordTooShort).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+  'Not one of the commonly used passwords the server knows, nor (when changing it) the current password.',
+);

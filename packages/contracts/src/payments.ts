@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './developers';
 import { envelope } from './envelope';
-import { emailField, isStorableText, phoneField, text } from './fields';
+import { documented, emailField, isStorableText, phoneField, serverChecks, text } from './fields';
 import { paginationSchema } from './notifications';
 
 /**
@@ -133,20 +133,26 @@ export const amountField = z
 
 const currencyField = z.enum(currencies, { error: paymentMessages.currencyInvalid });
 
-export const webUrlField = text(paymentMessages.urlInvalid)
-  .trim()
-  .max(URL_MAX, paymentMessages.urlTooLong)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, paymentMessages.urlInvalid);
+/** A web address as the document shows it: http(s), a host, then anything (the server parses it as a browser does). */
+export const WEB_URL_PATTERN = /^https?:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(:[1-9][0-9]{0,3})?([/?#]\S*)?$/;
+
+/** Whether `value` is a URL a browser opens: http(s) with a host. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const webUrlField = documented(
+  text(paymentMessages.urlInvalid).trim().max(URL_MAX, paymentMessages.urlTooLong).refine(isWebUrl, paymentMessages.urlInvalid),
+  { format: 'uri', pattern: WEB_URL_PATTERN },
+);
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{1,48}[a-z0-9]$/;
-const slugField = text(paymentMessages.slugInvalid).trim().toLowerCase().regex(SLUG, paymentMessages.slugInvalid);
+const slugField = serverChecks(text(paymentMessages.slugInvalid).trim().toLowerCase().regex(SLUG, paymentMessages.slugInvalid), 'Not taken by another payment link.');
 
 const linkName = text(paymentMessages.nameRequired).trim().min(1, paymentMessages.nameRequired).max(LINK_NAME_MAX, paymentMessages.nameTooLong);
 const linkDescription = text().trim().max(LINK_DESCRIPTION_MAX, paymentMessages.descriptionTooLong);
@@ -192,7 +198,8 @@ export const updatePaymentLinkRequest = z
     collectPhone: z.boolean().optional(),
     active: z.boolean().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: paymentMessages.nothingToUpdate });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: paymentMessages.nothingToUpdate })
+  .meta({ minProperties: 1 });
 export type UpdatePaymentLinkRequest = z.input<typeof updatePaymentLinkRequest>;
 
 export const paymentLinkIdParams = z.object({ id: text(paymentMessages.linkNotFound) });
@@ -230,9 +237,9 @@ const customerName = text(paymentMessages.customerNameRequired)
 export const payLinkRequest = z.object({
   email: emailField,
   name: customerName,
-  phone: phoneField.optional(),
+  phone: serverChecks(phoneField, 'Required when the payment link collects phone numbers.').optional(),
   /** Only for a link without a fixed amount. */
-  amount: amountField.optional(),
+  amount: serverChecks(amountField, 'Required when the payment link has no fixed amount; ignored otherwise.').optional(),
 });
 export type PayLinkRequest = z.input<typeof payLinkRequest>;
 
@@ -250,7 +257,10 @@ export const initializedResponse = envelope(initializedSchema);
  * PaystackOSS/openapi dist/paystack.yaml, POST /transaction/initialize `reference`), so that the same reference
  * works in test and in live mode.
  */
-const referenceField = text(paymentMessages.referenceInvalid).regex(/^[A-Za-z0-9.=-]{6,100}$/, paymentMessages.referenceInvalid);
+const referenceField = serverChecks(
+  text(paymentMessages.referenceInvalid).regex(/^[A-Za-z0-9.=-]{6,100}$/, paymentMessages.referenceInvalid),
+  'Not used before by this business in this mode.',
+);
 /** A reference already stored: also the underscores that references made before the rule above may carry. */
 const storedReferenceField = text(paymentMessages.referenceInvalid).regex(/^[A-Za-z0-9._=-]{6,100}$/, paymentMessages.referenceInvalid);
 const METADATA_MAX_DEPTH = 10;
@@ -277,7 +287,10 @@ function isStorableJson(value: Record<string, unknown>): boolean {
   });
   return storable && json.length <= 4096;
 }
-const metadataField = z.record(z.string(), z.unknown(), { error: paymentMessages.metadataInvalid }).refine(isStorableJson, paymentMessages.metadataInvalid);
+const metadataField = z
+  .record(z.string(), z.unknown(), { error: paymentMessages.metadataInvalid })
+  .refine(isStorableJson, paymentMessages.metadataInvalid)
+  .describe('A JSON object of at most 4 KB as JSON, nested at most 10 levels deep, without NUL or unpaired surrogates in its keys and strings.');
 
 export const initializeTransactionRequest = z.object({
   amount: amountField,
@@ -317,12 +330,15 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 // A real day from 2000 to 2099: the database cannot take year 0, and no payment here is older than 2000.
-const dateField = text(paymentMessages.dateInvalid)
-  .regex(/^20\d{2}-\d{2}-\d{2}$/, paymentMessages.dateInvalid)
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, paymentMessages.dateInvalid);
+const dateField = documented(
+  text(paymentMessages.dateInvalid)
+    .regex(/^20\d{2}-\d{2}-\d{2}$/, paymentMessages.dateInvalid)
+    .refine((value) => {
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    }, paymentMessages.dateInvalid),
+  { format: 'date', pattern: /^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/ },
+);
 
 export const transactionFilters = z.object({
   status: z.enum(transactionStatuses, { error: paymentMessages.statusInvalid }).optional(),
@@ -338,7 +354,7 @@ export const transactionFilters = z.object({
 export type TransactionFilters = z.output<typeof transactionFilters>;
 export const transactionListQuery = transactionFilters.extend({
   /** The `nextCursor` of the previous page; none for the first page. */
-  cursor: text(paymentMessages.cursorInvalid).max(200, paymentMessages.cursorInvalid).optional(),
+  cursor: text(paymentMessages.cursorInvalid).max(200, paymentMessages.cursorInvalid).check(z.uuid(paymentMessages.cursorInvalid)).optional(),
   pageSize: wholeNumber(paymentMessages.pageSizeInvalid, TRANSACTION_PAGE_SIZE_MAX).default(TRANSACTION_PAGE_SIZE_DEFAULT),
 });
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
@@ -387,8 +403,14 @@ export const checkoutResponse = envelope(checkoutSchema);
 
 /** 12 to 19 digits, spaces allowed; the Luhn check is the server's (the message is the same). */
 export const cardRequest = z.object({
-  number: text(paymentMessages.cardNumberInvalid).transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid)),
-  expiry: text(paymentMessages.expiryInvalid).trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, paymentMessages.expiryInvalid),
+  number: serverChecks(
+    documented(
+      text(paymentMessages.cardNumberInvalid).transform((value) => value.replace(/[\s-]/g, '')),
+      { pattern: /^[\s-]*(\d[\s-]*){12,19}$/ },
+    ),
+    'Passes the Luhn check.',
+  ).pipe(z.string().regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid)),
+  expiry: serverChecks(text(paymentMessages.expiryInvalid).trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, paymentMessages.expiryInvalid), 'Not in the past.'),
   cvv: text(paymentMessages.cvvInvalid).trim().regex(/^\d{3}$/, paymentMessages.cvvInvalid),
 });
 export type CardRequest = z.input<typeof cardRequest>;
@@ -478,7 +500,10 @@ export const transactionResponse = envelope(transactionDetailSchema);
 export const createRefundRequest = z.object({
   reference: storedReferenceField,
   /** Kobo; the whole amount left to refund when not given. */
-  amount: z.number({ error: 'Enter the amount to refund in kobo.' }).int('Enter the amount to refund in kobo.').min(1, 'Enter the amount to refund in kobo.').max(MAX_AMOUNT, 'Enter the amount to refund in kobo.').optional(),
+  amount: serverChecks(
+    z.number({ error: 'Enter the amount to refund in kobo.' }).int('Enter the amount to refund in kobo.').min(1, 'Enter the amount to refund in kobo.').max(MAX_AMOUNT, 'Enter the amount to refund in kobo.'),
+    'At most what is left to refund on the payment.',
+  ).optional(),
   reason: text().trim().max(REFUND_REASON_MAX, refundMessages.reasonTooLong).optional().default(''),
 });
 export type CreateRefundRequest = z.input<typeof createRefundRequest>;

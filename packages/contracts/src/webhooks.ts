@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { developerMessages, eventTypes, rollExpiries, wholeNumber } from './developers';
 import { envelope } from './envelope';
-import { text } from './fields';
+import { documented, serverChecks, text } from './fields';
+import { isWebUrl, WEB_URL_PATTERN } from './payments';
 import { paginationSchema } from './notifications';
 
 /** Seconds from a failed webhook attempt to the next: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -16,6 +17,7 @@ export const WEBHOOK_DESCRIPTION_MAX = 200;
 export const webhookMessages = {
   urlRequired: 'Enter the URL to send events to.',
   urlTooLong: `A webhook URL is at most ${WEBHOOK_URL_MAX} characters.`,
+  urlInvalid: 'Enter a full URL starting with https:// (or http:// in test mode).',
   descriptionTooLong: `A description is at most ${WEBHOOK_DESCRIPTION_MAX} characters.`,
   enabledEventsRequired: `Choose at least one event type, or "*" for all of them.`,
   enabledEventInvalid: `Each enabled event is "*" or one of: ${eventTypes.join(', ')}.`,
@@ -32,7 +34,17 @@ export const webhookMessages = {
 
 export const enabledEventSchema = z.enum(['*', ...eventTypes], { error: webhookMessages.enabledEventInvalid });
 
-const url = text(webhookMessages.urlRequired).trim().min(1, webhookMessages.urlRequired).max(WEBHOOK_URL_MAX, webhookMessages.urlTooLong);
+const url = serverChecks(
+  documented(
+    text(webhookMessages.urlRequired)
+      .trim()
+      .min(1, webhookMessages.urlRequired)
+      .max(WEBHOOK_URL_MAX, webhookMessages.urlTooLong)
+      .refine(isWebUrl, webhookMessages.urlInvalid),
+    { format: 'uri', pattern: WEB_URL_PATTERN },
+  ),
+  'Uses https in live mode; carries no user name or password; its host resolves, to public addresses only (not private, loopback or link-local); at most 2048 characters once normalised.',
+);
 const description = text().trim().max(WEBHOOK_DESCRIPTION_MAX, webhookMessages.descriptionTooLong);
 const enabledEvents = z.array(enabledEventSchema, { error: webhookMessages.enabledEventsRequired }).min(1, webhookMessages.enabledEventsRequired).max(eventTypes.length + 1);
 
@@ -60,7 +72,8 @@ export const createWebhookEndpointResponse = envelope(webhookEndpointSchema.exte
 
 export const updateWebhookEndpointRequest = z
   .object({ url: url.optional(), description: description.optional(), enabledEvents: enabledEvents.optional(), disabled: z.boolean().optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: webhookMessages.nothingToUpdate });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: webhookMessages.nothingToUpdate })
+  .meta({ minProperties: 1 });
 export type UpdateWebhookEndpointRequest = z.input<typeof updateWebhookEndpointRequest>;
 
 export const webhookEndpointIdParams = z.object({ id: text(webhookMessages.notFound) });

@@ -11,9 +11,10 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Access, AnyEndpoint as Endpoint } from '@fipay/contracts/endpoint';
-import { errorEnvelope } from '@fipay/contracts/envelope';
+import { errorFields } from '@fipay/contracts/envelope';
+import { errorCodes, type ErrorCode } from '@fipay/contracts/error-codes';
 import { idempotencyHooks } from '../plugins/idempotency';
 import { statusByCode } from './errors';
 
@@ -67,12 +68,41 @@ const securityFor: Record<Access, Record<string, string[]>[] | undefined> = {
   admin: [{ reviewerAuth: [] }],
 };
 
-function errorResponse(endpoint: Endpoint, range: (status: number) => boolean) {
-  const codes = endpoint.errors.filter((code) => range(statusByCode[code]));
-  return errorEnvelope.describe(codes.length > 0 ? `data.code: ${codes.join(', ')}` : 'Error');
+/** The error envelope as the document shows it for one status: `data.code` is one of `codes`. */
+const errorEnvelopeWith = (codes: ErrorCode[]) =>
+  z.object({
+    isSuccessful: z.literal(false),
+    message: z.string(),
+    data: z.object({ code: z.enum(errorCodes).meta({ enum: codes }), errors: errorFields.optional() }),
+  });
+
+/**
+ * The error answers of an endpoint, one per status its codes map to, each JSON in the envelope. The document
+ * narrows `data.code` to that status's codes (zod metadata, so only OpenAPI sees it): a serializer that refused
+ * an unlisted code would turn a refusal into a 500, so the lists are held by openapi-fuzz.test.ts instead.
+ */
+function errorResponses(endpoint: Endpoint) {
+  const codesByStatus = new Map<number, ErrorCode[]>();
+  for (const code of endpoint.errors) codesByStatus.set(statusByCode[code], [...(codesByStatus.get(statusByCode[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...codesByStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [
+      status,
+      {
+        description: `data.code: ${codes.join(', ')}`,
+        content: { 'application/json': { schema: errorEnvelopeWith(codes) } },
+      },
+    ]),
+  );
 }
 
-/** The Fastify schema of an endpoint: request parts, success answer, and the error envelope with the codes it may carry. */
+/** The success answer: JSON, or a download in each of the media types the endpoint produces. */
+function successResponse(endpoint: Endpoint & { response: z.ZodType }) {
+  if (!endpoint.produces) return endpoint.response;
+  const description = endpoint.response.description ?? 'The file';
+  return { description, content: Object.fromEntries(endpoint.produces.map((type) => [type, { schema: endpoint.response }])) };
+}
+
+/** The Fastify schema of an endpoint: request parts, success answer, and an error envelope per status with the codes it may carry. */
 export function schemaFor(endpoint: Endpoint) {
   const schema: Record<string, unknown> = { tags: [...endpoint.tags], summary: endpoint.summary };
   if (endpoint.description) schema.description = endpoint.description;
@@ -81,14 +111,10 @@ export function schemaFor(endpoint: Endpoint) {
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
-  if (endpoint.produces) schema.produces = [...endpoint.produces];
-  if (endpoint.response) {
-    schema.response = {
-      [endpoint.status]: endpoint.response,
-      '4xx': errorResponse(endpoint, (status) => status < 500),
-      '5xx': errorResponse(endpoint, (status) => status >= 500),
-    };
-  }
+  schema.response = {
+    ...(endpoint.response ? { [endpoint.status]: successResponse({ ...endpoint, response: endpoint.response }) } : {}),
+    ...errorResponses(endpoint),
+  };
   return schema;
 }
 

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { text } from '../fields';
 import { emptyEnvelope } from '../envelope';
 import { uploadUrlRequest, uploadUrlResponse } from '../kyb';
+import { documentContentTypes } from '../kyb-options';
 
 const tags = ['uploads'];
 
@@ -46,7 +47,10 @@ export const localUploadEndpoints = {
     access: 'anonymous',
     tags,
     summary: 'Read a stored file through a signed link (local storage only)',
+    description: 'The Content-Type is what the stored bytes are (a PDF, PNG, JPEG or DOCX), octet-stream when they are none of these.',
     query: downloadLinkQuery,
+    produces: [...(Object.keys(documentContentTypes) as (keyof typeof documentContentTypes)[]), 'application/octet-stream'],
+    response: z.string().meta({ format: 'binary' }).describe('The file'),
     errors: ['BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND'],
   }),
 };

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { webhookMessages } from '@fipay/contracts/webhooks';
 
 /**
  * Where a webhook may be sent. A receiver's URL is the merchant's to choose, so without this a merchant could
@@ -101,7 +102,7 @@ export function guardedLookup(allowPrivate: boolean, resolve: typeof dnsLookup =
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export const webhookUrlMessages = {
-  invalid: 'Enter a full URL starting with https:// (or http:// in test mode).',
+  invalid: webhookMessages.urlInvalid,
   httpsInLive: 'Live mode webhook URLs must use https://.',
   credentials: 'Put no user name or password in the URL; check the signature instead.',
   unresolvable: 'This URL’s host could not be found.',
