@@ -152,7 +152,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
     registerRoute(raw, providerEndpoints.paystackWebhook, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await handlePaystackWebhook(ctx, body, request.headers['x-paystack-signature']);
+      const outcome = await handlePaystackWebhook(ctx, body, request.headers);
       if (outcome === 'refused') throw new AppError('UNAUTHORIZED', paymentMessages.webhookSignatureInvalid);
       return ok(outcome === 'applied' ? 'Event applied.' : 'Event acknowledged.', null);
     });
