@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { paymentMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { paystackSample } from '../../banks/paystack-samples';
+import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { paystackSample } from '../../test/paystack-samples';
 import { createPgliteDb } from '../../db/client';
 import { migrations } from '../../db/migrate';
 import { JobScheduler } from '../../jobs/scheduler';

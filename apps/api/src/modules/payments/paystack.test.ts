@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { paystackSample } from '../../banks/paystack-samples';
+import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { paystackSample } from '../../test/paystack-samples';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { paystackSample, type PaystackSampleName } from '../../banks/paystack-samples';
+import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { paystackSample, type PaystackSampleName } from '../../test/paystack-samples';
 import { AppError } from '../../lib/errors';
 import { PaystackAcquirer, PAYSTACK_MARK, readPaystackEvent } from './acquirer';
 

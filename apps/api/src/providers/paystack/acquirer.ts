@@ -23,7 +23,7 @@ import { paystackSignatureValid } from './signature';
  * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live settlements out
  * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
  * /transfer/verify/:reference). Each answer is parsed by a schema made from the sample Paystack publishes for
- * it (apps/api/src/banks/paystack-samples.ts names each source): the fields read here, with the types the
+ * it (apps/api/src/test/paystack-samples.ts names each source): the fields read here, with the types the
  * sample shows; the rest passes unread. Anything but a documented answer is a 502 whose reason goes to the log
  * only, never the key. Paystack's statuses and event names end here: what leaves is in our words
  * (providers/types.ts, docs/decisions/0054-providers-behind-interfaces.md).
