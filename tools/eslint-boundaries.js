@@ -96,6 +96,7 @@ export const API_TABLE_WRITERS = {
   money_totals: ['payments'],
   provider_events: ['payments', 'jobs'],
   provider_webhook_arrivals: ['payments'],
+  provider_inbox: ['payments', 'jobs'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -15,6 +15,7 @@ import { DELIVERY_TIMEOUT_MS, WebhookWorker } from './modules/webhooks/delivery'
 import { analyzeEmbedded, housekeepingJobs } from './jobs/housekeeping';
 import { JobScheduler } from './jobs/scheduler';
 import { createProviders } from './providers/registry';
+import { ProviderInboxWorker } from './modules/payments/provider-inbox';
 import { accountRoutes } from './modules/account/routes';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -42,6 +43,7 @@ declare module 'fastify' {
     ctx: AppContext;
     outbox: OutboxWorker;
     webhooks: WebhookWorker;
+    providerInbox: ProviderInboxWorker;
   }
 }
 
@@ -145,6 +147,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     keys,
     log: app.log,
   } satisfies AppContext);
+  // Inbound provider webhooks, stored by the webhook route, are applied by this worker, woken on commit.
+  const providerInbox = new ProviderInboxWorker(app.ctx, app.log, options.webhookPollMs);
+  db.onWake('provider-inbox', () => providerInbox.kick());
+  app.decorate('providerInbox', providerInbox);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
 
   await app.register(fastifyHelmet, {
@@ -194,10 +200,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   outbox.start();
   webhooks.start();
+  providerInbox.start();
   scheduler.start();
   app.ctx.liveReadiness.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await providerInbox.stop();
     await webhooks.stop();
     await outbox.stop();
     transport.close();

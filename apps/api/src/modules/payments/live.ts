@@ -5,7 +5,8 @@ import { AppError } from '../../lib/errors';
 import { addHistory, findByProviderReference, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
-import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
+import { lastSignedWebhook } from './live-readiness';
+import type { InboundEvent } from '../../providers/types';
 import { settleTransferFromPaystack } from './transfers';
 import { assertMove } from './transitions';
 import { kobo } from '../../lib/minor-units';
@@ -145,20 +146,14 @@ export async function checkLiveCharges(ctx: AppContext, providerReferences: stri
   return counts;
 }
 
-export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
-
 /**
- * One Paystack webhook: the signature checked on the raw bytes before anything is read (providers/paystack), then
- * the event as our action: a paid charge settled through a fresh verification, a refund's news applied to the
- * refunds it names through what Paystack holds for each (applyPaystackRefundEvent), a transfer's settled through a
- * fresh verification of the payout. Other events are acknowledged and left alone.
+ * One stored provider event applied through our own actions (modules/payments/provider-inbox.ts): a paid charge
+ * settled through a fresh verification, a refund's news applied to the refunds it names through what the provider
+ * holds for each (applyPaystackRefundEvent), a transfer's settled through a fresh verification of the payout.
+ * `ignored` when it named nothing of ours (or, for a charge, the provider did not yet agree it was paid: a repeat
+ * delivery is applied again, and the charge check asks in any case). An outage is thrown (502) for a later attempt.
  */
-export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
-  const reader = ctx.inbound.paystack;
-  if (!reader || !reader.signatureValid(rawBody, headers)) return 'refused';
-  await noteSignedWebhook(ctx.db);
-  const event = reader.read(rawBody);
-  if (!event) return 'ignored';
+export async function applyInboundEvent(ctx: AppContext, event: InboundEvent): Promise<'applied' | 'ignored'> {
   switch (event.action) {
     case 'refund.updated':
       return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
@@ -166,9 +161,10 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, he
     case 'transfer.failed':
     case 'transfer.reversed':
       return (await settleTransferFromPaystack(ctx, event.reference, event)) ? 'applied' : 'ignored';
-    case 'charge.paid':
-      await settleFromPaystack(ctx, event.reference, { key: event.key, type: event.type });
-      return 'applied';
+    case 'charge.paid': {
+      const row = await settleFromPaystack(ctx, event.reference, { key: event.key, type: event.type });
+      return row?.status === 'success' ? 'applied' : 'ignored';
+    }
     case 'ignored':
       return 'ignored';
   }
