@@ -1,4 +1,5 @@
 import type { Bank, ResolvedAccount } from '@fipay/contracts/kyb';
+import { z } from 'zod';
 import { accountNotFound, invalidAccountNumber, invalidBank, providerUnavailable } from './errors';
 import { nubanBankCodes } from './ng-banks';
 import { isValidNuban } from './nuban';
@@ -24,9 +25,16 @@ type Answer = { status: number; body: unknown };
 const MAX_LIST_PAGES = 10;
 const MAX_CACHED_RESOLUTIONS = 1000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// GET /bank/resolve, 200: `{ status: true, data: { account_name, account_number, bank_id } }`; the name is what is read.
+const resolveAnswer = z.object({ status: z.literal(true), data: z.object({ account_name: z.string() }) });
+// GET /bank, 200: `{ status: true, data: [bank], meta: { next } }`; each bank read on its own, so one odd entry is
+// skipped rather than the whole list refused.
+const bankListAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(z.unknown()),
+  meta: z.object({ next: z.string().nullish().catch(null) }).nullish().catch(null),
+});
+const bankEntry = z.object({ name: z.string(), code: z.string(), active: z.boolean().nullish().catch(null), is_deleted: z.boolean().nullish().catch(null) });
 
 
 /**
@@ -74,8 +82,8 @@ export class PaystackBankProvider implements BankProvider {
     if (status === 422 || status === 400) throw accountNotFound();
     if (status !== 200) throw providerUnavailable(`resolve answered HTTP ${status}`);
     if (body === undefined) throw providerUnavailable('resolve answered 200 with a body that is not JSON');
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    const accountName = typeof data?.account_name === 'string' ? data.account_name.trim() : '';
+    const answer = resolveAnswer.safeParse(body);
+    const accountName = answer.success ? answer.data.data.account_name.trim() : '';
     if (!accountName) throw providerUnavailable('resolve answered 200 without an account name');
 
     const account: ResolvedAccount = {
@@ -126,17 +134,19 @@ export class PaystackBankProvider implements BankProvider {
       const { status, body } = await this.get(`/bank?${query}`);
       if (status !== 200) throw providerUnavailable(`bank list answered HTTP ${status}`);
       if (body === undefined) throw providerUnavailable('bank list answered 200 with a body that is not JSON');
-      if (!isRecord(body) || body.status !== true || !Array.isArray(body.data)) throw providerUnavailable('bank list answered 200 without a data array');
-      for (const item of body.data) {
-        if (!isRecord(item) || item.active === false || item.is_deleted === true) continue;
-        const name = typeof item.name === 'string' ? item.name.trim() : '';
-        const code = typeof item.code === 'string' ? item.code.trim() : '';
+      const answer = bankListAnswer.safeParse(body);
+      if (!answer.success) throw providerUnavailable('bank list answered 200 without a data array');
+      for (const entry of answer.data.data) {
+        const item = bankEntry.safeParse(entry);
+        if (!item.success || item.data.active === false || item.data.is_deleted === true) continue;
+        const name = item.data.name.trim();
+        const code = item.data.code.trim();
         if (!name || !code || byCode.has(code)) continue;
         const bank = { bank_name: name, code };
         byCode.set(code, bank);
         banks.push(bank);
       }
-      const next = isRecord(body.meta) ? body.meta.next : undefined;
+      const next = answer.data.meta?.next;
       if (typeof next !== 'string' || !next || next === cursor) break;
       cursor = next;
     }
