@@ -32,7 +32,7 @@ for (const admin of admins) {
 // so the browser tests can see a live payment and the live dashboard. Nothing leaves the machine.
 if (process.env.E2E_PAYSTACK_PORT) {
   const { tsImport } = await import('tsx/esm/api');
-  const { startFakePaystack } = await tsImport('../apps/api/src/banks/fake-paystack.ts', import.meta.url);
+  const { startFakePaystack } = await tsImport('../apps/api/src/test/fake-paystack.ts', import.meta.url);
   const fake = await startFakePaystack(Number(process.env.E2E_PAYSTACK_PORT));
   process.env.PAYSTACK_BASE_URL = fake.url;
   process.env.PAYSTACK_SECRET_KEY = 'sk_test_e2e_replay_server_key_not_a_real_one';

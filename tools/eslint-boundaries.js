@@ -39,7 +39,7 @@ export const boundaries = {
 };
 
 // The API's parts, by where a file sits under apps/api/src: `modules/<name>` is that module, anything else its
-// top folder (lib, db, mail, storage, banks, plugins, jobs) or the file itself (config.ts, app.ts).
+// top folder (lib, db, mail, storage, banks, providers, plugins, jobs) or the file itself (config.ts, app.ts).
 function apiPartOf(file) {
   const match = file.split(path.sep).join('/').match(/apps\/api\/src\/([^/]+)(?:\/([^/]+))?/);
   if (!match) return null;
@@ -49,7 +49,7 @@ function apiPartOf(file) {
 }
 
 /** Shared code: it serves the modules and never imports one. */
-const API_SHARED = new Set(['lib', 'db', 'mail', 'storage', 'banks', 'config']);
+const API_SHARED = new Set(['lib', 'db', 'mail', 'storage', 'banks', 'providers', 'config']);
 
 /**
  * Which part writes each table (docs/decisions/0052-api-module-boundaries-and-commit-wake-ups.md). A
@@ -96,6 +96,7 @@ export const API_TABLE_WRITERS = {
   money_totals: ['payments'],
   provider_events: ['payments', 'jobs'],
   provider_webhook_arrivals: ['payments'],
+  provider_inbox: ['payments', 'jobs'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -14,7 +14,8 @@ import { OutboxWorker } from './mail/outbox';
 import { DELIVERY_TIMEOUT_MS, WebhookWorker } from './modules/webhooks/delivery';
 import { analyzeEmbedded, housekeepingJobs } from './jobs/housekeeping';
 import { JobScheduler } from './jobs/scheduler';
-import { createBankProvider } from './banks/create-bank-provider';
+import { createProviders } from './providers/registry';
+import { ProviderInboxWorker } from './modules/payments/provider-inbox';
 import { accountRoutes } from './modules/account/routes';
 import { backOfficeRoutes } from './modules/back-office/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -24,7 +25,6 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { developerRoutes } from './modules/developers/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { paymentJobs } from './modules/payments/jobs';
-import { PaystackAcquirer } from './modules/payments/paystack';
 import { LiveReadiness } from './modules/payments/live-readiness';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -43,6 +43,7 @@ declare module 'fastify' {
     ctx: AppContext;
     outbox: OutboxWorker;
     webhooks: WebhookWorker;
+    providerInbox: ProviderInboxWorker;
   }
 }
 
@@ -135,20 +136,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   db.onWake('webhooks', () => webhooks.kick());
   app.decorate('outbox', outbox);
   app.decorate('webhooks', webhooks);
-  const paystackOptions = config.banks.paystackSecretKey
-    ? { secretKey: config.banks.paystackSecretKey, baseUrl: config.banks.paystackBaseUrl, timeoutMs: config.banks.timeoutMs }
-    : null;
+  const providers = createProviders(config);
   app.decorate('ctx', {
     config,
     db,
     limiter,
     storage: createStorage(config, { uploadUrl: keys.uploadUrl, appUrl: config.appUrl }),
-    banks: createBankProvider(config),
-    paystack: paystackOptions ? new PaystackAcquirer(paystackOptions) : null,
-    liveReadiness: new LiveReadiness({ paystack: paystackOptions, log: app.log, db }),
+    ...providers,
+    liveReadiness: new LiveReadiness({ acquirer: providers.acquirers.live, log: app.log, db }),
     keys,
     log: app.log,
   } satisfies AppContext);
+  // Inbound provider webhooks, stored by the webhook route, are applied by this worker, woken on commit.
+  const providerInbox = new ProviderInboxWorker(app.ctx, app.log, options.webhookPollMs);
+  db.onWake('provider-inbox', () => providerInbox.kick());
+  app.decorate('providerInbox', providerInbox);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
 
   await app.register(fastifyHelmet, {
@@ -198,10 +200,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   outbox.start();
   webhooks.start();
+  providerInbox.start();
   scheduler.start();
   app.ctx.liveReadiness.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await providerInbox.stop();
     await webhooks.stop();
     await outbox.stop();
     transport.close();

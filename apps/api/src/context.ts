@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaystackAcquirer } from './modules/payments/paystack';
 import type { LiveReadiness } from './modules/payments/live-readiness';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { BankProvider } from './banks/types';
+import type { Providers } from './providers/types';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ObjectStorage } from './storage/types';
 
@@ -13,9 +12,14 @@ export type AppContext = {
   db: Db;
   limiter: RateLimiter;
   storage: ObjectStorage;
-  banks: BankProvider;
-  /** Live charges' acquirer, when PAYSTACK_SECRET_KEY is set; without it live charges are refused. */
-  paystack: PaystackAcquirer | null;
+  /** The bank directory (providers/registry.ts). */
+  banks: Providers['banks'];
+  /** Live mode's acquirer, when one is set up (PAYSTACK_SECRET_KEY); without it live charges and refunds are refused. */
+  acquirers: Providers['acquirers'];
+  /** Live payouts' provider, when one is set up; without it live balances wait. */
+  transfers: Providers['transfers'];
+  /** Readers of inbound provider webhooks, by provider. */
+  inbound: Providers['inbound'];
   /** Whether the live payment provider is set up and answering, checked now and then (modules/developers/modes.ts combines it with the company's approval). */
   liveReadiness: LiveReadiness;
   /**

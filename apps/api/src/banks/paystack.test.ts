@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
 import { bankMessages } from './errors';
-import { paystackBodies, startFakePaystack, type FakePaystack } from './fake-paystack';
+import { paystackBodies, startFakePaystack, type FakePaystack } from '../test/fake-paystack';
 import { sandboxAccountNumber } from './nuban';
 import { PaystackBankProvider, type PaystackOptions } from './paystack';
 

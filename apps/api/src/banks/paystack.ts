@@ -1,8 +1,10 @@
 import type { Bank, ResolvedAccount } from '@fipay/contracts/kyb';
+import { z } from 'zod';
 import { accountNotFound, invalidAccountNumber, invalidBank, providerUnavailable } from './errors';
 import { nubanBankCodes } from './ng-banks';
 import { isValidNuban } from './nuban';
 import type { BankProvider } from './types';
+import { paystackRequest } from '../providers/paystack/client';
 
 export type PaystackOptions = {
   secretKey: string;
@@ -23,20 +25,17 @@ type Answer = { status: number; body: unknown };
 const MAX_LIST_PAGES = 10;
 const MAX_CACHED_RESOLUTIONS = 1000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// GET /bank/resolve, 200: `{ status: true, data: { account_name, account_number, bank_id } }`; the name is what is read.
+const resolveAnswer = z.object({ status: z.literal(true), data: z.object({ account_name: z.string() }) });
+// GET /bank, 200: `{ status: true, data: [bank], meta: { next } }`; each bank read on its own, so one odd entry is
+// skipped rather than the whole list refused.
+const bankListAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(z.unknown()),
+  meta: z.object({ next: z.string().nullish().catch(null) }).nullish().catch(null),
+});
+const bankEntry = z.object({ name: z.string(), code: z.string(), active: z.boolean().nullish().catch(null), is_deleted: z.boolean().nullish().catch(null) });
 
-/** Why a fetch failed, for the log: never the URL's headers, so never the key. */
-function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
-  if (error instanceof Error) {
-    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-    const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : error.message;
-    return `network error: ${detail}`;
-  }
-  return 'network error';
-}
 
 /**
  * Paystack's bank list and account-name enquiry (GET /bank, GET /bank/resolve).
@@ -83,8 +82,8 @@ export class PaystackBankProvider implements BankProvider {
     if (status === 422 || status === 400) throw accountNotFound();
     if (status !== 200) throw providerUnavailable(`resolve answered HTTP ${status}`);
     if (body === undefined) throw providerUnavailable('resolve answered 200 with a body that is not JSON');
-    const data = isRecord(body) && body.status === true && isRecord(body.data) ? body.data : undefined;
-    const accountName = typeof data?.account_name === 'string' ? data.account_name.trim() : '';
+    const answer = resolveAnswer.safeParse(body);
+    const accountName = answer.success ? answer.data.data.account_name.trim() : '';
     if (!accountName) throw providerUnavailable('resolve answered 200 without an account name');
 
     const account: ResolvedAccount = {
@@ -135,17 +134,19 @@ export class PaystackBankProvider implements BankProvider {
       const { status, body } = await this.get(`/bank?${query}`);
       if (status !== 200) throw providerUnavailable(`bank list answered HTTP ${status}`);
       if (body === undefined) throw providerUnavailable('bank list answered 200 with a body that is not JSON');
-      if (!isRecord(body) || body.status !== true || !Array.isArray(body.data)) throw providerUnavailable('bank list answered 200 without a data array');
-      for (const item of body.data) {
-        if (!isRecord(item) || item.active === false || item.is_deleted === true) continue;
-        const name = typeof item.name === 'string' ? item.name.trim() : '';
-        const code = typeof item.code === 'string' ? item.code.trim() : '';
+      const answer = bankListAnswer.safeParse(body);
+      if (!answer.success) throw providerUnavailable('bank list answered 200 without a data array');
+      for (const entry of answer.data.data) {
+        const item = bankEntry.safeParse(entry);
+        if (!item.success || item.data.active === false || item.data.is_deleted === true) continue;
+        const name = item.data.name.trim();
+        const code = item.data.code.trim();
         if (!name || !code || byCode.has(code)) continue;
         const bank = { bank_name: name, code };
         byCode.set(code, bank);
         banks.push(bank);
       }
-      const next = isRecord(body.meta) ? body.meta.next : undefined;
+      const next = answer.data.meta?.next;
       if (typeof next !== 'string' || !next || next === cursor) break;
       cursor = next;
     }
@@ -159,42 +160,5 @@ export class PaystackBankProvider implements BankProvider {
     const answer = await paystackRequest(this.options, 'GET', pathAndQuery);
     if ('failure' in answer) throw providerUnavailable(answer.failure);
     return answer;
-  }
-}
-
-/**
- * One call to Paystack's API with the secret key as a bearer token, timed out as a whole (headers and body).
- * Answers the status and the parsed body (undefined when it is not JSON), or why no answer came, for the log:
- * never the key.
- */
-export async function paystackRequest(
-  options: { secretKey: string; baseUrl: string; timeoutMs: number },
-  method: 'GET' | 'POST',
-  path: string,
-  payload?: unknown,
-): Promise<Answer | { failure: string }> {
-  let status: number;
-  let text: string;
-  try {
-    const response = await fetch(`${options.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: 'application/json',
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    status = response.status;
-    text = await response.text();
-  } catch (error) {
-    return { failure: describeFailure(error, options.timeoutMs) };
-  }
-  try {
-    return { status, body: JSON.parse(text) as unknown };
-  } catch {
-    return { status, body: undefined };
   }
 }

@@ -22,6 +22,7 @@ import { sql as checkoutAccessCodes } from './migrations/0020-checkout-access-co
 import { sql as providerWebhookArrivals } from './migrations/0021-provider-webhook-arrivals';
 import { sql as merchantReferences } from './migrations/0022-merchant-references';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
+import { sql as providerInbox } from './migrations/0024-provider-inbox';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -48,6 +49,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0021-provider-webhook-arrivals', sql: providerWebhookArrivals },
   { id: '0022-merchant-references', sql: merchantReferences },
   { id: '0023-status-transitions', sql: statusTransitions },
+  { id: '0024-provider-inbox', sql: providerInbox },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

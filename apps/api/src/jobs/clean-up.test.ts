@@ -61,9 +61,21 @@ describe('the clean-up job', () => {
       [oldKey, recentKey],
     );
 
+    // Inbound webhooks: an applied one past 90 days is forgotten; a recent one, and an old one never applied, are kept.
+    await server.db.query(
+      `INSERT INTO provider_inbox (provider, event_key, type, payload, received_at, processed_at, outcome) VALUES
+         ('paystack', $1, 'charge.success', '{}', now() - interval '91 days', now() - interval '91 days', 'applied'),
+         ('paystack', $2, 'charge.success', '{}', now() - interval '89 days', now() - interval '89 days', 'applied'),
+         ('paystack', $3, 'charge.success', '{}', now() - interval '91 days', NULL, NULL)`,
+      [oldKey, recentKey, `${oldKey}:unapplied`],
+    );
+
     const counts = await server.db.transaction((tx) => cleanUpExpired(tx));
-    expect(counts).toMatchObject({ emailCodes: 1, emailLinks: 2, consentLinks: 1, providerEvents: 1 });
+    expect(counts).toMatchObject({ emailCodes: 1, emailLinks: 2, consentLinks: 1, providerEvents: 1, providerInbox: 1 });
     expect(await rowsOf('SELECT key AS id FROM provider_events WHERE key IN ($1, $2)', [oldKey, recentKey])).toEqual([recentKey]);
+    expect(await rowsOf('SELECT event_key AS id FROM provider_inbox WHERE event_key LIKE $1 ORDER BY event_key', [`charge.success:%-${userId}%`])).toEqual(
+      [`${oldKey}:unapplied`, recentKey].sort(),
+    );
 
     // The live session keeps its rotated token (needed to recognise a replay) and its current one; the others are gone.
     const families = await rowsOf('SELECT DISTINCT family_id::text AS id FROM refresh_tokens WHERE user_id = $1', [userId]);

@@ -22,7 +22,7 @@ export const ENDED_ROW_RETENTION_HOURS = 1;
  * spent or expired verification, reset, sign-in-code and password-setup links, ended reviewer
  * sessions; forgets the pairs kept for a refresh replay once its window has passed, and spent
  * or expired representative consent links, events past their 30 days, idempotency keys past their 24 hours and providers'
- * event keys past their 90 days. Returns the number of rows touched per kind.
+ * event keys and processed inbound webhooks past their 90 days. Returns the number of rows touched per kind.
  */
 export async function cleanUpExpired(tx: Queryable): Promise<Record<string, number>> {
   const ended = `now() - make_interval(hours => ${ENDED_ROW_RETENTION_HOURS})`;
@@ -41,6 +41,7 @@ export async function cleanUpExpired(tx: Queryable): Promise<Record<string, numb
     idempotencyKeys: `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`,
     events: `DELETE FROM events WHERE created_at < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`,
     providerEvents: `DELETE FROM provider_events WHERE received_at < now() - make_interval(days => ${PROVIDER_EVENT_RETENTION_DAYS})`,
+    providerInbox: `DELETE FROM provider_inbox WHERE processed_at IS NOT NULL AND received_at < now() - make_interval(days => ${PROVIDER_EVENT_RETENTION_DAYS})`,
   };
   const counts: Record<string, number> = {};
   for (const [kind, sql] of Object.entries(statements)) counts[kind] = (await tx.query(sql)).rowCount;

@@ -76,6 +76,22 @@ export async function startTestServer(
       delete: <T = any>(url: string, init?: Parameters<typeof request>[2]) => request<T>('DELETE', `/api/v1${url}`, init),
       request,
     },
+    /**
+     * Waits until the provider inbox worker has applied every stored provider webhook (or failed an attempt at it),
+     * and answers what applying `payload` did when given: webhooks are stored by the route and applied after.
+     */
+    async providerInboxSettled(payload?: string, timeoutMs = 15_000): Promise<'applied' | 'ignored' | 'failed' | undefined> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_inbox WHERE processed_at IS NULL AND last_error IS NULL');
+        if (rows[0]!.n === 0) break;
+        if (Date.now() > until) throw new Error('The provider inbox was not applied in time');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (payload === undefined) return undefined;
+      const { rows } = await db.query<{ outcome: 'applied' | 'ignored' | null }>('SELECT outcome FROM provider_inbox WHERE payload = $1', [payload]);
+      return rows[0] ? (rows[0].outcome ?? 'failed') : undefined;
+    },
     async close() {
       // A streamed download may still hold its connection; do not wait out keep-alive.
       const closing = app.close();

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { kybMessages } from '@fipay/contracts/kyb';
 import { bankMessages } from '../../banks/errors';
-import { paystackBodies, startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
+import { paystackBodies, startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
 import { sandboxAccountNumber } from '../../banks/nuban';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';

@@ -29,7 +29,7 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       afterCommit: async ({ due }) => {
         const counts = await payoutsDue(ctx, due);
         // The live payouts just written go to Paystack now rather than at the transfer job's next run.
-        return { ...counts, transfers: ctx.paystack ? await sendDueTransfers(ctx) : undefined };
+        return { ...counts, transfers: ctx.transfers ? await sendDueTransfers(ctx) : undefined };
       },
     }),
     jobWithFollowUp({
@@ -44,7 +44,7 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       name: 'live-refund-checks',
       everyMs: 60 * MINUTE,
       lockId: 72_413_205,
-      run: async (tx) => ({ claimed: ctx.paystack ? await claimRefundChecks(tx) : [] }),
+      run: async (tx) => ({ claimed: ctx.acquirers.live ? await claimRefundChecks(tx) : [] }),
       afterCommit: async ({ claimed }) => checkRefunds(ctx, claimed),
     }),
     // Live charges whose webhook was lost or came early: asked about at Paystack, then closed after 24 hours unpaid.
@@ -52,7 +52,7 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
       name: 'live-charge-checks',
       everyMs: 5 * MINUTE,
       lockId: 72_413_206,
-      run: async (tx) => ({ claimed: ctx.paystack ? await claimLiveChargeChecks(tx) : [] }),
+      run: async (tx) => ({ claimed: ctx.acquirers.live ? await claimLiveChargeChecks(tx) : [] }),
       afterCommit: async ({ claimed }) => checkLiveCharges(ctx, claimed),
     }),
     { name: 'abandon-unpaid', everyMs: 15 * MINUTE, lockId: 72_413_203, run: async (tx) => ({ abandoned: await abandonStale(tx) }) },

@@ -6,11 +6,12 @@ import { developerMessages } from '@fipay/contracts/developers';
 import { liveBlockMessages, liveModeMessages } from '@fipay/contracts/live-mode';
 import { paymentMessages } from '@fipay/contracts/payments';
 import Fastify from 'fastify';
-import { paystackBodies, startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { paystackSample } from '../../banks/paystack-samples';
+import { paystackBodies, startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { paystackSample } from '../../test/paystack-samples';
 import { checkoutCode, createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { LiveReadiness } from './live-readiness';
+import { PaystackAcquirer } from '../../providers/paystack/acquirer';
 import { payOut } from './settlement';
 
 /**
@@ -209,7 +210,7 @@ describe('the readiness check', () => {
     let now = 0;
     const server = await startTestServer();
     try {
-      const readiness = new LiveReadiness({ paystack: { secretKey: KEY, baseUrl: fake.url, timeoutMs: 500 }, checkTimeoutMs: 500, log: Fastify({ logger: { level: 'info', stream: logs.stream } }).log, db: server.db, now: () => now });
+      const readiness = new LiveReadiness({ acquirer: new PaystackAcquirer({ secretKey: KEY, baseUrl: fake.url, timeoutMs: 500 }), checkTimeoutMs: 500, log: Fastify({ logger: { level: 'info', stream: logs.stream } }).log, db: server.db, now: () => now });
       const asked = () => fake.requests.filter((r) => r.path === '/balance').length;
       expect(await readiness.current()).toBe('ready');
       expect(await readiness.current()).toBe('ready');

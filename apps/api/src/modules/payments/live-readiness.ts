@@ -1,32 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import { paystackRequest } from '../../banks/paystack';
 import type { Queryable } from '../../db/client';
-import type { PaystackOptions } from './paystack';
+import type { Acquirer } from '../../providers/types';
 
 /**
  * Whether this server can take live payments (docs/decisions/0045-one-live-rule-and-provider-readiness.md): the
- * payment provider is set up (PAYSTACK_SECRET_KEY) and answers the key with Paystack's documented balance
- * (`GET /balance`, the cheapest call that needs a valid secret key and moves nothing). The answer is kept a minute
+ * payment provider is set up (PAYSTACK_SECRET_KEY) and answers its readiness question (Acquirer.readiness: for
+ * Paystack its documented balance, the cheapest call that needs a valid secret key and moves nothing). The answer is kept a minute
  * when ready and 15 seconds when not; one check at a time, shared by every caller, asks again once it is stale, so
  * page views do not each call Paystack. Each change is logged once for the operator.
  */
 
 export type ProviderState = 'ready' | 'not_set_up' | 'key_refused' | 'unreachable';
 
-// GET /balance, 200 (sample: src/api/transfers-control/balance/response.json, in banks/paystack-samples.ts).
-const balanceAnswer = z.object({ status: z.literal(true), data: z.array(z.object({ currency: z.string(), balance: z.number() })) });
-
 export type LiveReadinessOptions = {
-  /** Paystack's settings, or null when no secret key is set. */
-  paystack: PaystackOptions | null;
+  /** The live acquirer, or null when none is set up. */
+  acquirer: Acquirer | null;
   log: FastifyBaseLogger;
   /** Where the last signed webhook's time is kept, for the log line of a change. */
   db: Queryable;
-  /**
-   * How long one question may take: the provider's timeout, but at least 5 seconds, so that a busy moment of this
-   * process (an answer read late) is not taken for a provider that does not answer.
-   */
+  /** How long one question may take (by default the acquirer's own: its timeout, but at least 5 seconds). */
   checkTimeoutMs?: number;
   readyForMs?: number;
   notReadyForMs?: number;
@@ -48,7 +40,7 @@ export class LiveReadiness {
    * are never refused on an old answer.
    */
   async current(): Promise<ProviderState> {
-    if (!this.options.paystack) return 'not_set_up';
+    if (!this.options.acquirer) return 'not_set_up';
     const known = this.known;
     if (!known) return this.check();
     const age = this.now() - known.checkedAt;
@@ -61,9 +53,9 @@ export class LiveReadiness {
 
   /** Asks the provider now (one request however many callers ask at once) and records the answer. */
   check(): Promise<ProviderState> {
-    const paystack = this.options.paystack;
-    if (!paystack) return Promise.resolve('not_set_up');
-    this.checking ??= this.ask(paystack).finally(() => {
+    const acquirer = this.options.acquirer;
+    if (!acquirer) return Promise.resolve('not_set_up');
+    this.checking ??= this.ask(acquirer).finally(() => {
       this.checking = undefined;
     });
     return this.checking;
@@ -76,7 +68,7 @@ export class LiveReadiness {
 
   /** Logs the state at start: without a key at once, otherwise after the first check. */
   start(): void {
-    if (!this.options.paystack) {
+    if (!this.options.acquirer) {
       this.options.log.warn(
         'Live payments are off: PAYSTACK_SECRET_KEY is not set. Businesses can prepare live keys and links, but live charges, refunds and payouts are refused until it is.',
       );
@@ -85,35 +77,19 @@ export class LiveReadiness {
     void this.check();
   }
 
-  private async ask(paystack: PaystackOptions): Promise<ProviderState> {
+  private async ask(acquirer: Acquirer): Promise<ProviderState> {
     // One lost answer (a busy moment, a dropped connection) does not close live payments: no answer twice does.
-    let [state, reason] = await this.askOnce(paystack);
-    if (state === 'unreachable') [state, reason] = await this.askOnce(paystack);
+    let { state, reason } = await acquirer.readiness(this.options.checkTimeoutMs);
+    if (state === 'unreachable') ({ state, reason } = await acquirer.readiness(this.options.checkTimeoutMs));
     const before = this.known?.state;
     this.known = { state, checkedAt: this.now() };
     if (state !== before) await this.logChange(state, reason, before);
     return state;
   }
 
-  private async askOnce(paystack: PaystackOptions): Promise<[ProviderState, string]> {
-    let state: ProviderState;
-    let reason: string;
-    try {
-      const timeoutMs = this.options.checkTimeoutMs ?? Math.max(paystack.timeoutMs, 5_000);
-      const answer = await paystackRequest({ ...paystack, timeoutMs }, 'GET', '/balance');
-      if ('failure' in answer) [state, reason] = ['unreachable', answer.failure];
-      else if (answer.status === 401 || answer.status === 403) [state, reason] = ['key_refused', `balance answered HTTP ${answer.status}`];
-      else if (answer.status === 200 && balanceAnswer.safeParse(answer.body).success) [state, reason] = ['ready', 'balance answered'];
-      else [state, reason] = ['unreachable', `balance answered HTTP ${answer.status} without the documented balances`];
-    } catch (error) {
-      [state, reason] = ['unreachable', error instanceof Error ? error.message : 'unknown error'];
-    }
-    return [state, reason];
-  }
-
   private async logChange(state: ProviderState, reason: string, before: ProviderState | undefined) {
     const lastSignedWebhookAt = await lastSignedWebhook(this.options.db).catch(() => null);
-    const fields = { provider: 'paystack', state, was: before ?? null, reason, lastSignedWebhookAt: lastSignedWebhookAt?.toISOString() ?? null };
+    const fields = { provider: this.options.acquirer?.name ?? null, state, was: before ?? null, reason, lastSignedWebhookAt: lastSignedWebhookAt?.toISOString() ?? null };
     if (state === 'ready') {
       this.options.log.info(fields, 'Live payments ready: Paystack answered GET /balance with PAYSTACK_SECRET_KEY');
     } else if (state === 'key_refused') {

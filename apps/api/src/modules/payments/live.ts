@@ -2,12 +2,11 @@ import { ABANDON_AFTER_HOURS, formatNaira } from '@fipay/contracts/payments';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { readPaystackEvent } from './paystack';
-import { paystackSignatureValid } from './paystack-signature';
 import { addHistory, findByProviderReference, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
 import { applyPaystackRefundEvent } from './paystack-refund-events';
 import { completeCharge } from './transactions';
-import { lastSignedWebhook, noteSignedWebhook } from './live-readiness';
+import { lastSignedWebhook } from './live-readiness';
+import type { InboundEvent } from '../../providers/types';
 import { settleTransferFromPaystack } from './transfers';
 import { assertMove } from './transitions';
 import { kobo } from '../../lib/minor-units';
@@ -18,11 +17,6 @@ import { kobo } from '../../lib/minor-units';
  * verified with Paystack and settled here, once: the row is locked and only a pending one moves.
  */
 
-// Paystack's final failures. `abandoned` is not one: Paystack says it of a transaction whose customer has not
-// finished yet, and the customer can still pay on the same page; only our own 24 hours close it.
-const FINAL_FAILURES = new Set(['failed', 'reversed']);
-const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
-
 /**
  * Asks Paystack about the live transaction it knows by `providerReference` (ours at Paystack, unique across the
  * platform; never the merchant's reference, which another business may share) and applies the answer in one
@@ -31,7 +25,7 @@ const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfe
  * and an early one (Paystack's verify not yet agreeing) leaves the charge to the next check. A pending
  * transaction is settled by any caller; one closed here (failed, abandoned) only when Paystack's webhook says
  * it was paid: a customer may pay after a declined card or after our 24 hours, and that money is credited, not
- * dropped. Only a payment carrying our transaction's id (PAYSTACK_MARK) is credited. `closeIfStale` (the
+ * dropped. Only a payment carrying our transaction's id (its mark) is credited. `closeIfStale` (the
  * charge check) abandons a pending one past our 24 hours that Paystack says is unpaid.
  * Answers the row as it now stands; a Paystack outage is a 502 for the caller to retry.
  */
@@ -42,12 +36,13 @@ export async function settleFromPaystack(
   options: { closeIfStale?: boolean } = {},
 ): Promise<TransactionRow | undefined> {
   const before = await findByProviderReference(ctx.db, providerReference);
-  if (!before || before.provider !== 'paystack' || !ctx.paystack) return before;
+  const acquirer = ctx.acquirers.live;
+  if (!before || !acquirer || before.provider !== acquirer.name) return before;
   if (before.status === 'success' || (before.status !== 'pending' && !event)) {
     if (event) await recordProviderEvent(ctx.db, event);
     return before;
   }
-  const verified = await ctx.paystack.verify(providerReference);
+  const verified = await acquirer.verifyCharge(providerReference);
   const after = await ctx.db.transaction(async (tx) => {
     const row = await findByProviderReference(tx, providerReference, true);
     if (!row || row.status === 'success') {
@@ -55,12 +50,12 @@ export async function settleFromPaystack(
       return row;
     }
     const ours = verified.mark === row.id;
-    if (verified.status === 'success' && !ours) {
+    if (verified.status === 'paid' && !ours) {
       // A payment under this reference that did not start here (another system on the same Paystack account):
       // never credited; to the log for a person.
-      ctx.log.error({ transaction: row.id, paystack: verified.id }, 'Paystack reports a payment under this reference that did not start here; not credited');
+      ctx.log.error({ transaction: row.id, paystack: verified.providerId }, 'Paystack reports a payment under this reference that did not start here; not credited');
     }
-    if (verified.status === 'success' && ours) {
+    if (verified.status === 'paid' && ours) {
       if (event && !(await recordProviderEvent(tx, event))) return row;
       if (verified.amount !== kobo(row.amount) || verified.currency !== row.currency) {
         // Never credit what was not paid: kept for a person to look at.
@@ -75,7 +70,7 @@ export async function settleFromPaystack(
       return completeCharge(ctx, tx, row, verified.channel, verified.card);
     }
     if (row.status !== 'pending') return row;
-    const final = FINAL_FAILURES.has(verified.status);
+    const final = verified.status === 'failed';
     const stale = Date.now() - row.created_at.getTime() > ABANDON_AFTER_HOURS * 3_600_000;
     if (final || (options.closeIfStale && stale)) {
       if (event && !(await recordProviderEvent(tx, event))) return row;
@@ -83,15 +78,15 @@ export async function settleFromPaystack(
       assertMove('transactions', row, status);
       const { rows } = await tx.query<TransactionRow>(
         `UPDATE transactions SET status = $3, gateway_response = $2, updated_at = now() WHERE id = $1 RETURNING ${TRANSACTION_COLUMNS}`,
-        [row.id, verified.gatewayResponse || `Paystack: ${verified.status}`, status],
+        [row.id, verified.gatewayResponse || `Paystack: ${verified.providerStatus}`, status],
       );
       await addHistory(
         tx,
         row.id,
         `transaction.${status}`,
         final
-          ? `Paystack reports the payment ${verified.status}${verified.gatewayResponse ? `: ${verified.gatewayResponse}` : ''}.`
-          : `Not paid within ${ABANDON_AFTER_HOURS} hours (Paystack: ${verified.status}).`,
+          ? `Paystack reports the payment ${verified.providerStatus}${verified.gatewayResponse ? `: ${verified.gatewayResponse}` : ''}.`
+          : `Not paid within ${ABANDON_AFTER_HOURS} hours (Paystack: ${verified.providerStatus}).`,
       );
       return rows[0];
     }
@@ -151,27 +146,26 @@ export async function checkLiveCharges(ctx: AppContext, providerReferences: stri
   return counts;
 }
 
-export type WebhookOutcome = 'refused' | 'ignored' | 'applied';
-
 /**
- * One Paystack webhook: the signature checked on the raw bytes before anything is read, then
- * `charge.success` settled through a fresh verification, `refund.*` applied to the refunds it names through
- * what Paystack holds for each (applyPaystackRefundEvent), and `transfer.success` / `transfer.failed` /
- * `transfer.reversed` settled through a fresh verification of the payout. Other events are acknowledged and
- * left alone.
+ * One stored provider event applied through our own actions (modules/payments/provider-inbox.ts): a paid charge
+ * settled through a fresh verification, a refund's news applied to the refunds it names through what the provider
+ * holds for each (applyPaystackRefundEvent), a transfer's settled through a fresh verification of the payout.
+ * `ignored` when it named nothing of ours (or, for a charge, the provider did not yet agree it was paid: a repeat
+ * delivery is applied again, and the charge check asks in any case). An outage is thrown (502) for a later attempt.
  */
-export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined): Promise<WebhookOutcome> {
-  if (!ctx.paystack || !paystackSignatureValid(rawBody, signature, ctx.paystack.options.secretKey)) return 'refused';
-  await noteSignedWebhook(ctx.db);
-  const event = readPaystackEvent(rawBody);
-  if (!event) return 'ignored';
-  const { type } = event;
-  if (event.kind === 'refund') return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
-  if (event.kind === 'other') return 'ignored';
-  // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference there
-  // (a charge's provider reference, a payout's transfer reference).
-  const keyed = { key: `${type}:${event.id ?? event.reference}`, type };
-  if (event.kind === 'transfer') return TRANSFER_EVENTS.has(type) && (await settleTransferFromPaystack(ctx, event.reference, keyed)) ? 'applied' : 'ignored';
-  await settleFromPaystack(ctx, event.reference, keyed);
-  return 'applied';
+export async function applyInboundEvent(ctx: AppContext, event: InboundEvent): Promise<'applied' | 'ignored'> {
+  switch (event.action) {
+    case 'refund.updated':
+      return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
+    case 'transfer.paid':
+    case 'transfer.failed':
+    case 'transfer.reversed':
+      return (await settleTransferFromPaystack(ctx, event.reference, event)) ? 'applied' : 'ignored';
+    case 'charge.paid': {
+      const row = await settleFromPaystack(ctx, event.reference, { key: event.key, type: event.type });
+      return row?.status === 'success' ? 'applied' : 'ignored';
+    }
+    case 'ignored':
+      return 'ignored';
+  }
 }

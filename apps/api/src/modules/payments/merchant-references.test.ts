@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { paymentMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../banks/fake-paystack';
-import { paystackSample } from '../../banks/paystack-samples';
+import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { paystackSample } from '../../test/paystack-samples';
 import { createPgliteDb } from '../../db/client';
 import { migrations } from '../../db/migrate';
 import { JobScheduler } from '../../jobs/scheduler';
@@ -40,7 +40,12 @@ afterAll(async () => {
 });
 
 const sign = (raw: string) => createHmac('sha512', SECRET).update(raw).digest('hex');
-const webhook = (raw: string) => server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': sign(raw) } });
+/** Delivers a signed webhook and waits for the inbox worker to apply what the route stored. */
+const webhook = async (raw: string) => {
+  const answer = await server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': sign(raw) } });
+  await server.providerInboxSettled();
+  return answer;
+};
 const chargeSuccess = (providerReference: string, id: number) => {
   const sample = paystackSample('chargeSuccess');
   return JSON.stringify({ ...sample, data: { ...sample.data, id, reference: providerReference } });
@@ -294,6 +299,7 @@ describe('migration 0022', () => {
       const { id } = paystack.settle('order_77', 'success');
       const raw = chargeSuccess('order_77', id);
       expect((await migrated.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': sign(raw) } })).status).toBe(200);
+      expect(await migrated.providerInboxSettled(raw)).toBe('applied');
       const settled = await migrated.db.query<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [liveId]);
       expect(settled.rows).toEqual([{ status: 'success' }]);
       const entries = await migrated.db.query<{ reference: string }>("SELECT reference FROM journal_entries WHERE kind = 'charge' AND company_id = $1", [companyId]);

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import type { PaystackEvent } from './paystack';
+import type { InboundEvent } from '../../providers/types';
 import { reconcileRefund } from './refunds';
 
-type RefundEvent = Extract<PaystackEvent, { kind: 'refund' }>;
+type RefundEvent = Extract<InboundEvent, { action: 'refund.updated' }>;
 
 /** At most this many of a transaction's pending refunds are asked about for one delivery; the hourly check takes any others. */
 const MAX_CANDIDATES = 10;
@@ -26,12 +26,11 @@ const OUR_NOTE = /^FiPay refund ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
  * agrees with, in the transaction that settles it. False when no refund of ours is pending for it.
  */
 export async function applyPaystackRefundEvent(ctx: AppContext, event: RefundEvent): Promise<boolean> {
-  const paystack = ctx.paystack;
-  if (!paystack) return false;
+  const acquirer = ctx.acquirers.live;
+  if (!acquirer) return false;
   const candidates = await refundsNamedBy(ctx.db, event);
-  const status = event.type.slice('refund.'.length);
   for (const id of candidates) {
-    await reconcileRefund(ctx, paystack, id, { concludeAbsent: false, event: { key: `${event.type}:${id}`, type: event.type, status } });
+    await reconcileRefund(ctx, acquirer, id, { concludeAbsent: false, event: { key: `${event.type}:${id}`, type: event.type, status: event.status } });
   }
   return candidates.length > 0;
 }
@@ -42,11 +41,11 @@ async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string
     const { rows } = await db.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 AND livemode', [event.refundId]);
     if (rows.length) return one(rows);
   }
-  const noted = event.merchantNote ? OUR_NOTE.exec(event.merchantNote)?.[1] : undefined;
+  const noted = event.note ? OUR_NOTE.exec(event.note)?.[1] : undefined;
   if (noted) {
     const { rows } = await db.query<{ id: string; status: string }>(
       'SELECT r.id, r.status FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.id = $1 AND t.provider_reference = $2 AND r.livemode',
-      [noted, event.transactionReference],
+      [noted, event.chargeReference],
     );
     if (rows.length) return one(rows);
   }
@@ -54,7 +53,7 @@ async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string
     `SELECT r.id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
       WHERE t.provider_reference = $1 AND t.provider = 'paystack' AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
       ORDER BY r.created_at, r.id LIMIT ${MAX_CANDIDATES}`,
-    [event.transactionReference, event.amount],
+    [event.chargeReference, event.amount],
   );
   return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import { formatNaira, paymentMessages, refundMessages, type createRefundRequest, type Refund } from '@fipay/contracts/payments';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Acquirer, RefundStatus } from '../../providers/types';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
@@ -153,7 +154,7 @@ export const refundNote = (id: string) => `FiPay refund ${id}`;
 async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>, claim?: IdempotencyClaim | null): Promise<Refund> {
   // Nothing is reserved while live payments do not work: the business is told so, and the payment stays as it is.
   await requireLivePayments(ctx, scope.companyId, liveModeMessages.refundsUnavailable);
-  const paystack = ctx.paystack;
+  const paystack = ctx.acquirers.live;
   if (!paystack) throw new AppError('SERVICE_UNAVAILABLE', liveModeMessages.refundsUnavailable);
   const { id, transaction } = await ctx.db.transaction(async (tx) => {
     const started = await startRefund(tx, scope, input);
@@ -230,7 +231,7 @@ export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<stri
  */
 export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
   const counts = { processed: 0, failed: 0, pending: 0 };
-  const paystack = ctx.paystack;
+  const paystack = ctx.acquirers.live;
   if (!paystack) return counts;
   for (const id of refundIds) {
     try {
@@ -254,9 +255,9 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
  */
 export async function reconcileRefund(
   ctx: AppContext,
-  paystack: NonNullable<AppContext['paystack']>,
+  paystack: Acquirer,
   id: string,
-  options: { concludeAbsent: boolean; event?: { key: string; type: string; status: string } },
+  options: { concludeAbsent: boolean; event?: { key: string; type: string; status: RefundStatus } },
 ): Promise<'processed' | 'failed' | 'pending'> {
   const outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
   if (outcome === 'beyond-bound') {
@@ -274,7 +275,7 @@ export async function reconcileRefund(
   await ctx.db.query('UPDATE refunds SET provider_refund_id = $2 WHERE id = $1 AND provider_refund_id IS NULL', [id, outcome.providerRefundId]);
   if (outcome.status === 'needs-attention') await markRefundForAttention(ctx, id);
   // Moved on after a person gave Paystack what it needed.
-  if (outcome.status === 'pending' || outcome.status === 'processing') await clearRefundAttention(ctx.db, id);
+  if (outcome.status === 'pending') await clearRefundAttention(ctx.db, id);
   if (outcome.status !== 'processed' && outcome.status !== 'failed') return 'pending';
   const { event } = options;
   await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
@@ -299,17 +300,17 @@ async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForC
 const REFUND_SEARCH_MARGIN_MS = 24 * 3_600_000;
 
 async function askPaystackAbout(
-  paystack: NonNullable<AppContext['paystack']>,
+  paystack: Acquirer,
   refund: RefundForCheck,
-): Promise<{ providerRefundId: string; status: string } | 'never-received' | 'beyond-bound'> {
+): Promise<{ providerRefundId: string; status: RefundStatus } | 'never-received' | 'beyond-bound'> {
   if (refund.provider_refund_id) {
     const status = await paystack.refundStatus(refund.provider_refund_id);
     return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
   }
-  const { id: transactionId } = await paystack.verify(refund.provider_reference);
+  const { providerId: chargeId } = await paystack.verifyCharge(refund.provider_reference);
   const created = refund.created_at.getTime();
   const found = await paystack.findRefund({
-    transactionId,
+    chargeId,
     note: refundNote(refund.id),
     from: new Date(created - REFUND_SEARCH_MARGIN_MS),
     to: new Date(created + REFUND_SEARCH_MARGIN_MS),

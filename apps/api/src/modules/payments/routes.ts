@@ -16,7 +16,7 @@ import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
-import { handlePaystackWebhook } from './live';
+import { receiveProviderWebhook } from './provider-inbox';
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
 import { balancesOf, listSettlements, payOut, settlementCsv, settlementDetail } from './settlement';
@@ -152,9 +152,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
     registerRoute(raw, providerEndpoints.paystackWebhook, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await handlePaystackWebhook(ctx, body, request.headers['x-paystack-signature']);
+      // Stored and answered at once; the provider inbox worker applies it (provider-inbox.ts).
+      const outcome = await receiveProviderWebhook(ctx, 'paystack', body, request.headers);
       if (outcome === 'refused') throw new AppError('UNAUTHORIZED', paymentMessages.webhookSignatureInvalid);
-      return ok(outcome === 'applied' ? 'Event applied.' : 'Event acknowledged.', null);
+      return ok(outcome === 'stored' ? 'Event received.' : 'Event acknowledged.', null);
     });
   });
 };

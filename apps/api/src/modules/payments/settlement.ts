@@ -177,7 +177,7 @@ export async function payOut(
   if (scope.livemode && blocked) return { skipped: blocked };
   // Without Paystack's key there is no live transfer provider; the balance waits for one. (A provider that does not
   // answer for a while is the transfer job's to retry: the payout is written and sent once it answers.)
-  if (scope.livemode && !ctx.paystack) return { skipped: liveModeMessages.payoutsPaused };
+  if (scope.livemode && !ctx.transfers) return { skipped: liveModeMessages.payoutsPaused };
   if (options.oncePerDay && (await paidOutToday(tx, scope))) return { skipped: 'already paid out today' };
   const { rows: banks } = await tx.query<{ bank_name: string; bank_code: string; account_number: string; account_name: string }>(
     'SELECT bank_name, bank_code, account_number, account_name FROM kyb_bank_details WHERE company_id = $1',

@@ -20,7 +20,6 @@ import { recordEvent, type Scope } from '../webhooks/events';
 import { lockAccounts, post, type Line } from '../ledger/ledger';
 import { tellPaymentReceived } from './money-notices';
 import { feeFor } from './fees';
-import { PAYSTACK_MARK } from './paystack';
 import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
 import { refundableNow, refundsOf } from './refunds';
 import { availableAtFor, releaseCharge } from './settlement';
@@ -126,12 +125,19 @@ export async function initializeTransaction(
 async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction, made: { id: string; providerReference: string; accessCode: string }): Promise<string> {
   const id = made.id;
   const ours = checkoutUrl(ctx.config.appUrl, { access_code: made.accessCode });
-  if (!ctx.paystack || !scope.livemode) return ours;
+  const acquirer = ctx.acquirers.live;
+  if (!acquirer || !scope.livemode) return ours;
   try {
-    // Our transaction's id rides in Paystack's metadata: only a Paystack payment carrying it is credited to this
+    // Our transaction's id rides with the charge (its mark): only a payment carrying it is credited to this
     // transaction (a payment under the same reference that did not start here is not).
-    const metadata = { ...input.metadata, [PAYSTACK_MARK]: id };
-    const { authorizationUrl } = await ctx.paystack.initialize({ email: input.email, amount: input.amount, reference: made.providerReference, callbackUrl: ours, metadata });
+    const { authorizationUrl } = await acquirer.startCharge({
+      email: input.email,
+      amount: input.amount,
+      reference: made.providerReference,
+      callbackUrl: ours,
+      mark: id,
+      metadata: input.metadata ?? {},
+    });
     await ctx.db.query('UPDATE transactions SET authorization_url = $2 WHERE id = $1', [id, authorizationUrl]);
     return authorizationUrl;
   } catch (error) {

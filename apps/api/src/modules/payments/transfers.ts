@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { PaystackAcquirer, TransferState } from './paystack';
+import type { TransferProvider, TransferState } from '../../providers/types';
 import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
 import { recordProviderEvent } from './transaction-rows';
 import { kobo } from '../../lib/minor-units';
@@ -18,9 +18,6 @@ import { kobo } from '../../lib/minor-units';
 const CLAIM = "interval '10 minutes'";
 /** A transfer Paystack has accepted and not decided is checked again this often, in case its webhook is lost. */
 const RECHECK = "interval '1 hour'";
-
-const PAID = new Set(['success']);
-const FAILED = new Set(['failed', 'reversed', 'abandoned', 'rejected', 'blocked']);
 
 /** What a company is told when Paystack refuses (its own message goes to the log). */
 export const transferRefused = 'The payment provider could not make the transfer.';
@@ -63,7 +60,7 @@ async function loadSettlement(db: Queryable, where: 'id' | 'transfer_reference',
 async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof TransferRunCounts> {
   const row = await loadSettlement(ctx.db, 'id', id);
   if (!row || row.status !== 'pending') return 'pending';
-  const paystack = ctx.paystack;
+  const paystack = ctx.transfers;
   if (!paystack) return 'retry';
   try {
     const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await paystack.verifyTransfer(row.transfer_reference) : null;
@@ -99,7 +96,7 @@ async function failUnsent(ctx: AppContext, id: string, reason: string): Promise<
 }
 
 /** Creates (or reuses) the bank account's recipient and asks Paystack for the transfer. */
-async function sendTransfer(ctx: AppContext, paystack: PaystackAcquirer, row: SettlementRow): Promise<TransferState | { refused: string; reason: string }> {
+async function sendTransfer(ctx: AppContext, paystack: TransferProvider, row: SettlementRow): Promise<TransferState | { refused: string; reason: string }> {
   const { rows } = await ctx.db.query<{ recipient_code: string }>(
     "SELECT recipient_code FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2",
     [row.bank_code, row.account_number],
@@ -152,12 +149,12 @@ async function applyTransferAnswer(
       await tx.query('UPDATE settlements SET next_check_at = NULL WHERE id = $1', [row.id]);
       return 'pending';
     }
-    if (PAID.has(answer.status)) {
+    if (answer.status === 'paid') {
       await tx.query('UPDATE settlements SET provider_transfer_code = coalesce($2, provider_transfer_code) WHERE id = $1', [row.id, answer.transferCode]);
       await markSettlementPaid(tx, row, ctx.config.appUrl);
       return 'paid';
     }
-    if (FAILED.has(answer.status)) {
+    if (answer.status === 'failed' || answer.status === 'reversed') {
       await failSettlement(tx, row, `The transfer ${answer.status === 'reversed' ? 'was reversed by the bank' : 'failed at the bank'}.`, ctx.config.appUrl);
       return 'failed';
     }
@@ -175,17 +172,21 @@ async function applyTransferAnswer(
  * records the event (a reversal after payment is logged for a person: the money has left). False when the
  * reference is not one of our payouts (a transfer made from Paystack's dashboard).
  */
-export async function settleTransferFromPaystack(ctx: AppContext, reference: string, event: { key: string; type: string }): Promise<boolean> {
+export async function settleTransferFromPaystack(
+  ctx: AppContext,
+  reference: string,
+  event: { key: string; type: string; action: 'transfer.paid' | 'transfer.failed' | 'transfer.reversed' },
+): Promise<boolean> {
   const row = await loadSettlement(ctx.db, 'transfer_reference', reference);
-  if (!row || !ctx.paystack) return false;
+  if (!row || !ctx.transfers) return false;
   if (row.status !== 'pending') {
-    if (event.type === 'transfer.reversed' && row.status === 'paid') ctx.log.error({ settlement: row.id }, 'Paystack reversed a paid payout');
+    if (event.action === 'transfer.reversed' && row.status === 'paid') ctx.log.error({ settlement: row.id }, 'Paystack reversed a paid payout');
     await recordProviderEvent(ctx.db, event);
     return true;
   }
-  const state = await ctx.paystack.verifyTransfer(reference);
+  const state = await ctx.transfers.verifyTransfer(reference);
   // Paystack knowing nothing of a transfer it sent a webhook for: nothing to apply; the job checks again.
   if (!state) return true;
-  await applyTransferAnswer(ctx, row.id, state, event);
+  await applyTransferAnswer(ctx, row.id, state, { key: event.key, type: event.type });
   return true;
 }

@@ -1,8 +1,21 @@
-import { paymentMessages, type Channel } from '@fipay/contracts/payments';
+import { paymentMessages } from '@fipay/contracts/payments';
 import { z } from 'zod';
-import { paystackRequest } from '../../banks/paystack';
 import { AppError } from '../../lib/errors';
-import type { Card } from './transactions';
+import type {
+  Acquirer,
+  ChargeCheck,
+  ChargeStatus,
+  InboundEvent,
+  Readiness,
+  Refusal,
+  RefundStatus,
+  TransferProvider,
+  TransferState,
+  TransferStatus,
+  WebhookReader,
+} from '../types';
+import { paystackRequest } from './client';
+import { paystackSignatureValid } from './signature';
 
 /**
  * Paystack as the live acquirer (docs/decisions/0033-paystack-live-charges.md): initialise a transaction
@@ -10,9 +23,10 @@ import type { Card } from './transactions';
  * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live settlements out
  * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
  * /transfer/verify/:reference). Each answer is parsed by a schema made from the sample Paystack publishes for
- * it (apps/api/src/banks/paystack-samples.ts names each source): the fields read here, with the types the
+ * it (apps/api/src/test/paystack-samples.ts names each source): the fields read here, with the types the
  * sample shows; the rest passes unread. Anything but a documented answer is a 502 whose reason goes to the log
- * only, never the key.
+ * only, never the key. Paystack's statuses and event names end here: what leaves is in our words
+ * (providers/types.ts, docs/decisions/0054-providers-behind-interfaces.md).
  */
 
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: number };
@@ -20,25 +34,26 @@ export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs: n
 /** The metadata key under which a live transaction's id goes to Paystack and comes back on verification. */
 export const PAYSTACK_MARK = 'fipay_transaction';
 
-export type Verification = {
-  /** Paystack's own id for the transaction (its refund list is kept by it). */
-  id: string;
-  /** Our transaction's id from the metadata it was started with (PAYSTACK_MARK), or null when it carries none. */
-  mark: string | null;
-  /** Paystack's status: success, failed, abandoned, reversed, ongoing, pending, processing, queued. */
-  status: string;
-  amount: number;
-  currency: string;
-  channel: Channel;
-  card: Card | null;
-  gatewayResponse: string;
-};
+// Paystack's words for a transaction (success, failed, abandoned, reversed, ongoing, pending, processing, queued) in
+// ours. `abandoned` is not final: Paystack says it of a transaction whose customer has not finished yet, and the
+// customer can still pay on the same page; only our own 24 hours close it.
+function chargeStatus(status: string): ChargeStatus {
+  if (status === 'success') return 'paid';
+  return status === 'failed' || status === 'reversed' ? 'failed' : 'open';
+}
 
-/** A transfer as Paystack reports it: its status (success, failed, reversed, pending, otp, ...), code and amount. */
-export type TransferState = { status: string; transferCode: string | null; amount: number };
+// A refund's (pending, processing, processed, failed, needs-attention).
+function refundStatus(status: string): RefundStatus {
+  if (status === 'pending' || status === 'processing') return 'pending';
+  return status === 'processed' || status === 'failed' || status === 'needs-attention' ? status : 'unknown';
+}
 
-/** Paystack said no to a request (a 400, 404 or 422 with `status: false`): its message, for the log. */
-export type Refusal = { refused: string };
+// A transfer's (success, failed, reversed, abandoned, rejected, blocked, pending, otp, received, ...).
+function transferStatus(status: string): TransferStatus {
+  if (status === 'success') return 'paid';
+  if (status === 'reversed') return 'reversed';
+  return ['failed', 'abandoned', 'rejected', 'blocked'].includes(status) ? 'failed' : 'pending';
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -95,18 +110,24 @@ function unavailable(reason: string): AppError {
   return error;
 }
 
-export class PaystackAcquirer {
+// GET /balance, 200 (sample: src/api/transfers-control/balance/response.json): the readiness check.
+const balanceAnswer = z.object({ status: z.literal(true), data: z.array(z.object({ currency: z.string(), balance: z.number() })) });
+
+/** Paystack as the live acquirer and transfer provider. */
+export class PaystackAcquirer implements Acquirer, TransferProvider {
+  readonly name = 'paystack' as const;
+
   constructor(readonly options: PaystackOptions) {}
 
   /** Starts a Paystack transaction under our provider reference (never the merchant's); the customer pays at the answer's authorization URL. */
-  async initialize(input: { email: string; amount: number; reference: string; callbackUrl: string; metadata: Record<string, unknown> }): Promise<{ authorizationUrl: string }> {
+  async startCharge(input: { email: string; amount: number; reference: string; callbackUrl: string; mark: string; metadata: Record<string, unknown> }): Promise<{ authorizationUrl: string }> {
     const { status, body } = await this.request('POST', '/transaction/initialize', {
       email: input.email,
       amount: input.amount,
       currency: 'NGN',
       reference: input.reference,
       callback_url: input.callbackUrl,
-      metadata: input.metadata,
+      metadata: { ...input.metadata, [PAYSTACK_MARK]: input.mark },
     });
     const answer = initializeAnswer.safeParse(body);
     if (status !== 200 || !answer.success) throw unavailable(`initialize answered HTTP ${status}${answer.success ? '' : ' without an https authorization_url'}`);
@@ -114,7 +135,7 @@ export class PaystackAcquirer {
   }
 
   /** What Paystack says about a transaction now. */
-  async verify(reference: string): Promise<Verification> {
+  async verifyCharge(reference: string): Promise<ChargeCheck> {
     const { status, body } = await this.request('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     const answer = verifyAnswer.safeParse(body);
     if (status !== 200 || !answer.success || answer.data.data.reference !== reference) {
@@ -135,9 +156,10 @@ export class PaystackAcquirer {
     }
     const mark = isRecord(metadata) && typeof metadata[PAYSTACK_MARK] === 'string' ? metadata[PAYSTACK_MARK] : null;
     return {
-      id: data.id,
+      providerId: data.id,
       mark,
-      status: data.status,
+      status: chargeStatus(data.status),
+      providerStatus: data.status.slice(0, 40),
       amount: data.amount,
       currency: data.currency,
       channel: data.channel === 'card' ? 'card' : 'bank_transfer',
@@ -166,15 +188,15 @@ export class PaystackAcquirer {
    * `absent` when the whole window was read without it, `beyond-bound` when the window holds more than
    * REFUND_SEARCH_PAGES pages (nothing can be said of it then).
    */
-  async findRefund(input: { transactionId: string; note: string; from: Date; to: Date }): Promise<{ refundId: string; status: string } | 'absent' | 'beyond-bound'> {
+  async findRefund(input: { chargeId: string; note: string; from: Date; to: Date }): Promise<{ refundId: string; status: RefundStatus } | 'absent' | 'beyond-bound'> {
     for (let page = 1; page <= REFUND_SEARCH_PAGES; page++) {
       const query = new URLSearchParams({ perPage: String(REFUND_SEARCH_PER_PAGE), page: String(page), from: input.from.toISOString(), to: input.to.toISOString() });
       const { status, body } = await this.request('GET', `/refund?${query}`);
       const answer = refundListAnswer.safeParse(body);
       if (status !== 200 || !answer.success) throw unavailable(`refund list answered HTTP ${status} without the documented list`);
       const { data: rows, meta } = answer.data;
-      const found = rows.find((row) => row.merchant_note === input.note && row.transaction === input.transactionId);
-      if (found) return { refundId: found.id, status: found.status };
+      const found = rows.find((row) => row.merchant_note === input.note && row.transaction === input.chargeId);
+      if (found) return { refundId: found.id, status: refundStatus(found.status) };
       // The end of the list: an empty page, or Paystack's own page count reached (never our page size: Paystack may
       // answer fewer than asked for).
       if (rows.length === 0 || (meta?.pageCount !== undefined && page >= meta.pageCount)) return 'absent';
@@ -182,13 +204,13 @@ export class PaystackAcquirer {
     return 'beyond-bound';
   }
 
-  /** A refund's status at Paystack now (pending, processing, processed, failed, ...), or null when Paystack has no such refund. */
-  async refundStatus(refundId: string): Promise<string | null> {
+  /** A refund's status at Paystack now, or null when Paystack has no such refund. */
+  async refundStatus(refundId: string): Promise<RefundStatus | null> {
     const { status, body } = await this.request('GET', `/refund/${encodeURIComponent(refundId)}`);
     if ((status === 400 || status === 404) && refusalBody.safeParse(body).success) return null;
     const answer = refundFetchedAnswer.safeParse(body);
     if (status !== 200 || !answer.success || answer.data.data.id !== refundId) throw unavailable(`refund fetch answered HTTP ${status} without the documented refund`);
-    return answer.data.data.status;
+    return refundStatus(answer.data.data.status);
   }
 
   /** Paystack's recipient code for a Nigerian bank account (a NUBAN recipient), or its refusal. */
@@ -234,6 +256,23 @@ export class PaystackAcquirer {
     return transferStateOf(body, reference, 'transfer verify');
   }
 
+  /**
+   * Whether Paystack takes our key: its documented balance (`GET /balance`, the cheapest call that needs a valid
+   * secret key and moves nothing), within `timeoutMs` (the request timeout, but at least 5 seconds, so that a busy
+   * moment of this process is not taken for a provider that does not answer).
+   */
+  async readiness(timeoutMs = Math.max(this.options.timeoutMs, 5_000)): Promise<Readiness> {
+    try {
+      const answer = await paystackRequest({ ...this.options, timeoutMs }, 'GET', '/balance');
+      if ('failure' in answer) return { state: 'unreachable', reason: answer.failure };
+      if (answer.status === 401 || answer.status === 403) return { state: 'key_refused', reason: `balance answered HTTP ${answer.status}` };
+      if (answer.status === 200 && balanceAnswer.safeParse(answer.body).success) return { state: 'ready', reason: 'balance answered' };
+      return { state: 'unreachable', reason: `balance answered HTTP ${answer.status} without the documented balances` };
+    } catch (error) {
+      return { state: 'unreachable', reason: error instanceof Error ? error.message : 'unknown error' };
+    }
+  }
+
   private async request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<{ status: number; body: unknown }> {
     const answer = await paystackRequest(this.options, method, path, payload);
     if ('failure' in answer) throw unavailable(answer.failure);
@@ -252,7 +291,7 @@ function transferStateOf(body: unknown, reference: string, call: string): Transf
   const answer = transferAnswer.safeParse(body);
   if (!answer.success || answer.data.data.reference !== reference) throw unavailable(`${call} answered without the documented transfer`);
   const { data } = answer.data;
-  return { status: data.status, transferCode: data.transfer_code?.slice(0, 100) ?? null, amount: data.amount };
+  return { status: transferStatus(data.status), transferCode: data.transfer_code?.slice(0, 100) ?? null, amount: data.amount };
 }
 
 // Paystack's webhooks as its published samples show them (src/doc/payments/webhooks/events/*.json and
@@ -271,13 +310,14 @@ const refundEventData = z.object({
   merchant_note: z.string().nullish().catch(null),
 });
 
-export type PaystackEvent =
-  | { kind: 'charge' | 'transfer'; type: string; id: string | null; reference: string }
-  | { kind: 'refund'; type: string; status: string; transactionReference: string; amount: number | null; refundId: string | null; merchantNote: string | null }
-  | { kind: 'other'; type: string };
+const TRANSFER_ACTIONS = {
+  'transfer.success': 'transfer.paid',
+  'transfer.failed': 'transfer.failed',
+  'transfer.reversed': 'transfer.reversed',
+} as const satisfies Record<string, InboundEvent['action']>;
 
-/** A webhook's body (its signature already checked) as Paystack documents it, or null when it is not one. */
-export function readPaystackEvent(rawBody: Buffer): PaystackEvent | null {
+/** A webhook's body (its signature already checked) as our action, or null when it is not one Paystack documents. */
+export function readPaystackEvent(rawBody: Buffer): InboundEvent | null {
   let json: unknown;
   try {
     json = JSON.parse(rawBody.toString('utf8'));
@@ -287,16 +327,34 @@ export function readPaystackEvent(rawBody: Buffer): PaystackEvent | null {
   const envelope = eventEnvelope.safeParse(json);
   if (!envelope.success) return null;
   const { event: type, data } = envelope.data;
-  if (type === 'charge.success' || type.startsWith('transfer.')) {
+  const transferAction = Object.hasOwn(TRANSFER_ACTIONS, type) ? TRANSFER_ACTIONS[type as keyof typeof TRANSFER_ACTIONS] : undefined;
+  if (type === 'charge.success' || transferAction) {
     const parsed = referencedData.safeParse(data);
-    if (!parsed.success) return { kind: 'other', type };
-    return { kind: type === 'charge.success' ? 'charge' : 'transfer', type, id: parsed.data.id ?? null, reference: parsed.data.reference };
+    if (!parsed.success) return { action: 'ignored', type };
+    // The key that makes a repeated delivery apply once: Paystack's id for the event's object, else our reference there.
+    const key = `${type}:${parsed.data.id ?? parsed.data.reference}`;
+    return { action: transferAction ?? 'charge.paid', key, type, reference: parsed.data.reference };
   }
   if (type.startsWith('refund.')) {
     const parsed = refundEventData.safeParse(data);
-    if (!parsed.success) return { kind: 'other', type };
-    const { status, transaction_reference: transactionReference, amount, id, merchant_note: merchantNote } = parsed.data;
-    return { kind: 'refund', type, status, transactionReference, amount: amount ?? null, refundId: id ?? null, merchantNote: merchantNote ?? null };
+    if (!parsed.success) return { action: 'ignored', type };
+    const { status, transaction_reference: chargeReference, amount, id, merchant_note: note } = parsed.data;
+    return { action: 'refund.updated', type, status: refundStatus(status), chargeReference, amount: amount ?? null, refundId: id ?? null, note: note ?? null };
   }
-  return { kind: 'other', type };
+  return { action: 'ignored', type };
+}
+
+/** Paystack's webhooks: signed with the secret key in `x-paystack-signature` (providers/paystack/signature.ts). */
+export class PaystackWebhooks implements WebhookReader {
+  readonly name = 'paystack' as const;
+
+  constructor(private readonly secretKey: string) {}
+
+  signatureValid(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): boolean {
+    return paystackSignatureValid(rawBody, headers['x-paystack-signature'], this.secretKey);
+  }
+
+  read(rawBody: Buffer): InboundEvent | null {
+    return readPaystackEvent(rawBody);
+  }
 }

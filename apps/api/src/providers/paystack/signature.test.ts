@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { paystackSignatureValid } from './paystack-signature';
+import { paystackSignatureValid } from './signature';
 
 const secret = 'sk_test_0123456789abcdef0123456789abcdef01234567';
 // The shape of Paystack's documented charge.success event.
