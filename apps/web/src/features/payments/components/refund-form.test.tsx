@@ -94,7 +94,6 @@ function renderDialog() {
   return user;
 }
 
-beforeEach(() => queryClient.clear());
 
 describe('refunding a payment', () => {
   beforeEach(() => {
