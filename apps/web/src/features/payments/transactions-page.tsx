@@ -193,7 +193,7 @@ function Row({ transaction: t, onOpen }: { transaction: Transaction; onOpen: () 
       <td className="px-4 py-3 text-slate-600 max-md:hidden">{method}</td>
       <td className="px-4 py-3 max-md:order-4 max-md:p-0 max-md:text-right">
         <StatusBadge kind="transaction" status={t.status} />
-        {t.refundedAmount > 0 && <span className="ml-1 text-xs text-slate-500">{t.refundedAmount === t.amount ? 'Refunded' : 'Part refunded'}</span>}
+        {t.refundedAmount > 0 && <span className="ml-1 text-xs whitespace-nowrap text-slate-500">{t.refundedAmount === t.amount ? 'Refunded' : 'Part refunded'}</span>}
       </td>
       <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums max-md:order-2 max-md:p-0">{formatNaira(t.amount)}</td>
     </tr>
