@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
-import { LivePaymentsOffStrip, TestModeStrip } from '../../features/developers/mode-switch';
+import { LivePaymentsOffStrip, TestModeStrip } from '../../features/developers/components/mode-switch';
 import { useAuthStore } from '../../stores/auth-store';
 import { maskEmail } from '@fipay/contracts/mask-email';
 import { Sidebar } from './sidebar';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Logo } from '../../components/brand/logo';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { ModeSwitch } from '../../features/developers/mode-switch';
+import { ModeSwitch } from '../../features/developers/components/mode-switch';
 import { BalanceToggle } from './balance-toggle';
 import { ProfileMenu } from './profile-menu';
 

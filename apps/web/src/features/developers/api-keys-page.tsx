@@ -8,14 +8,15 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
+import { QueryState } from '../../components/ui/query-state';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { accountQueryOptions } from '../../api/get-account';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
 import { formatDateTime } from '../../lib/format-time';
-import { useApiKeys, useCreateApiKeys, useRollApiKey, useSendRollCode } from './developers-api';
-import { Loading } from '../../components/ui/loading';
-import { SecretOnceDialog } from './secret-once-dialog';
+import { useApiKeys, useCreateApiKeys, useRollApiKey, useSendRollCode } from './api/api-keys';
+import { SecretOnceDialog } from './components/secret-once-dialog';
 
 const expiryLabels: Record<RollExpiry, string> = { now: 'Now', '1h': 'In 1 hour', '24h': 'In 24 hours', '7d': 'In 7 days' };
 
@@ -48,44 +49,51 @@ export function ApiKeysPage() {
         </p>
       </div>
 
-      {keys.isPending ? (
-        <Loading what="your keys" />
-      ) : keys.isError ? (
-        <Alert tone="error">{errorMessage(keys.error, 'We could not load your keys.')}</Alert>
-      ) : shown.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-          <KeyRoundIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-3 text-base font-semibold text-slate-900">No {livemode ? 'live' : 'test'} keys yet</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Create a publishable and a secret key for {livemode ? 'live' : 'test'} mode.</p>
-          <Button className="mt-4" onClick={() => void createKeys()} disabled={create.isPending}>
-            Create {livemode ? 'live' : 'test'} keys
-          </Button>
-        </section>
-      ) : (
-        <section aria-label={`${livemode ? 'Live' : 'Test'} mode keys`} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <ul className="divide-y divide-slate-200">
-            {shown.map((key) => (
-              <li key={key.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="text-sm font-semibold text-slate-900">
-                    {key.kind === 'secret' ? 'Secret key' : 'Publishable key'}
-                    {key.expiresAt && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Expires {formatDateTime(key.expiresAt)}</span>}
-                  </p>
-                  <code className="block font-mono text-sm break-all text-slate-700">{key.key}</code>
-                  <p className="text-xs text-slate-500">
-                    Created {formatDateTime(key.createdAt)} · Last used {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}
-                  </p>
-                </div>
-                {key.kind === 'secret' && !key.expiresAt && (
-                  <Button variant="secondary" size="sm" onClick={() => setRolling(key)}>
-                    Roll key
+      <QueryState
+        query={keys}
+        loading="your keys"
+        failure="We could not load your keys."
+        empty={() =>
+          shown.length === 0
+            ? {
+                icon: KeyRoundIcon,
+                title: `No ${livemode ? 'live' : 'test'} keys yet`,
+                text: `Create a publishable and a secret key for ${livemode ? 'live' : 'test'} mode.`,
+                action: (
+                  <Button onClick={() => void createKeys()} disabled={create.isPending}>
+                    Create {livemode ? 'live' : 'test'} keys
                   </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+                ),
+              }
+            : null
+        }
+      >
+        {() => (
+          <section aria-label={`${livemode ? 'Live' : 'Test'} mode keys`} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <ul className="divide-y divide-slate-200">
+              {shown.map((key) => (
+                <li key={key.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:p-5">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <p className="text-sm font-semibold text-slate-900">
+                      {key.kind === 'secret' ? 'Secret key' : 'Publishable key'}
+                      {key.expiresAt && <StatusBadge kind="apiKey" status="expiring" detail={formatDateTime(key.expiresAt)} className="ml-2" />}
+                    </p>
+                    <code className="block font-mono text-sm break-all text-slate-700">{key.key}</code>
+                    <p className="text-xs text-slate-500">
+                      Created {formatDateTime(key.createdAt)} · Last used {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}
+                    </p>
+                  </div>
+                  {key.kind === 'secret' && !key.expiresAt && (
+                    <Button variant="secondary" size="sm" onClick={() => setRolling(key)}>
+                      Roll key
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </QueryState>
 
       <RollKeyDialog
         apiKey={rolling}

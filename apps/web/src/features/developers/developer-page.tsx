@@ -3,16 +3,14 @@ import BookIcon from 'lucide-react/icons/book';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert';
+import { QueryState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
 import { useMode } from '../../stores/mode-store';
-import { AddEndpointForm } from './add-endpoint-form';
-import { useWebhookEndpoints } from './developers-api';
-import { EndpointPanel } from './endpoint-panel';
-import { Loading } from '../../components/ui/loading';
-import { SecretOnceDialog } from './secret-once-dialog';
-import { VerifySample } from './verify-sample';
+import { useWebhookEndpoints } from './api/webhooks';
+import { AddEndpointForm } from './components/add-endpoint-form';
+import { EndpointPanel } from './components/endpoint-panel';
+import { SecretOnceDialog } from './components/secret-once-dialog';
+import { VerifySample } from './components/verify-sample';
 
 const cardClasses =
   'flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm font-semibold text-slate-900 shadow-sm hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -55,13 +53,9 @@ export function DeveloperPage() {
             attempt here for 30 days.
           </p>
         </div>
-        {endpoints.isPending ? (
-          <Loading what="your endpoints" />
-        ) : endpoints.isError ? (
-          <Alert tone="error">{errorMessage(endpoints.error, 'We could not load your webhook endpoints.')}</Alert>
-        ) : (
-          endpoints.data.map((endpoint) => <EndpointPanel key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />)
-        )}
+        <QueryState query={endpoints} loading="your endpoints" failure="We could not load your webhook endpoints.">
+          {(data) => data.map((endpoint) => <EndpointPanel key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />)}
+        </QueryState>
         <AddEndpointForm onCreated={setSecret} />
         <VerifySample />
       </section>

@@ -12,7 +12,7 @@ import { textLinkClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { API_BASE } from '../../lib/api-client';
 import { useAuthStore } from '../../stores/auth-store';
-import { VerifySample } from './verify-sample';
+import { VerifySample } from './components/verify-sample';
 
 /** The merchant API: every endpoint a secret key may call. Dashboard-only and back-office routes are not here. */
 const reference: { title: string; endpoints: AnyEndpoint[] }[] = [

@@ -1,11 +1,9 @@
 import { EVENT_RETENTION_DAYS, eventTypes, PING_EVENT, type Event } from '@fipay/contracts/developers';
 import ActivityIcon from 'lucide-react/icons/activity';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
-import { Loading } from '../../components/ui/loading';
-import { errorMessage } from '../../lib/api-client';
+import { QueryState } from '../../components/ui/query-state';
 import { useMode } from '../../stores/mode-store';
 import { useEvents } from './api/events-api';
 import { EventItem } from './components/event-item';
@@ -52,34 +50,32 @@ export function EventsPage() {
         </SelectField>
       </div>
 
-      {list.isPending ? (
-        <Loading what="events" />
-      ) : list.isError ? (
-        <Alert tone="error">
-          <p>{errorMessage(list.error, 'We could not load your events.')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : list.data.events.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <ActivityIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-3 text-base font-semibold text-slate-900">{type ? `No ${type} events` : 'No events yet'}</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {type
-              ? `None in ${mode} mode in the last ${EVENT_RETENTION_DAYS} days.`
-              : 'Creating API keys, payment links and webhook endpoints, and taking payments, all make events.'}
-          </p>
-        </section>
-      ) : (
-        <section aria-label="Events" aria-busy={list.isPlaceholderData} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <ul className={`divide-y divide-slate-100 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {list.data.events.map((event) => (
-              <EventItem key={event.id} event={event} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <QueryState
+        query={list}
+        loading="events"
+        failure="We could not load your events."
+        empty={(data) =>
+          data.events.length === 0
+            ? {
+                icon: ActivityIcon,
+                title: type ? `No ${type} events` : 'No events yet',
+                text: type
+                  ? `None in ${mode} mode in the last ${EVENT_RETENTION_DAYS} days.`
+                  : 'Creating API keys, payment links and webhook endpoints, and taking payments, all make events.',
+              }
+            : null
+        }
+      >
+        {(data) => (
+          <section aria-label="Events" aria-busy={list.isPlaceholderData} className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <ul className={`divide-y divide-slate-100 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+              {data.events.map((event) => (
+                <EventItem key={event.id} event={event} />
+              ))}
+            </ul>
+          </section>
+        )}
+      </QueryState>
 
       {pagination && pagination.totalPages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">

@@ -19,8 +19,8 @@ import { paths } from '../../config/paths';
 import { formatDateTime, formatLagosDateTime } from '../../lib/format-time';
 import { applyServerErrors } from '../../lib/server-errors';
 import { formatNaira } from './money';
-import { useCheckout, useCheckoutStep } from './payments-api';
-import { PublicFrame, PublicLoadFailure } from './public-frame';
+import { useCheckout, useCheckoutStep } from './api/checkout';
+import { PublicFrame, PublicLoadFailure } from './components/public-frame';
 
 type Notice = { tone: 'error' | 'info'; text: string } | null;
 

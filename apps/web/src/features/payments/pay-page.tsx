@@ -11,8 +11,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors, hasFieldErrors } from '../../lib/server-errors';
 import { formatNaira, nairaField } from './money';
-import { usePayPage, useStartPayment } from './payments-api';
-import { PublicFrame, PublicLoadFailure, PublicNotice } from './public-frame';
+import { usePayPage, useStartPayment } from './api/checkout';
+import { PublicFrame, PublicLoadFailure, PublicNotice } from './components/public-frame';
 
 /** The contract's email and name; the phone and the amount (typed in naira) depend on the link. */
 const customerFields = z.object({

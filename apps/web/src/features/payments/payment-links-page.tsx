@@ -5,16 +5,16 @@ import QrCodeIcon from 'lucide-react/icons/qr-code';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
+import { QueryState } from '../../components/ui/query-state';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { errorMessage } from '../../lib/api-client';
 import { useMode } from '../../stores/mode-store';
-import { Loading } from '../../components/ui/loading';
-import { LinkFormDialog } from './link-form-dialog';
+import { LinkFormDialog } from './components/link-form-dialog';
 import { formatNaira } from './money';
-import { usePaymentLinks, useUpdatePaymentLink } from './payments-api';
+import { usePaymentLinks, useUpdatePaymentLink } from './api/payment-links';
 
 /** '/payment-links': the current mode's links, what each collected, and sharing (copy, QR code). */
 export function PaymentLinksPage() {
@@ -55,25 +55,30 @@ export function PaymentLinksPage() {
         />
       </div>
 
-      {links.isPending ? (
-        <Loading what="your payment links" />
-      ) : links.isError ? (
-        <Alert tone="error">{errorMessage(links.error, 'We could not load your payment links.')}</Alert>
-      ) : links.data.links.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center sm:p-8">
-          <LinkIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-3 text-base font-semibold text-slate-900">{search ? 'No links match your search' : `No ${mode} mode links yet`}</h2>
-          {!search && <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Create your first link and share it on WhatsApp, Instagram or by email.</p>}
-        </section>
-      ) : (
-        <section aria-label="Payment links" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <ul className="divide-y divide-slate-200">
-            {links.data.links.map((link) => (
-              <LinkRow key={link.id} link={link} onEdit={() => setEditing(link)} onQr={() => setQrFor(link)} />
-            ))}
-          </ul>
-        </section>
-      )}
+      <QueryState
+        query={links}
+        loading="your payment links"
+        failure="We could not load your payment links."
+        empty={(data) =>
+          data.links.length === 0
+            ? {
+                icon: LinkIcon,
+                title: search ? 'No links match your search' : `No ${mode} mode links yet`,
+                text: search ? undefined : 'Create your first link and share it on WhatsApp, Instagram or by email.',
+              }
+            : null
+        }
+      >
+        {(data) => (
+          <section aria-label="Payment links" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <ul className="divide-y divide-slate-200">
+              {data.links.map((link) => (
+                <LinkRow key={link.id} link={link} onEdit={() => setEditing(link)} onQr={() => setQrFor(link)} />
+              ))}
+            </ul>
+          </section>
+        )}
+      </QueryState>
 
       {pagination && pagination.totalPages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between text-sm text-slate-600">
@@ -118,9 +123,7 @@ function LinkRow({ link, onEdit, onQr }: { link: PaymentLink; onEdit: () => void
       <div className="min-w-0 flex-1 space-y-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
           {link.name}
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${link.active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'}`}>
-            {link.active ? 'Active' : 'Inactive'}
-          </span>
+          <StatusBadge kind="paymentLink" status={link.active ? 'active' : 'inactive'} />
         </p>
         <p className="text-sm text-slate-700">{link.amount === null ? 'Customer enters the amount' : formatNaira(link.amount)}</p>
         <a href={link.url} target="_blank" rel="noreferrer" className="block truncate font-mono text-xs text-brand-700 hover:underline">

@@ -5,22 +5,20 @@ import ReceiptIcon from 'lucide-react/icons/receipt-text';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
-import { Loading } from '../../components/ui/loading';
+import { QueryState } from '../../components/ui/query-state';
+import { StatusBadge, statusLabel } from '../../components/ui/status-badge';
 import { PAYOUTS_TAB, TRANSACTIONS_TAB_PARAM } from '../../config/paths';
 import { downloadMerchantFile, errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
 import { formatNaira } from './money';
-import { useTransactions, type TransactionQuery } from './payments-api';
-import { SettlementsView } from './settlements-view';
-import { StatusBadge } from './status-badge';
-import { TransactionDetailDialog } from './transaction-detail-dialog';
+import { useTransactions, type TransactionQuery } from './api/transactions';
+import { SettlementsView } from './components/settlements-view';
+import { TransactionDetailDialog } from './components/transaction-detail-dialog';
 
 type Filters = Omit<TransactionQuery, 'cursor' | 'pageSize'>;
-const statusLabels: Record<string, string> = { success: 'Successful', pending: 'Pending', failed: 'Failed', abandoned: 'Abandoned' };
 const channelLabels: Record<string, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
 
 /**
@@ -104,7 +102,7 @@ function PaymentsView() {
           <option value="">All</option>
           {transactionStatuses.map((status) => (
             <option key={status} value={status}>
-              {statusLabels[status]}
+              {statusLabel('transaction', status)}
             </option>
           ))}
         </SelectField>
@@ -129,37 +127,42 @@ function PaymentsView() {
         </div>
       </form>
 
-      {list.isPending ? (
-        <Loading what="your transactions" />
-      ) : list.isError ? (
-        <Alert tone="error">{errorMessage(list.error, 'We could not load your transactions.')}</Alert>
-      ) : list.data.transactions.length === 0 ? (
-        <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <ReceiptIcon className="mx-auto h-8 w-8 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-3 text-base font-semibold text-slate-900">No transactions {Object.values(filters).some(Boolean) ? 'match these filters' : 'yet'}</h2>
-          <p className="mt-1 text-sm text-slate-600">Share a payment link to take your first payment.</p>
-        </section>
-      ) : (
-        <section aria-label="Transactions" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm max-md:block">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase max-md:hidden">
-              <tr>
-                <th className="px-4 py-3 font-medium">Date</th>
-                <th className="px-4 py-3 font-medium">Customer</th>
-                <th className="px-4 py-3 font-medium">Reference</th>
-                <th className="px-4 py-3 font-medium">Method</th>
-                <th className="px-4 py-3 font-medium">Status</th>
-                <th className="px-4 py-3 text-right font-medium">Amount</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 max-md:block">
-              {list.data.transactions.map((t) => (
-                <Row key={t.id} transaction={t} onOpen={() => setOpen(t.reference)} />
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <QueryState
+        query={list}
+        loading="your transactions"
+        failure="We could not load your transactions."
+        empty={(data) =>
+          data.transactions.length === 0
+            ? {
+                icon: ReceiptIcon,
+                title: `No transactions ${Object.values(filters).some(Boolean) ? 'match these filters' : 'yet'}`,
+                text: 'Share a payment link to take your first payment.',
+              }
+            : null
+        }
+      >
+        {(data) => (
+          <section aria-label="Transactions" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full text-left text-sm max-md:block">
+              <thead className="bg-slate-50 text-xs text-slate-500 uppercase max-md:hidden">
+                <tr>
+                  <th className="px-4 py-3 font-medium">Date</th>
+                  <th className="px-4 py-3 font-medium">Customer</th>
+                  <th className="px-4 py-3 font-medium">Reference</th>
+                  <th className="px-4 py-3 font-medium">Method</th>
+                  <th className="px-4 py-3 font-medium">Status</th>
+                  <th className="px-4 py-3 text-right font-medium">Amount</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 max-md:block">
+                {data.transactions.map((t) => (
+                  <Row key={t.id} transaction={t} onOpen={() => setOpen(t.reference)} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </QueryState>
 
       {(cursors.length > 0 || list.data?.nextCursor) && (
         <nav aria-label="Pages" className="flex items-center justify-between">
@@ -189,8 +192,8 @@ function Row({ transaction: t, onOpen }: { transaction: Transaction; onOpen: () 
       <td className="px-4 py-3 font-mono text-xs text-slate-600 max-md:hidden">{t.reference}</td>
       <td className="px-4 py-3 text-slate-600 max-md:hidden">{method}</td>
       <td className="px-4 py-3 max-md:order-4 max-md:p-0 max-md:text-right">
-        <StatusBadge status={t.status} />
-        {t.refundedAmount > 0 && <span className="ml-1 text-xs text-slate-500">{t.refundedAmount === t.amount ? 'Refunded' : 'Part refunded'}</span>}
+        <StatusBadge kind="transaction" status={t.status} />
+        {t.refundedAmount > 0 && <span className="ml-1 text-xs whitespace-nowrap text-slate-500">{t.refundedAmount === t.amount ? 'Refunded' : 'Part refunded'}</span>}
       </td>
       <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums max-md:order-2 max-md:p-0">{formatNaira(t.amount)}</td>
     </tr>

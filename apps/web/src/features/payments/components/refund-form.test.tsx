@@ -1,12 +1,12 @@
-import type { TransactionDetail } from '@fipay/contracts/payments';
+import { refundMessages, type TransactionDetail } from '@fipay/contracts/payments';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../lib/query-client';
-import { useAuthStore } from '../../stores/auth-store';
-import { sessionFixture } from '../../test/session-fixture';
+import { queryClient } from '../../../lib/query-client';
+import { useAuthStore } from '../../../stores/auth-store';
+import { sessionFixture } from '../../../test/session-fixture';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 
 const reference = 'fp_4b1c2d3e4f5a6b7c8d9e';
@@ -49,9 +49,18 @@ const refunded = {
   processedAt: '2026-11-26T09:00:00.000Z',
 };
 
-/** Answers GET /transactions/{reference} with the payment and POST /refunds with the refund asked for, processed; returns the mock. */
-function stubServer(payment: TransactionDetail = paid) {
+type Refusal = { status: number; message: string; code: string };
+
+/**
+ * Answers GET /transactions/{reference} with the payment and POST /refunds with the refund asked for, processed (or
+ * with `refusal`, the server's answer when it will not refund); returns the mock.
+ */
+function stubServer(payment: TransactionDetail = paid, refusal?: Refusal) {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'POST' && refusal) {
+      const answer = { isSuccessful: false, message: refusal.message, data: { code: refusal.code } };
+      return new Response(JSON.stringify(answer), { status: refusal.status, headers: { 'Content-Type': 'application/json' } });
+    }
     const body =
       init?.method === 'POST'
         ? { isSuccessful: true, message: 'Refund processed.', data: { ...refunded, amount: (JSON.parse(String(init.body)) as { amount: number }).amount } }
@@ -64,6 +73,16 @@ function stubServer(payment: TransactionDetail = paid) {
 
 const refundCalls = (fetchMock: ReturnType<typeof stubServer>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
+/**
+ * The refund's question is a dialog over the payment's: Radix lets it take clicks a render after it shows (the layer
+ * beneath stops taking them first), so wait for that as a person would before clicking in it.
+ */
+async function question(name: string | RegExp) {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
+  return dialog;
+}
+
 function renderDialog() {
   const user = userEvent.setup();
   render(
@@ -74,6 +93,7 @@ function renderDialog() {
   );
   return user;
 }
+
 
 describe('refunding a payment', () => {
   beforeEach(() => {
@@ -92,14 +112,14 @@ describe('refunding a payment', () => {
     expect(within(detail).getByLabelText('Amount to refund (₦)')).toHaveValue('45000');
     await user.click(within(detail).getByRole('button', { name: 'Refund' }));
 
-    const confirm = screen.getByRole('dialog', { name: 'Refund ₦45,000.00?' });
+    const confirm = await question('Refund ₦45,000.00?');
     expect(confirm).toHaveAccessibleDescription(expect.stringContaining('₦45,000.00 goes back to Chidi Okeke (chidi@customer.ng)'));
     expect(within(confirm).getByText(reference)).toBeInTheDocument();
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(refundCalls(fetchMock)).toHaveLength(0);
 
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog', { name: 'Refund ₦45,000.00?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund ₦45,000.00?' })).not.toBeInTheDocument());
     // Still on the payment, nothing sent, focus back on the button that asked.
     expect(screen.getByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refund' })).toHaveFocus());
@@ -107,8 +127,9 @@ describe('refunding a payment', () => {
 
     // Escape closes the question only, and sends nothing either.
     await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await question('Refund ₦45,000.00?');
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog', { name: 'Refund ₦45,000.00?' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund ₦45,000.00?' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' })).toBeInTheDocument();
     expect(refundCalls(fetchMock)).toHaveLength(0);
   });
@@ -122,7 +143,7 @@ describe('refunding a payment', () => {
     await user.type(within(detail).getByLabelText('Reason (optional)'), 'One yard short');
     await user.click(within(detail).getByRole('button', { name: 'Refund' }));
 
-    const confirm = screen.getByRole('dialog', { name: 'Refund ₦5,000.00?' });
+    const confirm = await question('Refund ₦5,000.00?');
     expect(within(confirm).getByText('One yard short')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Refund ₦5,000.00' }));
 
@@ -165,5 +186,36 @@ describe('refunding a payment', () => {
     const detail = await screen.findByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' });
     expect(within(detail).getByText(/₦45,000\.00 is left on this payment, but your balance not yet paid out is too low/)).toBeInTheDocument();
     expect(within(detail).getByRole('button', { name: 'Refund' })).toBeDisabled();
+  });
+
+  it("shows the server's refusal above the form, keeps the amount, and leaves the payment open", async () => {
+    const fetchMock = stubServer(paid, { status: 422, message: refundMessages.balanceShort, code: 'UNPROCESSABLE' });
+    const user = renderDialog();
+    const detail = await screen.findByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' });
+    await user.click(within(detail).getByRole('button', { name: 'Refund' }));
+    await user.click(within(await question('Refund ₦45,000.00?')).getByRole('button', { name: 'Refund ₦45,000.00' }));
+
+    await waitFor(() => expect(refundCalls(fetchMock)).toHaveLength(1));
+    expect(await within(detail).findByRole('alert')).toHaveTextContent(refundMessages.balanceShort);
+    expect(screen.queryByRole('dialog', { name: /^Refund ₦/ })).not.toBeInTheDocument();
+    expect(within(detail).getByLabelText('Amount to refund (₦)')).toHaveValue('45000');
+    expect(screen.queryByText('₦45,000.00 refunded.')).not.toBeInTheDocument();
+  });
+
+  it('names the customer by email alone when the payment has no name', async () => {
+    stubServer({ ...paid, customer: { email: 'chidi@customer.ng', name: '', phone: null } });
+    const user = renderDialog();
+    const detail = await screen.findByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' });
+    await user.click(within(detail).getByRole('button', { name: 'Refund' }));
+    expect(await question('Refund ₦45,000.00?')).toHaveAccessibleDescription(expect.stringContaining('₦45,000.00 goes back to chidi@customer.ng, from your available balance.'));
+  });
+
+  it('offers no refund on a payment that did not succeed', async () => {
+    stubServer({ ...paid, status: 'failed', fee: null, net: null, paidAt: null, refundable: 0 });
+    renderDialog();
+    const detail = await screen.findByRole('dialog', { name: '₦45,000.00 from chidi@customer.ng' });
+    expect(within(detail).getByText('Failed')).toBeInTheDocument();
+    expect(within(detail).queryByRole('heading', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(within(detail).queryByLabelText('Amount to refund (₦)')).not.toBeInTheDocument();
   });
 });

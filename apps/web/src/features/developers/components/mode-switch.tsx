@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import TriangleAlertIcon from 'lucide-react/icons/triangle-alert';
 import { useEffect, useId } from 'react';
 import toast from 'react-hot-toast';
-import { companyQueryOptions } from '../../api/company';
-import { useAuthStore } from '../../stores/auth-store';
-import { useMode } from '../../stores/mode-store';
-import { liveModeQueryOptions, useLiveMode } from './api/live-mode-api';
+import { companyQueryOptions } from '../../../api/company';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useMode } from '../../../stores/mode-store';
+import { liveModeQueryOptions, useLiveMode } from '../api/live-mode-api';
 
 /**
  * The Test/Live switch of the top bar. Live mode opens once the business verification is approved; a user

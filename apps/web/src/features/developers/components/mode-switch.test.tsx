@@ -4,10 +4,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../stores/auth-store';
-import { useModeStore } from '../../stores/mode-store';
-import { QueryWrapper } from '../../test/query-wrapper';
-import { sessionFixture } from '../../test/session-fixture';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useModeStore } from '../../../stores/mode-store';
+import { QueryWrapper } from '../../../test/query-wrapper';
+import { sessionFixture } from '../../../test/session-fixture';
 import { LivePaymentsOffStrip, ModeSwitch } from './mode-switch';
 
 const notSetUp: LiveMode = { open: true, ready: false, blocked: 'payments_not_set_up', message: liveBlockMessages.payments_not_set_up };

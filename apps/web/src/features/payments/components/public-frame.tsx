@@ -1,7 +1,7 @@
 import BadgeCheckIcon from 'lucide-react/icons/badge-check';
 import LockIcon from 'lucide-react/icons/lock';
 import type { ReactNode } from 'react';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 
 /**
  * The frame of the pages customers see (a payment link, the checkout, the receipt): the business

@@ -4,12 +4,12 @@ import { createWebhookEndpointRequest, type CreateWebhookEndpointRequest } from 
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
-import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/server-errors';
-import { useCreateWebhookEndpoint } from './developers-api';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { useCreateWebhookEndpoint } from '../api/webhooks';
 
 const formSchema = createWebhookEndpointRequest.pick({ url: true, description: true }).extend({
   allEvents: z.boolean(),

@@ -4,112 +4,21 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
-import { Loading } from '../../components/ui/loading';
-import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format-time';
-import { applyServerErrors, hasFieldErrors } from '../../lib/server-errors';
-import { formatNaira, nairaToKobo } from './money';
-import { useRefund, useTransaction } from './payments-api';
-import { StatusBadge } from './status-badge';
-
-/** One transaction: what was paid, by whom and how, what happened to it (the timeline), and its refunds. */
-export function TransactionDetailDialog({ reference, onClose }: { reference: string | null; onClose: () => void }) {
-  const detail = useTransaction(reference);
-  const t = detail.data;
-  return (
-    <Dialog
-      open={reference !== null}
-      onClose={onClose}
-      title={t ? `${formatNaira(t.amount)} from ${t.customer.email}` : 'Transaction'}
-      size="lg"
-      body={
-        detail.isPending ? (
-          <Loading what="the transaction" />
-        ) : detail.isError ? (
-          <Alert tone="error">{errorMessage(detail.error, 'We could not load this transaction.')}</Alert>
-        ) : (
-          <div className="space-y-6">
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-              <Item label="Status">
-                <StatusBadge status={detail.data.status} />
-              </Item>
-              <Item label="Reference">
-                <span className="font-mono text-xs break-all">{detail.data.reference}</span>
-              </Item>
-              <Item label="Fee">{detail.data.fee === null ? '—' : formatNaira(detail.data.fee)}</Item>
-              <Item label="You receive">{detail.data.net === null ? '—' : formatNaira(detail.data.net)}</Item>
-              <Item label="Refunded">{formatNaira(detail.data.refundedAmount)}</Item>
-              <Item label="Method">
-                {detail.data.channel === 'bank_transfer' ? 'Bank transfer' : detail.data.card ? `${detail.data.card.brand} •••• ${detail.data.card.last4}` : '—'}
-              </Item>
-              <Item label="Customer">{detail.data.customer.name || detail.data.customer.email}</Item>
-              <Item label="Paid on">{detail.data.paidAt ? formatDateTime(detail.data.paidAt) : '—'}</Item>
-            </dl>
-            <section aria-labelledby="timeline-heading">
-              <h3 id="timeline-heading" className="text-sm font-semibold text-slate-900">
-                Timeline
-              </h3>
-              <ol className="mt-2 space-y-2 border-l border-slate-200 pl-4">
-                {detail.data.timeline.map((entry, index) => (
-                  <li key={index} className="text-sm">
-                    <p className="text-slate-800">{entry.message}</p>
-                    <p className="text-xs text-slate-500">{formatDateTime(entry.at)}</p>
-                  </li>
-                ))}
-              </ol>
-            </section>
-            {detail.data.refunds.length > 0 && (
-              <section aria-labelledby="refunds-heading">
-                <h3 id="refunds-heading" className="text-sm font-semibold text-slate-900">
-                  Refunds
-                </h3>
-                <ul className="mt-2 divide-y divide-slate-100 text-sm">
-                  {detail.data.refunds.map((refund) => (
-                    <li key={refund.id} className="flex items-center justify-between gap-3 py-2">
-                      <span className="min-w-0">
-                        <span className="block font-medium text-slate-900 tabular-nums">{formatNaira(refund.amount)}</span>
-                        <span className="block truncate text-xs text-slate-500">
-                          {formatDateTime(refund.createdAt)}
-                          {refund.reason ? ` · ${refund.reason}` : ''}
-                          {refund.failureReason ? ` · ${refund.failureReason}` : ''}
-                        </span>
-                      </span>
-                      <StatusBadge status={refund.status} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {detail.data.status === 'success' && detail.data.refundedAmount < detail.data.amount && <RefundForm transaction={detail.data} />}
-          </div>
-        )
-      }
-    >
-      <Button variant="secondary" onClick={onClose}>
-        Close
-      </Button>
-    </Dialog>
-  );
-}
-
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors, hasFieldErrors } from '../../../lib/server-errors';
+import { useRefund } from '../api/transactions';
+import { formatNaira, nairaToKobo } from '../money';
 
 const refundForm = z.object({ amount: z.string(), reason: z.string().trim().max(REFUND_REASON_MAX, `A reason is at most ${REFUND_REASON_MAX} characters.`) });
 
 type RefundRequest = { amount: number; reason: string };
 
-function RefundForm({ transaction }: { transaction: TransactionDetail }) {
+/** A successful payment's refund: an amount within what the server accepts now, asked for, then confirmed. */
+export function RefundForm({ transaction }: { transaction: TransactionDetail }) {
   const refund = useRefund();
   // What the server will accept now: what is left on the payment, within the balance not yet paid out.
   const left = transaction.refundable;

@@ -1,8 +1,8 @@
 import CopyIcon from 'lucide-react/icons/copy';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 
 type SecretOnceDialogProps = {
   /** The secret to show; the dialog is open while there is one. */

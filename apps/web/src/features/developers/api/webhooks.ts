@@ -1,40 +1,15 @@
 import type { Mode, RollApiKeyRequest } from '@fipay/contracts/developers';
-import { apiKeyEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
 import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest } from '@fipay/contracts/webhooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
-import { useMode } from '../../stores/mode-store';
+import { callApi } from '../../../lib/api-client';
+import { useMode } from '../../../stores/mode-store';
 
 /** Query keys carry the mode: test and live objects never share a cache entry. */
 const keys = {
-  apiKeys: ['api-keys'] as const,
   endpoints: (mode: Mode) => ['webhook-endpoints', mode] as const,
   deliveries: (mode: Mode, endpointId: string, page: number) => ['webhook-deliveries', mode, endpointId, page] as const,
 };
-
-export function useApiKeys() {
-  return useQuery({ queryKey: keys.apiKeys, queryFn: async ({ signal }) => (await callApi(apiKeyEndpoints.list, { signal })).data.keys });
-}
-
-export function useCreateApiKeys() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (mode: Mode) => (await callApi(apiKeyEndpoints.create, { body: { mode } })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.apiKeys }),
-  });
-}
-
-export function useRollApiKey() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, ...body }: RollApiKeyRequest & { id: string }) => (await callApi(apiKeyEndpoints.roll, { params: { id }, body })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.apiKeys }),
-  });
-}
-
-export function useSendRollCode() {
-  return useMutation({ mutationFn: async () => (await callApi(apiKeyEndpoints.sendRollCode)).data });
-}
 
 export function useWebhookEndpoints() {
   const [mode] = useMode();

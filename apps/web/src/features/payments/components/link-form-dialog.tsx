@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
-import { errorMessage } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/server-errors';
-import { koboToNairaInput, nairaField } from './money';
-import { useCreatePaymentLink, useUpdatePaymentLink } from './payments-api';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { koboToNairaInput, nairaField } from '../money';
+import { useCreatePaymentLink, useUpdatePaymentLink } from '../api/payment-links';
 
 const shape = createPaymentLinkRequest.shape;
 /** The contract's fields, with the amount typed in naira and the optional texts left empty. */
