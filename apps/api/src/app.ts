@@ -57,6 +57,8 @@ export type BuildOptions = {
   webhookPollMs?: number;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** How long after start the scheduled jobs first run (a minute unless given). */
+  jobsFirstRunAfterMs?: number;
 };
 
 const SENSITIVE_QUERY = /([?&](?:token|code|otp|password|signature)=)[^&]*/gi;
@@ -201,7 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   outbox.start();
   webhooks.start();
   providerInbox.start();
-  scheduler.start();
+  scheduler.start(options.jobsFirstRunAfterMs);
   app.ctx.liveReadiness.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();

@@ -41,7 +41,17 @@ export async function startTestServer(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...options.env,
   });
-  const app: FastifyInstance = await buildApp({ config, db, rateRules: options.rateRules, outboxPollMs: options.pollMs ?? 200, webhookPollMs: options.pollMs ?? 200, logStream: options.logStream });
+  const app: FastifyInstance = await buildApp({
+    config,
+    db,
+    rateRules: options.rateRules,
+    outboxPollMs: options.pollMs ?? 200,
+    webhookPollMs: options.pollMs ?? 200,
+    // Tests run the jobs they test themselves (releaseDue, payoutsDue, ...): a payout run a minute in, on a slow
+    // machine, would pay out a balance a test is about to pay out itself.
+    jobsFirstRunAfterMs: 3_600_000,
+    logStream: options.logStream,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
