@@ -63,10 +63,10 @@ describe('the clean-up job', () => {
 
     // Inbound webhooks: an applied one past 90 days is forgotten; a recent one, and an old one never applied, are kept.
     await server.db.query(
-      `INSERT INTO provider_inbox (provider, event_key, type, payload, received_at, processed_at, outcome) VALUES
-         ('paystack', $1, 'charge.success', '{}', now() - interval '91 days', now() - interval '91 days', 'applied'),
-         ('paystack', $2, 'charge.success', '{}', now() - interval '89 days', now() - interval '89 days', 'applied'),
-         ('paystack', $3, 'charge.success', '{}', now() - interval '91 days', NULL, NULL)`,
+      `INSERT INTO provider_inbox (provider, event_key, type, payload, payload_sha256, received_at, processed_at, outcome) VALUES
+         ('paystack', $1, 'charge.success', '', repeat('a', 64), now() - interval '91 days', now() - interval '91 days', 'applied'),
+         ('paystack', $2, 'charge.success', '', repeat('b', 64), now() - interval '89 days', now() - interval '89 days', 'applied'),
+         ('paystack', $3, 'charge.success', '{}', repeat('c', 64), now() - interval '91 days', NULL, NULL)`,
       [oldKey, recentKey, `${oldKey}:unapplied`],
     );
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -99,7 +99,8 @@ export async function startTestServer(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       if (payload === undefined) return undefined;
-      const { rows } = await db.query<{ outcome: 'applied' | 'ignored' | null }>('SELECT outcome FROM provider_inbox WHERE payload = $1', [payload]);
+      const digest = createHash('sha256').update(payload).digest('hex');
+      const { rows } = await db.query<{ outcome: 'applied' | 'ignored' | null }>('SELECT outcome FROM provider_inbox WHERE payload_sha256 = $1', [digest]);
       return rows[0] ? (rows[0].outcome ?? 'failed') : undefined;
     },
     async close() {

@@ -5,7 +5,8 @@
  *
  * - `event_key`: the provider reader's key for the event (Paystack's id for the event's object, else a hash of the
  *   body), unique per provider, so a repeated delivery is stored once.
- * - `payload`: the raw body as it was signed (text), read again by the provider's reader when applied.
+ * - `payload`: the raw body as it was signed (text), read again by the provider's reader when applied, and blanked
+ *   once it is: it carries the customer's email and card details. `payload_sha256` (hex) stays to find the row.
  * - `outcome`: what applying it did (`applied`, or `ignored` when it named nothing of ours).
  * - `next_attempt_at`: when the worker may take it (again): now on arrival, later after a failed attempt.
  * - The worker's index holds the unprocessed rows only; the clean-up job forgets processed ones by `received_at`.
@@ -17,6 +18,7 @@ CREATE TABLE provider_inbox (
   event_key text NOT NULL,
   type text NOT NULL,
   payload text NOT NULL,
+  payload_sha256 text NOT NULL CHECK (payload_sha256 ~ '^[0-9a-f]{64}$'),
   received_at timestamptz NOT NULL DEFAULT now(),
   processed_at timestamptz,
   outcome text CHECK (outcome IN ('applied', 'ignored')),

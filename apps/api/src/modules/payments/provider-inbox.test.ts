@@ -65,6 +65,8 @@ describe('the provider inbox', () => {
     server.app.providerInbox.kick();
     expect(await server.providerInboxSettled(raw)).toBe('applied');
     expect(await inbox()).toEqual([expect.objectContaining({ outcome: 'applied', processed: true, attempts: 2, last_error: null })]);
+    // While it waited, the body was kept to apply; applied, it is gone (it names the customer), its digest kept.
+    expect((await server.db.query("SELECT payload, payload_sha256 FROM provider_inbox")).rows).toEqual([{ payload: '', payload_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('success');
 
     // A repeat of an applied event is acknowledged and changes nothing.

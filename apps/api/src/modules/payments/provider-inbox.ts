@@ -30,13 +30,15 @@ const CLAIM_SECONDS = 300;
  * itself once per refund (provider_events).
  */
 export async function storeInboundEvent(ctx: AppContext, provider: InboxProvider, rawBody: Buffer, event: Exclude<InboundEvent, { action: 'ignored' }>): Promise<void> {
-  const key = 'key' in event ? event.key : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+  const digest = createHash('sha256').update(rawBody).digest('hex');
+  const key = 'key' in event ? event.key : `sha256:${digest}`;
   await ctx.db.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO provider_inbox (provider, event_key, type, payload) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (provider, event_key) DO UPDATE SET processed_at = NULL, outcome = NULL, next_attempt_at = now()
+      `INSERT INTO provider_inbox (provider, event_key, type, payload, payload_sha256) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (provider, event_key) DO UPDATE SET payload = EXCLUDED.payload, payload_sha256 = EXCLUDED.payload_sha256,
+              processed_at = NULL, outcome = NULL, next_attempt_at = now()
         WHERE provider_inbox.outcome = 'ignored' OR (provider_inbox.processed_at IS NOT NULL AND provider_inbox.event_key LIKE 'sha256:%')`,
-      [provider, key.slice(0, 300), event.type.slice(0, 100), rawBody.toString('utf8')],
+      [provider, key.slice(0, 300), event.type.slice(0, 100), rawBody.toString('utf8'), digest],
     );
     tx.wake('provider-inbox');
   });
@@ -92,7 +94,8 @@ export class ProviderInboxWorker extends PollingWorker {
       if (!reader) throw new AppError('SERVICE_UNAVAILABLE', 'provider not set up');
       const event = reader.read(Buffer.from(row.payload, 'utf8'));
       const outcome = event ? await applyInboundEvent(this.ctx, event) : 'ignored';
-      await this.ctx.db.query("UPDATE provider_inbox SET processed_at = now(), outcome = $2, last_error = NULL WHERE id = $1", [row.id, outcome]);
+      // Applied: the body (the customer's email, card details) is no longer needed; its digest finds the row.
+      await this.ctx.db.query("UPDATE provider_inbox SET processed_at = now(), outcome = $2, last_error = NULL, payload = '' WHERE id = $1", [row.id, outcome]);
     } catch (error) {
       if (!(error instanceof AppError)) this.log.error({ err: error, inbox: row.id }, 'Provider event could not be applied');
       const reason = error instanceof AppError ? (typeof error.cause === 'string' ? error.cause : error.message) : 'internal error';
