@@ -1,4 +1,3 @@
-import type { Transaction } from '@fipay/contracts/payments';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -7,37 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { useAuthStore } from '../../stores/auth-store';
 import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
+import { paidPayment } from './test-fixtures';
 import { TransactionsPage } from './transactions-page';
 
 const pagination = { currentPage: 1, totalPages: 1, pageSize: 20, totalItems: 0 };
 
-function payment(overrides: Partial<Transaction>): Transaction {
-  return {
-    id: '5a0b6c1d-0000-4000-8000-000000000001',
-    reference: 'fp_1111aaaa2222bbbb3333',
-    livemode: false,
-    amount: 4_500_000,
-    fee: 77_500,
-    net: 4_422_500,
-    currency: 'NGN',
-    status: 'success',
-    channel: 'card',
-    customer: { email: 'chidi@customer.ng', name: 'Chidi Okeke', phone: null },
-    card: { brand: 'Visa', last4: '4081' },
-    paymentLinkId: null,
-    refundedAmount: 0,
-    availableAt: '2026-11-25T10:00:00.000Z',
-    settlementId: null,
-    gatewayResponse: 'Approved',
-    metadata: {},
-    paidAt: '2026-11-25T10:00:00.000Z',
-    createdAt: '2026-11-25T09:59:00.000Z',
-    ...overrides,
-  };
-}
 
-const chidi = payment({});
-const amaka = payment({
+const chidi = paidPayment({});
+const amaka = paidPayment({
   id: '5a0b6c1d-0000-4000-8000-000000000002',
   reference: 'fp_4444cccc5555dddd6666',
   amount: 1_200_050,
@@ -47,7 +23,7 @@ const amaka = payment({
   customer: { email: 'amaka@customer.ng', name: '', phone: null },
   paidAt: null,
 });
-const partRefunded = payment({ id: '5a0b6c1d-0000-4000-8000-000000000003', reference: 'fp_7777eeee8888ffff9999', refundedAmount: 1_000_000 });
+const partRefunded = paidPayment({ id: '5a0b6c1d-0000-4000-8000-000000000003', reference: 'fp_7777eeee8888ffff9999', refundedAmount: 1_000_000 });
 
 const ok = (data: unknown) => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const fail = (status: number, message: string) =>

@@ -7,30 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { sessionFixture } from '../../../test/session-fixture';
+import { paidPayment } from '../test-fixtures';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 
 const reference = 'fp_4b1c2d3e4f5a6b7c8d9e';
 
 const paid: TransactionDetail = {
-  id: '5a0b6c1d-0000-4000-8000-000000000010',
-  reference,
-  livemode: false,
-  amount: 4_500_000,
-  fee: 77_500,
-  net: 4_422_500,
-  currency: 'NGN',
-  status: 'success',
-  channel: 'card',
-  customer: { email: 'chidi@customer.ng', name: 'Chidi Okeke', phone: null },
-  card: { brand: 'Visa', last4: '4081' },
-  paymentLinkId: null,
-  refundedAmount: 0,
-  availableAt: '2026-11-25T10:00:00.000Z',
-  settlementId: null,
-  gatewayResponse: 'Approved',
-  metadata: {},
-  paidAt: '2026-11-25T10:00:00.000Z',
-  createdAt: '2026-11-25T09:59:00.000Z',
+  ...paidPayment({ id: '5a0b6c1d-0000-4000-8000-000000000010', reference }),
   timeline: [{ type: 'charge.success', message: 'Paid with Visa ending 4081.', at: '2026-11-25T10:00:00.000Z' }],
   refunds: [],
   refundable: 4_500_000,
