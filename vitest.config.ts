@@ -16,10 +16,11 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     globalSetup: db === 'pglite' ? ['./src/test/pglite-template.ts'] : [],
     // Serving the web build (a Vite build of its own), the server process's signals and a webhook surviving
     // a killed server process (both on the embedded database) do not depend on the database server: once is enough.
+    // A first start from the shipped embedded database is about the embedded database only.
     // `*.postgres.test.ts` needs a database server it can lose and get back (the embedded one cannot be).
     exclude:
       db === 'postgres'
-        ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts', 'src/server.test.ts', 'src/modules/webhooks/delivery-crash.test.ts']
+        ? [...configDefaults.exclude, 'src/plugins/web-app.test.ts', 'src/server.test.ts', 'src/modules/webhooks/delivery-crash.test.ts', 'src/db/embedded-unpack.test.ts']
         : [...configDefaults.exclude, 'src/**/*.postgres.test.ts'],
   },
 });

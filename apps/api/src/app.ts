@@ -97,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
 
-  const db = options.db ?? createDb(config);
+  const db = options.db ?? (await createDb(config));
   const ownsDb = !options.db;
   await migrate(db);
   await analyzeEmbedded(db);

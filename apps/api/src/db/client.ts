@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { unpackEmbeddedTemplate } from './embedded-unpack';
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
 
@@ -196,10 +197,21 @@ export function createPostgresDb(connectionString: string): Db {
   };
 }
 
-export function createDb(options: { databaseUrl: string | undefined; dataDir: string }): Db {
-  return options.databaseUrl
-    ? createPostgresDb(options.databaseUrl)
-    : createPgliteDb(`${options.dataDir.replace(/\/+$/, '')}/pgdata`);
+/**
+ * The configured database: PostgreSQL at `databaseUrl`, or the embedded one in `dataDir`, which a first start
+ * unpacks from the migrated template the build ships (embedded-unpack.ts) while holding the folder's lock.
+ */
+export async function createDb(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
+  if (options.databaseUrl) return createPostgresDb(options.databaseUrl);
+  const dataDir = `${options.dataDir.replace(/\/+$/, '')}/pgdata`;
+  const unlock = lockDataDir(dataDir);
+  try {
+    await unpackEmbeddedTemplate(dataDir);
+    return pgliteDb(new PGlite({ dataDir }), unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
@@ -207,10 +219,10 @@ export function createDb(options: { databaseUrl: string | undefined; dataDir: st
  * data folder when needed; when the embedded database is held by a running server, says so and
  * exits instead of throwing a stack trace at the operator.
  */
-export function openDbForCommand(options: { databaseUrl: string | undefined; dataDir: string }): Db {
+export async function openDbForCommand(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
   mkdirSync(options.dataDir, { recursive: true });
   try {
-    return createDb(options);
+    return await createDb(options);
   } catch (error) {
     if (!(error instanceof DatabaseInUseError)) throw error;
     console.error(error.message);

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { pgliteDb } from '../db/client';
-import { migrate } from '../db/migrate';
+import { writeEmbeddedTemplate } from '../db/embedded-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,13 +19,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'fipay-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
-  const lite = new PGlite();
-  try {
-    await migrate(pgliteDb(lite));
-    writeFileSync(file, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
-  } finally {
-    await lite.close();
-  }
+  await writeEmbeddedTemplate(file);
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -31,7 +31,7 @@ try {
   process.exit(1);
 }
 
-const db = openDbForCommand(config);
+const db = await openDbForCommand(config);
 const ctx = { db, config };
 const actor = { type: 'system' as const, name: 'admin:create command' };
 try {

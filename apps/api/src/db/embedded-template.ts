@@ -1,0 +1,19 @@
+import { writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteDb } from './client';
+import { migrate } from './migrate';
+
+/**
+ * Writes an embedded database with every migration applied, as a data-folder tarball, to `file`: the tests' files
+ * each start from one (uncompressed: loaded in memory), and the build ships one (gzip) that a first `npm start`
+ * unpacks instead of running initdb (embedded-unpack.ts).
+ */
+export async function writeEmbeddedTemplate(file: string, compression: 'none' | 'gzip' = 'none'): Promise<void> {
+  const lite = new PGlite();
+  try {
+    await migrate(pgliteDb(lite));
+    writeFileSync(file, Buffer.from(await (await lite.dumpDataDir(compression)).arrayBuffer()));
+  } finally {
+    await lite.close();
+  }
+}

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from './client';
+import { unpackEmbeddedTemplate } from './embedded-unpack';
+import { migrate, migrations } from './migrate';
+
+// The shipped template is the migrated database the build writes with `writeEmbeddedTemplate(file, 'gzip')`;
+// the embedded-database test project's global setup (vitest.config.ts runs this file there only) wrote the same database uncompressed, so gzip it here instead of migrating again.
+describe('a first start from the shipped embedded database', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fipay-unpack-'));
+  const template = path.join(dir, 'embedded-template.tar.gz');
+  writeFileSync(template, gzipSync(readFileSync(inject('pgliteTemplate')!)));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('unpacks a migrated database into a new data folder, which then opens with nothing left to migrate', async () => {
+    const dataDir = path.join(dir, 'fresh', 'pgdata');
+    // What a start killed half-way through unpacking leaves: some entries moved, no PG_VERSION.
+    mkdirSync(path.join(dataDir, '.unpacking', 'base'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'postgresql.conf'), 'half');
+
+    expect(await unpackEmbeddedTemplate(dataDir, pathToFileURL(template))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir, '.unpacking'))).toBe(false);
+    expect(readFileSync(path.join(dataDir, 'postgresql.conf'), 'utf8')).not.toBe('half');
+
+    const db = await createDb({ databaseUrl: undefined, dataDir: path.dirname(dataDir) });
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id).sort());
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves a data folder that already holds a database alone', async () => {
+    const dataDir = path.join(dir, 'existing', 'pgdata');
+    expect(await unpackEmbeddedTemplate(dataDir, pathToFileURL(template))).toBe(true);
+    writeFileSync(path.join(dataDir, 'marker'), 'ours');
+    expect(await unpackEmbeddedTemplate(dataDir, pathToFileURL(template))).toBe(false);
+    expect(readFileSync(path.join(dataDir, 'marker'), 'utf8')).toBe('ours');
+  });
+
+  it('does nothing without a shipped template (running from the sources), so initdb runs as before', async () => {
+    const dataDir = path.join(dir, 'sources', 'pgdata');
+    expect(await unpackEmbeddedTemplate(dataDir, pathToFileURL(path.join(dir, 'missing.tar.gz')))).toBe(false);
+    expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
+  });
+});
