@@ -84,4 +84,25 @@ describe('the HTTP surface', () => {
     expect(logged).not.toContain('MyPassword-Is-Secret');
     expect(logged).not.toContain('Bearer-Secret-Value');
   });
+
+  it('logs one structured line per request, once its answer has gone, with what an operator needs and no more', async () => {
+    const before = logged.length;
+    const res = await server.api.get('/countries?probe=one-line');
+    expect(res.status).toBe(200);
+    await expect.poll(() => logged.slice(before).includes('probe=one-line'), { timeout: 5_000 }).toBe(true);
+    const lines = logged
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.includes('probe=one-line'))
+      .map((line) => JSON.parse(line) as Record<string, any>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/countries?probe=one-line' },
+      res: { statusCode: 200 },
+      reqId: expect.any(String),
+    });
+    expect(lines[0]!.responseTime).toEqual(expect.any(Number));
+    expect(logged.slice(before)).not.toContain('incoming request');
+  });
 });

@@ -33,7 +33,7 @@ function requestInTwoHalves(port: number, pathname: string, body: string) {
 
 describe('the server process', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, releases the embedded database and exits 0', async () => {
-    const server = await spawnServer({ dataDir });
+    const server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'debug' } });
     const { child, port } = server;
     try {
       const base = `${server.baseUrl}/api/v1`;
@@ -41,7 +41,7 @@ describe('the server process', () => {
 
       const inFlight = requestInTwoHalves(port, '/api/v1/auth/login/initiate', JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' }));
       await inFlight.started;
-      // The request is in flight once the server has taken it in (it logs it), not when its bytes have left here:
+      // The request is in flight once the server has taken it in (it logs it at the debug level), not when its bytes have left here:
       // on a busy machine a request the server has not yet read when the signal comes is refused, as it should be.
       const taken = () => server.output.split('\n').some((line) => line.includes('incoming request') && line.includes('/api/v1/auth/login/initiate'));
       await expect.poll(taken, { timeout: 30_000, interval: 50 }).toBe(true);
