@@ -55,6 +55,7 @@ describe('role checks on every back-office route', () => {
       { method: 'POST', url: `/admin/applications/${id}/request-changes`, body: { items: [{ target: 'bank', key: 'bank', reason: 'name_mismatch' }] } },
       { method: 'GET', url: `/admin/applications/${id}/audit.csv`, adminOnly: true },
       { method: 'GET', url: '/admin/reviewers', adminOnly: true },
+      { method: 'GET', url: '/admin/live-readiness' },
       { method: 'POST', url: '/admin/reviewers', body: { email: `x-${tag()}@fipay.ng`, name: 'X', role: 'admin' }, adminOnly: true },
       { method: 'PATCH', url: `/admin/reviewers/${otherReviewer.id}`, body: { role: 'admin' }, adminOnly: true },
       { method: 'POST', url: `/admin/reviewers/${otherReviewer.id}/reset-access`, adminOnly: true },
