@@ -493,7 +493,7 @@ export const liveReadinessTexts = {
     title: 'Public address',
     ok: 'APP_URL is an https address.',
     failing: 'APP_URL is not an https address, so Paystack cannot send webhooks to it or customers back to it.',
-    action: 'Set APP_URL to the https address customers reach this server at, then restart the server and register the webhook URL below with it.',
+    action: 'Set APP_URL to the https address customers reach this server at, restart the server, then register the new webhook URL on Paystack.',
   },
   webhook: {
     title: 'Webhooks arrive',
@@ -502,6 +502,7 @@ export const liveReadinessTexts = {
     unknownAction:
       "Register the webhook URL below as the Live Webhook URL on Paystack's dashboard (Settings, API Keys & Webhooks). Until webhooks arrive, live payments are still settled by the charge check, from 10 minutes after they start.",
     failing: 'The last webhook to arrive did not carry a valid signature, so it was refused.',
+    noKeyAction: 'Set PAYSTACK_SECRET_KEY first (see Secret key): without it no webhook can be checked, so every one is refused.',
     failingAction:
       'Paystack signs each webhook with the secret key of the account that sends it: make sure PAYSTACK_SECRET_KEY belongs to the account whose dashboard has this webhook URL (a live key for the Live Webhook URL). Anyone can send requests to the address, so a single refusal between valid webhooks may be noise.',
   },

@@ -54,7 +54,7 @@ describe('on a server without a payment provider key', () => {
     const after = await report(server, reviewer);
     expect(after.webhook).toMatchObject({ lastArrivalSigned: false, lastSignedAt: null, lastRefusedAt: after.webhook.lastArrivalAt });
     expect(Date.now() - Date.parse(after.webhook.lastArrivalAt!)).toBeLessThan(60_000);
-    expect(check(after, 'webhook')).toMatchObject({ status: 'failing', detail: texts.webhook.failing, action: texts.key.action });
+    expect(check(after, 'webhook')).toMatchObject({ status: 'failing', detail: texts.webhook.failing, action: texts.webhook.noKeyAction });
 
     const company = await login(server, await createVerifiedUser(server));
     expect((await server.api.get('/admin/live-readiness', { token: company.accessToken })).status).toBe(403);

@@ -29,7 +29,7 @@ export async function liveReadinessReport(ctx: Pick<AppContext, 'db' | 'config' 
       ? { id: 'webhook', title: texts.webhook.title, status: 'unknown', detail: texts.webhook.unknown, action: texts.webhook.unknownAction }
       : lastArrivalSigned
         ? { id: 'webhook', title: texts.webhook.title, status: 'ok', detail: texts.webhook.ok, action: null }
-        : { id: 'webhook', title: texts.webhook.title, status: 'failing', detail: texts.webhook.failing, action: configured ? texts.webhook.failingAction : texts.key.action },
+        : { id: 'webhook', title: texts.webhook.title, status: 'failing', detail: texts.webhook.failing, action: configured ? texts.webhook.failingAction : texts.webhook.noKeyAction },
   ];
 
   return {
