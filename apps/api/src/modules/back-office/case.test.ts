@@ -473,6 +473,7 @@ describe('OpenAPI', () => {
       '/api/v1/admin/auth/login',
       '/api/v1/admin/auth/logout',
       '/api/v1/admin/auth/set-password',
+      '/api/v1/admin/live-readiness',
       '/api/v1/admin/me',
       '/api/v1/admin/refunds/needs-attention',
       '/api/v1/admin/reviewers',
