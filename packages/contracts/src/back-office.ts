@@ -500,7 +500,7 @@ export const liveReadinessTexts = {
     ok: 'The last webhook from Paystack had a valid signature.',
     unknown: 'No webhook from Paystack has arrived yet. Paystack cannot be asked whether the URL is registered; the first live payment tells.',
     unknownAction:
-      "Register the webhook URL below as the Live Webhook URL on Paystack's dashboard (Settings, API Keys & Webhooks). Until webhooks arrive, live payments are still settled by the charge check, from 10 minutes after they start.",
+      "Register the webhook URL as the Live Webhook URL on Paystack's dashboard (Settings, API Keys & Webhooks). Until webhooks arrive, live payments are still settled by the charge check, from 10 minutes after they start.",
     failing: 'The last webhook to arrive did not carry a valid signature, so it was refused.',
     noKeyAction: 'Set PAYSTACK_SECRET_KEY first (see Secret key): without it no webhook can be checked, so every one is refused.',
     failingAction:

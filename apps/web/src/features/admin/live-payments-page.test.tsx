@@ -100,6 +100,7 @@ describe('LivePaymentsPage', () => {
     stubApi([['GET', 'admin/live-readiness', ok(ready)]]);
     renderPage();
     expect(await screen.findByText('Live payments are working.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).not.toHaveTextContent('need');
     expect(checkItem('Webhooks arrive')).toHaveTextContent('Not known yet');
     expect(screen.getByText('None has arrived yet.')).toBeInTheDocument();
     expect(screen.queryByText('Last one with a valid signature')).not.toBeInTheDocument();

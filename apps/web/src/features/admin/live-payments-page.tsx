@@ -35,19 +35,23 @@ export function LivePaymentsPage() {
 
 function Report({ report }: { report: LiveReadinessReport }) {
   const failing = report.checks.filter((check) => check.status === 'failing').length;
+  const needAction = failing === 1 ? 'One item below needs' : `${failing} items below need`;
   return (
     <div className="space-y-6">
       {report.ready ? (
         <Alert tone="success">
           <p className="font-semibold">Live payments are working.</p>
-          <p>Customers of approved businesses can pay live payment links and checkouts.</p>
+          <p>
+            Customers of approved businesses can pay live payment links and checkouts.
+            {failing > 0 && ` ${needAction} action still.`}
+          </p>
         </Alert>
       ) : (
         <Alert tone="warning">
           <p className="font-semibold">This server cannot take live payments.</p>
           <p>
             Approved businesses see a notice in live mode, and their customers are told the business cannot take payments right now.
-            {failing > 0 && ` ${failing === 1 ? 'One item below needs' : `${failing} items below need`} action.`}
+            {failing > 0 && ` ${needAction} action.`}
           </p>
         </Alert>
       )}
