@@ -12,19 +12,19 @@ export type Mail = { file: string; writtenAt: number; to: string; subject: strin
 // The outbox renames each message into the folder once it is complete, so a listed file never changes.
 const parsed = new Map<string, Mail>();
 
-/** Every email the outbox has written to the data folder so far, newest first. */
-export async function mails(): Promise<Mail[]> {
+/** Every email the outbox has written to the data folder (another server's `dir`) so far, newest first. */
+export async function mails(dir = mailDir): Promise<Mail[]> {
   let files: string[];
   try {
-    files = readdirSync(mailDir);
+    files = readdirSync(dir);
   } catch {
     return [];
   }
   for (const name of files) {
-    if (parsed.has(name)) continue;
-    const file = path.join(mailDir, name);
+    const file = path.join(dir, name);
+    if (parsed.has(file)) continue;
     const message = await simpleParser(readFileSync(file));
-    parsed.set(name, {
+    parsed.set(file, {
       file,
       writtenAt: statSync(file).mtimeMs,
       to: JSON.stringify(message.to ?? ''),
@@ -32,16 +32,16 @@ export async function mails(): Promise<Mail[]> {
       text: message.text ?? '',
     });
   }
-  return files.map((name) => parsed.get(name)!).sort((a, b) => b.writtenAt - a.writtenAt);
+  return files.map((name) => parsed.get(path.join(dir, name))!).sort((a, b) => b.writtenAt - a.writtenAt);
 }
 
 /** Waits for the newest email that `match` accepts and returns what `pick` takes from it. */
-export async function waitForMail<T>(description: string, pick: (mail: Mail) => T | undefined): Promise<T> {
+export async function waitForMail<T>(description: string, pick: (mail: Mail) => T | undefined, dir = mailDir): Promise<T> {
   let found: T | undefined;
   await expect
     .poll(
       async () => {
-        for (const mail of await mails()) {
+        for (const mail of await mails(dir)) {
           found = pick(mail);
           if (found !== undefined) return true;
         }
@@ -54,12 +54,16 @@ export async function waitForMail<T>(description: string, pick: (mail: Mail) => 
 }
 
 /** The newest email to this address that the outbox wrote to the data folder. */
-export async function readMail(to: string, subject: string): Promise<{ text: string; link: URL }> {
-  return waitForMail(`email "${subject}" to ${to}`, (mail) => {
-    if (!mail.to.includes(to) || mail.subject !== subject) return undefined;
-    const href = mail.text.match(/https?:\/\/\S+/)?.[0];
-    return href ? { text: mail.text, link: new URL(href) } : undefined;
-  });
+export async function readMail(to: string, subject: string, dir = mailDir): Promise<{ text: string; link: URL }> {
+  return waitForMail(
+    `email "${subject}" to ${to}`,
+    (mail) => {
+      if (!mail.to.includes(to) || mail.subject !== subject) return undefined;
+      const href = mail.text.match(/https?:\/\/\S+/)?.[0];
+      return href ? { text: mail.text, link: new URL(href) } : undefined;
+    },
+    dir,
+  );
 }
 
 const CODE_SUBJECT = 'Your FiPay verification code';
@@ -98,12 +102,12 @@ export function newAccount() {
 
 export type Account = ReturnType<typeof newAccount>;
 
-/** Creates and verifies an account through the API, as the web app would. */
-export async function createVerifiedAccount(request: APIRequestContext): Promise<Account> {
+/** Creates and verifies an account through the API, as the web app would (`mailFolder`: another server's outbox). */
+export async function createVerifiedAccount(request: APIRequestContext, mailFolder = mailDir): Promise<Account> {
   const account = newAccount();
   const signup = await request.post('/api/v1/auth/signup', { data: { ...account, company: { ...account.company, countryId: 160 } } });
   expect(signup.status(), await signup.text()).toBe(201);
-  const { link } = await readMail(account.user.email, 'Verify your email address');
+  const { link } = await readMail(account.user.email, 'Verify your email address', mailFolder);
   const verify = await request.get(`/api/v1/auth/verify-email?token=${link.searchParams.get('token')}`);
   expect(verify.status()).toBe(200);
   return account;

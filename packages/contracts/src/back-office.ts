@@ -458,3 +458,90 @@ export const refundNeedingAttentionSchema = z.object({
 });
 export type RefundNeedingAttention = z.infer<typeof refundNeedingAttentionSchema>;
 export const refundsNeedingAttentionResponse = envelope(z.object({ refunds: z.array(refundNeedingAttentionSchema), total: z.number().int() }));
+
+/**
+ * Whether this server can take live payments, for its operators (docs/decisions/0056-operators-see-live-readiness.md,
+ * refining 0045): the payment provider's key, whether the provider answers it, the public address, and the webhooks
+ * that arrive, each with what to do when it fails (the README's "Going live with Paystack"). No key, no internal
+ * address: the provider's answer is given in plain words.
+ */
+export const liveReadinessMessages = { loaded: 'Live payment readiness loaded.' } as const;
+export const providerStates = ['ready', 'not_set_up', 'key_refused', 'unreachable'] as const;
+/** `unknown`: nothing to judge by yet (no key to ask with, or no webhook arrived so far). */
+export const readinessCheckStatuses = ['ok', 'failing', 'unknown'] as const;
+export const readinessCheckIds = ['key', 'provider', 'address', 'webhook'] as const;
+export type ReadinessCheckId = (typeof readinessCheckIds)[number];
+
+/** Each check's title, and what it says and asks for in each status. */
+export const liveReadinessTexts = {
+  key: {
+    title: 'Secret key',
+    ok: 'PAYSTACK_SECRET_KEY is set.',
+    failing: 'PAYSTACK_SECRET_KEY is not set, so live charges, refunds and payouts are refused.',
+    action:
+      "Set PAYSTACK_SECRET_KEY to the secret key of FiPay's Paystack account (sk_live_…, from Paystack's dashboard: Settings, API Keys & Webhooks) and BANK_PROVIDER=paystack, then restart the server.",
+  },
+  provider: {
+    title: 'Paystack answers',
+    notAsked: 'Not asked: there is no key to ask with.',
+    keyRefusedAction:
+      "Replace PAYSTACK_SECRET_KEY with the account's current secret key from Paystack's dashboard (Settings, API Keys & Webhooks), then restart the server. A key regenerated there, or a public key (pk_…), is refused.",
+    unreachableAction:
+      'Check that this server can reach Paystack over HTTPS (firewall, DNS, outbound proxy) and that PAYSTACK_BASE_URL is https://api.paystack.co. FiPay asks again every 15 seconds, and live payments resume by themselves once Paystack answers.',
+  },
+  address: {
+    title: 'Public address',
+    ok: 'APP_URL is an https address.',
+    failing: 'APP_URL is not an https address, so Paystack cannot send webhooks to it or customers back to it.',
+    action: 'Set APP_URL to the https address customers reach this server at, restart the server, then register the new webhook URL on Paystack.',
+  },
+  webhook: {
+    title: 'Webhooks arrive',
+    ok: 'The last webhook from Paystack had a valid signature.',
+    unknown: 'No webhook from Paystack has arrived yet. Paystack cannot be asked whether the URL is registered; the first live payment tells.',
+    unknownAction:
+      "Register the webhook URL as the Live Webhook URL on Paystack's dashboard (Settings, API Keys & Webhooks). Until webhooks arrive, live payments are still settled by the charge check, from 10 minutes after they start.",
+    failing: 'The last webhook to arrive did not carry a valid signature, so it was refused.',
+    noKeyAction: 'Set PAYSTACK_SECRET_KEY first (see Secret key): without it no webhook can be checked, so every one is refused.',
+    failingAction:
+      'Paystack signs each webhook with the secret key of the account that sends it: make sure PAYSTACK_SECRET_KEY belongs to the account whose dashboard has this webhook URL (a live key for the Live Webhook URL). Anyone can send requests to the address, so a single refusal between valid webhooks may be noise.',
+  },
+} as const;
+
+export const readinessCheckSchema = z.object({
+  id: z.enum(readinessCheckIds),
+  title: z.string(),
+  status: z.enum(readinessCheckStatuses),
+  /** What holds now, in plain words. */
+  detail: z.string(),
+  /** What to do about it; null when nothing is to be done. */
+  action: z.string().nullable(),
+});
+export type ReadinessCheck = z.infer<typeof readinessCheckSchema>;
+
+export const liveReadinessSchema = z.object({
+  /** Live payments can be taken on this server now: the provider is set up and answers. */
+  ready: z.boolean(),
+  provider: z.object({
+    name: z.string(),
+    configured: z.boolean(),
+    state: z.enum(providerStates),
+    /** When the provider was last asked; null when it never was (no key). */
+    checkedAt: z.string().nullable(),
+    /** Its answer then, in plain words. */
+    answer: z.string().nullable(),
+  }),
+  webhook: z.object({
+    /** The address to register on the provider's dashboard. */
+    url: z.string(),
+    /** The last arrival, signed or refused (each time kept to the minute). */
+    lastArrivalAt: z.string().nullable(),
+    /** Whether that last arrival's signature was valid; null when none has arrived. */
+    lastArrivalSigned: z.boolean().nullable(),
+    lastSignedAt: z.string().nullable(),
+    lastRefusedAt: z.string().nullable(),
+  }),
+  checks: z.array(readinessCheckSchema),
+});
+export type LiveReadinessReport = z.infer<typeof liveReadinessSchema>;
+export const liveReadinessResponse = envelope(liveReadinessSchema);

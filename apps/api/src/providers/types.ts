@@ -42,7 +42,8 @@ export type RefundStatus = 'pending' | 'processed' | 'failed' | 'needs-attention
 export type TransferStatus = 'paid' | 'failed' | 'reversed' | 'pending';
 export type TransferState = { status: TransferStatus; transferCode: string | null; amount: number };
 
-export type Readiness = { state: 'ready' | 'key_refused' | 'unreachable'; reason: string };
+/** `reason` for the log; `plain` for an operator's screen: a sentence that names no key, address or host. */
+export type Readiness = { state: 'ready' | 'key_refused' | 'unreachable'; reason: string; plain: string };
 
 /** Takes card and bank-transfer payments and returns them (live mode's; test mode pays on our own checkout). */
 export interface Acquirer {

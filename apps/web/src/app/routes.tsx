@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminReviewers,
                 lazy: () => import('../features/admin/reviewers-page').then((m) => ({ Component: m.ReviewersPage })),
               },
+              {
+                path: paths.adminLivePayments,
+                lazy: () => import('../features/admin/live-payments-page').then((m) => ({ Component: m.LivePaymentsPage })),
+              },
             ],
           },
           {

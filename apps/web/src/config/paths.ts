@@ -46,6 +46,7 @@ export const paths = {
   adminSetPassword: '/admin/set-password',
   adminApplication: '/admin/applications/:companyId',
   adminReviewers: '/admin/reviewers',
+  adminLivePayments: '/admin/live-payments',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */

@@ -31,6 +31,7 @@ import {
   payoutHoldRequest,
   payoutHoldResponse,
   refundsNeedingAttentionResponse,
+  liveReadinessResponse,
 } from '../back-office';
 import { defineEndpoint } from '../endpoint';
 
@@ -38,6 +39,7 @@ const signIn = ['back office: sign-in'];
 const reviewers = ['back office: reviewers'];
 const applications = ['back office: applications'];
 const refunds = ['back office: refunds'];
+const livePayments = ['back office: live payments'];
 
 /** The back office, under /api/v1/admin (docs/decisions/0011-back-office.md). */
 export const backOfficeEndpoints = {
@@ -286,6 +288,16 @@ export const backOfficeEndpoints = {
     tags: refunds,
     summary: "Live refunds Paystack says need attention (the customer's bank account details), oldest first, at most 100, and how many there are",
     response: refundsNeedingAttentionResponse,
+    errors: [],
+  }),
+  liveReadiness: defineEndpoint({
+    method: 'GET',
+    path: '/admin/live-readiness',
+    access: 'reviewer',
+    tags: livePayments,
+    summary:
+      "Whether this server can take live payments: the provider's key, whether the provider answers it (when last asked, its answer in plain words), the public address, the webhook URL to register and the last webhook's arrival and signature, each with what to do when it fails",
+    response: liveReadinessResponse,
     errors: [],
   }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backOfficeMessages, payoutHoldMessages, refundAttentionMessages } from '@fipay/contracts/back-office';
+import { backOfficeMessages, liveReadinessMessages, payoutHoldMessages, refundAttentionMessages } from '@fipay/contracts/back-office';
 import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
 import { messages } from '@fipay/contracts/messages';
 import { registerRoute } from '../../lib/register-route';
@@ -8,6 +8,7 @@ import { requireReviewer } from '../../plugins/reviewer-auth';
 import { reviewerActor } from '../audit/audit-log';
 import { addNote, assignApplication, claimApplication, exportCaseAudit, revealSensitiveValue } from './case-actions';
 import { getCase } from './case-view';
+import { liveReadinessReport } from './live-readiness-report';
 import { approveApplication, rejectApplication, requestChanges } from './decisions';
 import { holdPayouts, payoutHold, releasePayouts } from './payout-hold';
 import { listApplications } from './queue';
@@ -116,4 +117,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(payoutHoldMessages.released, await releasePayouts(ctx, requireReviewer(request), request.params.companyId)));
 
   registerRoute(app, endpoints.refundsNeedingAttention, async () => ok(refundAttentionMessages.loaded, await refundsNeedingAttention(ctx.db)));
+
+  // ---- Live payments: whether this server can take them, for its operators.
+  registerRoute(app, endpoints.liveReadiness, async () => ok(liveReadinessMessages.loaded, await liveReadinessReport(ctx)));
 };

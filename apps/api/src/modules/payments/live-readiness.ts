@@ -12,6 +12,9 @@ import type { Acquirer } from '../../providers/types';
 
 export type ProviderState = 'ready' | 'not_set_up' | 'key_refused' | 'unreachable';
 
+/** The provider's state for an operator's screen: when it was last asked, and what that answer was in plain words. */
+export type ProviderStatus = { state: ProviderState; checkedAt: Date | null; answer: string | null };
+
 export type LiveReadinessOptions = {
   /** The live acquirer, or null when none is set up. */
   acquirer: Acquirer | null;
@@ -26,7 +29,8 @@ export type LiveReadinessOptions = {
 };
 
 export class LiveReadiness {
-  private known: { state: ProviderState; checkedAt: number } | undefined;
+  /** `checkedAt` says when the answer goes stale (moved back by recheckSoon), `askedAt` when it was given. */
+  private known: { state: ProviderState; checkedAt: number; askedAt: number; plain: string } | undefined;
   private checking: Promise<ProviderState> | undefined;
   private readonly now: () => number;
 
@@ -49,6 +53,13 @@ export class LiveReadiness {
       return 'ready';
     }
     return age >= (this.options.notReadyForMs ?? 15_000) ? this.check() : known.state;
+  }
+
+  /** The state as current() answers it, with the time and words of the answer it rests on (for the back office). */
+  async status(): Promise<ProviderStatus> {
+    const state = await this.current();
+    const known = state === 'not_set_up' ? undefined : this.known;
+    return { state, checkedAt: known ? new Date(known.askedAt) : null, answer: known?.plain ?? null };
   }
 
   /** Asks the provider now (one request however many callers ask at once) and records the answer. */
@@ -79,10 +90,11 @@ export class LiveReadiness {
 
   private async ask(acquirer: Acquirer): Promise<ProviderState> {
     // One lost answer (a busy moment, a dropped connection) does not close live payments: no answer twice does.
-    let { state, reason } = await acquirer.readiness(this.options.checkTimeoutMs);
-    if (state === 'unreachable') ({ state, reason } = await acquirer.readiness(this.options.checkTimeoutMs));
+    let { state, reason, plain } = await acquirer.readiness(this.options.checkTimeoutMs);
+    if (state === 'unreachable') ({ state, reason, plain } = await acquirer.readiness(this.options.checkTimeoutMs));
     const before = this.known?.state;
-    this.known = { state, checkedAt: this.now() };
+    const at = this.now();
+    this.known = { state, checkedAt: at, askedAt: at, plain };
     if (state !== before) await this.logChange(state, reason, before);
     return state;
   }
@@ -109,12 +121,33 @@ export async function noteSignedWebhook(db: Queryable): Promise<void> {
   await db.query(
     `INSERT INTO provider_webhook_arrivals (provider, last_signed_at) VALUES ('paystack', now())
      ON CONFLICT (provider) DO UPDATE SET last_signed_at = EXCLUDED.last_signed_at
-      WHERE provider_webhook_arrivals.last_signed_at < EXCLUDED.last_signed_at - interval '1 minute'`,
+      WHERE provider_webhook_arrivals.last_signed_at IS NULL OR provider_webhook_arrivals.last_signed_at < EXCLUDED.last_signed_at - interval '1 minute'`,
+  );
+}
+
+/**
+ * Notes that a webhook arrived whose signature did not match our key, or with no key to check it by (at most one
+ * write a minute): the back office shows whether the last webhook was signed (migration 0027). Anyone may post to
+ * the address, so this alone proves nothing; a refusal later than the last signed arrival, or with none signed, is
+ * what the operator is asked to look into.
+ */
+export async function noteRefusedWebhook(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO provider_webhook_arrivals (provider, last_refused_at) VALUES ('paystack', now())
+     ON CONFLICT (provider) DO UPDATE SET last_refused_at = EXCLUDED.last_refused_at
+      WHERE provider_webhook_arrivals.last_refused_at IS NULL OR provider_webhook_arrivals.last_refused_at < EXCLUDED.last_refused_at - interval '1 minute'`,
   );
 }
 
 /** When the last signed Paystack webhook arrived (to the minute), or null when none ever has. */
 export async function lastSignedWebhook(db: Queryable): Promise<Date | null> {
-  const { rows } = await db.query<{ last_signed_at: Date }>("SELECT last_signed_at FROM provider_webhook_arrivals WHERE provider = 'paystack'");
-  return rows[0]?.last_signed_at ?? null;
+  return (await webhookArrivals(db)).lastSignedAt;
+}
+
+/** When the last Paystack webhook with a valid signature arrived, and the last one refused for its signature (each to the minute). */
+export async function webhookArrivals(db: Queryable): Promise<{ lastSignedAt: Date | null; lastRefusedAt: Date | null }> {
+  const { rows } = await db.query<{ last_signed_at: Date | null; last_refused_at: Date | null }>(
+    "SELECT last_signed_at, last_refused_at FROM provider_webhook_arrivals WHERE provider = 'paystack'",
+  );
+  return { lastSignedAt: rows[0]?.last_signed_at ?? null, lastRefusedAt: rows[0]?.last_refused_at ?? null };
 }

@@ -5,7 +5,7 @@ import { PollingWorker } from '../../jobs/polling-worker';
 import { AppError } from '../../lib/errors';
 import type { InboundEvent, Providers } from '../../providers/types';
 import { applyInboundEvent } from './live';
-import { noteSignedWebhook } from './live-readiness';
+import { noteRefusedWebhook, noteSignedWebhook } from './live-readiness';
 
 /**
  * Inbound provider webhooks kept first and applied after (docs/decisions/0054-providers-behind-interfaces.md, the
@@ -57,7 +57,10 @@ export async function receiveProviderWebhook(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookOutcome> {
   const reader = ctx.inbound[provider];
-  if (!reader || !reader.signatureValid(rawBody, headers)) return 'refused';
+  if (!reader || !reader.signatureValid(rawBody, headers)) {
+    await noteRefusedWebhook(ctx.db);
+    return 'refused';
+  }
   await noteSignedWebhook(ctx.db);
   const event = reader.read(rawBody);
   if (!event || event.action === 'ignored') return 'ignored';

@@ -119,14 +119,19 @@ export async function getCheckout(ctx: AppContext, code: string): Promise<Checko
   return toCheckout(ctx, row);
 }
 
+/** How often a look at one pending live checkout may ask Paystack, at most (docs/decisions/0043-unguessable-checkouts.md). */
+export const CHECKOUT_VERIFY_EVERY_SECONDS = 10;
+
 /**
- * Whether this look at a pending live checkout may ask Paystack: at most once in 5 seconds per checkout, however
- * many times the page is loaded (the customer's page looks every 3 seconds; the charge check job asks besides).
+ * Whether this look at a pending live checkout may ask Paystack: at most once in CHECKOUT_VERIFY_EVERY_SECONDS per
+ * checkout, however many times the page is loaded (the customer's page looks every 3 seconds; the charge check job
+ * asks besides).
  */
 async function claimCheckoutLook(db: Queryable, id: string): Promise<boolean> {
   const { rows } = await db.query(
-    "UPDATE transactions SET checkout_verified_at = now() WHERE id = $1 AND (checkout_verified_at IS NULL OR checkout_verified_at < now() - interval '5 seconds') RETURNING id",
-    [id],
+    `UPDATE transactions SET checkout_verified_at = now()
+      WHERE id = $1 AND (checkout_verified_at IS NULL OR checkout_verified_at < now() - make_interval(secs => $2)) RETURNING id`,
+    [id, CHECKOUT_VERIFY_EVERY_SECONDS],
   );
   return rows.length > 0;
 }

@@ -102,3 +102,23 @@ describe("Paystack's published samples, read at the edge", () => {
     expect(readPaystackEvent(Buffer.from('not json'))).toBeNull();
   });
 });
+
+describe("the readiness question's plain answer", () => {
+  it('says what happened in words that name no key, host, address or port', async () => {
+    expect(await paystack().readiness(500)).toMatchObject({ state: 'ready', plain: "Paystack answered with the account's balance." });
+    fake.on('/balance', () => ({ status: 401, body: { status: false, message: 'Invalid key' } }));
+    expect(await paystack().readiness(500)).toMatchObject({ state: 'key_refused', plain: 'Paystack refused the secret key (HTTP 401).' });
+    fake.on('/balance', () => ({ status: 503, body: { status: false, message: 'Down' } }));
+    expect(await paystack().readiness(500)).toMatchObject({ state: 'unreachable', plain: "Paystack answered HTTP 503 instead of the account's balance." });
+    fake.on('/balance', () => 'hang');
+    expect(await paystack().readiness(500)).toMatchObject({ state: 'unreachable', plain: 'Paystack did not answer: no answer within 0.5 seconds.' });
+
+    // Nothing listens on the fake's port once it is closed: the log's reason names the refusal; the plain words do not name the address.
+    const gone = await startFakePaystack();
+    await gone.close();
+    const port = new URL(gone.url).port;
+    const refused = await new PaystackAcquirer({ secretKey: 'sk_test_edge', baseUrl: gone.url, timeoutMs: 500 }).readiness(500);
+    expect(refused).toMatchObject({ state: 'unreachable', reason: 'network error: ECONNREFUSED', plain: 'Paystack did not answer: the connection to Paystack was refused.' });
+    expect(refused.plain).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}|sk_test_edge`));
+  });
+});

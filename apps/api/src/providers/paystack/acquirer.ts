@@ -264,12 +264,20 @@ export class PaystackAcquirer implements Acquirer, TransferProvider {
   async readiness(timeoutMs = Math.max(this.options.timeoutMs, 5_000)): Promise<Readiness> {
     try {
       const answer = await paystackRequest({ ...this.options, timeoutMs }, 'GET', '/balance');
-      if ('failure' in answer) return { state: 'unreachable', reason: answer.failure };
-      if (answer.status === 401 || answer.status === 403) return { state: 'key_refused', reason: `balance answered HTTP ${answer.status}` };
-      if (answer.status === 200 && balanceAnswer.safeParse(answer.body).success) return { state: 'ready', reason: 'balance answered' };
-      return { state: 'unreachable', reason: `balance answered HTTP ${answer.status} without the documented balances` };
+      if ('failure' in answer) return { state: 'unreachable', reason: answer.failure, plain: `Paystack did not answer: ${answer.plain}.` };
+      if (answer.status === 401 || answer.status === 403) {
+        return { state: 'key_refused', reason: `balance answered HTTP ${answer.status}`, plain: `Paystack refused the secret key (HTTP ${answer.status}).` };
+      }
+      if (answer.status === 200 && balanceAnswer.safeParse(answer.body).success) {
+        return { state: 'ready', reason: 'balance answered', plain: "Paystack answered with the account's balance." };
+      }
+      return {
+        state: 'unreachable',
+        reason: `balance answered HTTP ${answer.status} without the documented balances`,
+        plain: `Paystack answered HTTP ${answer.status} instead of the account's balance.`,
+      };
     } catch (error) {
-      return { state: 'unreachable', reason: error instanceof Error ? error.message : 'unknown error' };
+      return { state: 'unreachable', reason: error instanceof Error ? error.message : 'unknown error', plain: 'Paystack could not be asked (an unexpected error; the server log has it).' };
     }
   }
 

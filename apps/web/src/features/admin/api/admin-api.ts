@@ -53,6 +53,7 @@ export const adminApi = {
   releasePayouts: (companyId: string) => call(endpoints.releasePayouts, { params: { companyId } }),
 
   reviewers: () => call(endpoints.listReviewers),
+  liveReadiness: (signal?: AbortSignal) => call(endpoints.liveReadiness, { signal }),
   createReviewer: (body: CreateReviewerRequest) => call(endpoints.createReviewer, { body }),
 };
 
@@ -71,6 +72,7 @@ const adminKeys = {
   case: (companyId: string) => ['admin', 'case', companyId] as const,
   reviewers: ['admin', 'reviewers'] as const,
   queue: ['admin', 'queue'] as const,
+  liveReadiness: ['admin', 'live-readiness'] as const,
 };
 
 /**
@@ -170,5 +172,18 @@ export function usePayoutHoldAction(companyId: string) {
   return useMutation({
     mutationFn: (reason: string | null) => (reason === null ? adminApi.releasePayouts(companyId) : adminApi.holdPayouts(companyId, reason)),
     onSuccess: ({ data }) => queryClient.setQueryData(payoutHoldQueryOptions(companyId).queryKey, data.hold),
+  });
+}
+
+/**
+ * Whether this server can take live payments (docs/decisions/0056-operators-see-live-readiness.md). The server asks
+ * Paystack at most once in 15 seconds while not ready, so the page asks again every 30 seconds while it is open.
+ */
+export function liveReadinessQueryOptions() {
+  return queryOptions({
+    queryKey: adminKeys.liveReadiness,
+    queryFn: ({ signal }) => adminApi.liveReadiness(signal).then(({ data }) => data),
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 }

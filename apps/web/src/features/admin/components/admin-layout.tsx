@@ -55,6 +55,9 @@ export function AdminLayout() {
             >
               Applications
             </NavLink>
+            <NavLink to={paths.adminLivePayments} className={navClasses}>
+              Live payments
+            </NavLink>
             {reviewer?.role === 'admin' && (
               <NavLink to={paths.adminReviewers} className={navClasses}>
                 Reviewers
