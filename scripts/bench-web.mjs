@@ -295,7 +295,7 @@ async function main() {
   writeFileSync(path.join(webDist, `${STATIC_FORM}.br`), brotliCompressSync(staticForm));
   const baseUrl = `http://127.0.0.1:${port}`;
   // As `npm start` runs: the defaults (embedded database, LOG_LEVEL info), only where it listens and keeps its files set.
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, WEB_DIST_DIR: webDist };
+  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseUrl, WEB_DIST_DIR: webDist };
   const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   started.push(server);
 

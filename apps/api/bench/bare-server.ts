@@ -3,7 +3,7 @@
  * product's: 10), doing the checks the product makes and nothing else: no contracts, validation, rate limits,
  * hooks, logging, security headers or compression. Started by bench/suite.ts:
  *
- *   BARE_PORT=… BARE_DATABASE_URL=… JWT_SECRET=… ENCRYPTION_KEY=… node --import tsx apps/api/bench/bare-server.ts
+ *   node --import tsx apps/api/bench/bare-server.ts '{"port":…,"databaseUrl":"…","jwtSecret":"…","encryptionKey":"…"}'
  *
  * - POST /login: read the user's hash by email, verify the password with @node-rs/argon2 (one check per sign-in).
  * - GET /latest: verify the access token with jose (HS256, issuer, audience, type, required claims), check its
@@ -12,7 +12,8 @@
  *   minute), then POST /transactions/initialize one INSERT; GET /transactions the same keyset SELECT for page 1;
  *   GET /transactions/:reference the row and its timeline; POST /refunds the row locked, its refunded amount
  *   raised, a refund row and the bare double-entry posting (bench/bare-sql.ts), in one transaction.
- * Only SQL text is taken from the product (so the queries are the same); none of its code runs here.
+ * From the product it takes SQL text (so the queries are the same) and the row-to-JSON mapping of a transaction (so
+ * both sides send the same body); none of its request handling runs here.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
@@ -21,20 +22,17 @@ import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { sessionOpenSql } from '../src/modules/auth/tokens';
 import { countedPageSql } from '../src/modules/notifications/service';
-import { TRANSACTION_COLUMNS } from '../src/modules/payments/transaction-rows';
+import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from '../src/modules/payments/transaction-rows';
 import { postBare } from './bare-sql';
 
-const env = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
+type Settings = { port: number; databaseUrl: string; jwtSecret: string; encryptionKey: string };
+const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
 const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'fipay', purpose, 32));
-const accessKey = new Uint8Array(derive(env('JWT_SECRET'), 'access-token'));
-const apiKeyKey = derive(env('ENCRYPTION_KEY'), 'api-key');
+const accessKey = new Uint8Array(derive(settings.jwtSecret, 'access-token'));
+const apiKeyKey = derive(settings.encryptionKey, 'api-key');
 
 // The product's pool: 10 connections, 5 s to connect (src/db/client.ts).
-const pool = new pg.Pool({ connectionString: env('BARE_DATABASE_URL'), max: 10, connectionTimeoutMillis: 5_000 });
+const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
 const app = Fastify({ logger: false });
 const unauthorized = (reply: FastifyReply) => reply.code(401).send({ isSuccessful: false, message: 'Unauthorized', data: null });
 const bearer = (request: FastifyRequest) => request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
@@ -104,24 +102,28 @@ const columns = TRANSACTION_COLUMNS.split(/,\s*/).map((c) => `t.${c}`).join(', '
 app.get('/transactions', async (request, reply) => {
   const holder = await keyHolder(request);
   if (!holder) return unauthorized(reply);
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<TransactionRow>(
     `SELECT ${columns} FROM transactions t WHERE t.company_id = $1 AND t.livemode = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT $3`,
     [holder.companyId, holder.livemode, 21],
   );
-  return { isSuccessful: true, message: 'OK', data: { transactions: rows.slice(0, 20), nextCursor: rows.length > 20 ? (rows[19] as { id: string }).id : null } };
+  return { isSuccessful: true, message: 'OK', data: { transactions: rows.slice(0, 20).map(toTransaction), nextCursor: rows.length > 20 ? rows[19]!.id : null } };
 });
 
 app.get('/transactions/:reference', async (request, reply) => {
   const holder = await keyHolder(request);
   if (!holder) return unauthorized(reply);
   const { reference } = request.params as { reference: string };
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await pool.query<TransactionRow>(
     `SELECT ${columns} FROM transactions t WHERE t.company_id = $1 AND t.livemode = $2 AND t.reference = $3`,
     [holder.companyId, holder.livemode, reference],
   );
   if (!rows[0]) return reply.code(404).send({ isSuccessful: false, message: 'Not found', data: null });
-  const timeline = await pool.query('SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id', [rows[0].id]);
-  return { isSuccessful: true, message: 'OK', data: { ...rows[0], timeline: timeline.rows } };
+  const timeline = await pool.query<{ type: string; message: string; created_at: Date }>(
+    'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
+    [rows[0].id],
+  );
+  const data = { ...toTransaction(rows[0]), timeline: timeline.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })) };
+  return { isSuccessful: true, message: 'OK', data };
 });
 
 app.post('/refunds', async (request, reply) => {
@@ -161,4 +163,4 @@ const shutdown = () => {
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
-await app.listen({ port: Number(env('BARE_PORT')), host: '127.0.0.1' });
+await app.listen({ port: settings.port, host: '127.0.0.1' });

@@ -2,8 +2,7 @@
  * One side of the ledger case, in a process of its own with a connection pool of its own (10, as the product's),
  * started by bench/suite.ts for one round:
  *
- *   LEDGER_SIDE=product|bare LEDGER_DATABASE_URL=… LEDGER_COMPANY_ID=… LEDGER_CONCURRENCY=10 LEDGER_SECONDS=5 \
- *   LEDGER_MAX=100000 node --import tsx apps/api/bench/ledger-runner.ts
+ *   node --import tsx apps/api/bench/ledger-runner.ts '{"side":"product","databaseUrl":"…","companyId":"…","concurrency":10,"seconds":5,"max":50000}'
  *
  * - product: the ledger's `post()` in a database transaction (src/modules/ledger/ledger.ts): an entry of two
  *   lines, acquirer clearing against the company's pending balance, through the product's database handle.
@@ -16,12 +15,8 @@ import { createPostgresDb } from '../src/db/client';
 import { post } from '../src/modules/ledger/ledger';
 import { bareLedgerPosting } from './bare-sql';
 
-const side = process.env.LEDGER_SIDE;
-const url = process.env.LEDGER_DATABASE_URL!;
-const concurrency = Number(process.env.LEDGER_CONCURRENCY ?? 10);
-const seconds = Number(process.env.LEDGER_SECONDS ?? 5);
-const max = Number(process.env.LEDGER_MAX ?? 100_000);
-const companyId = process.env.LEDGER_COMPANY_ID!;
+type Settings = { side: 'product' | 'bare'; databaseUrl: string; companyId: string; concurrency: number; seconds: number; max: number };
+const { side, databaseUrl: url, companyId, concurrency, seconds, max } = JSON.parse(process.argv[2] ?? '{}') as Settings;
 const tag = `${process.pid}-${Date.now().toString(36)}`;
 
 async function main() {
@@ -50,7 +45,7 @@ async function main() {
     postOne = (reference) => bareLedgerPosting(pool, reference, 10_000);
     close = () => pool.end();
   } else {
-    throw new Error('LEDGER_SIDE must be product or bare');
+    throw new Error('side must be product or bare');
   }
   // Connections open and code warm before the window: one posting per worker.
   await Promise.all(Array.from({ length: concurrency }, (_, w) => postOne(`warm-${tag}-${w}`)));

@@ -48,7 +48,15 @@ export function startNode(args: string[], env: NodeJS.ProcessEnv, options: { log
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       running.delete(child);
-      if (code && code !== 0 && code !== 143) console.error(`${options.name} (pid ${child.pid}) exited with ${code}:\n${stderr}`);
+      if (code && code !== 0 && code !== 143) {
+        let log = '';
+        try {
+          log = options.logFile ? readFileSync(options.logFile, 'utf8').slice(-3000) : '';
+        } catch {
+          // No log written.
+        }
+        console.error(`${options.name} (pid ${child.pid}) exited with ${code}:\n${stderr}${log ? `\nlast log lines:\n${log}` : ''}`);
+      }
       resolve(code);
     }),
   );
