@@ -176,7 +176,7 @@ async function firstLoad(context, baseUrl, pagePath, session) {
   const assets = new Set();
   page.on('request', (request) => {
     const type = request.resourceType();
-    if (type === 'script' || type === 'stylesheet') assets.add(`${type}:${request.url()}`);
+    if (type === 'script' || type === 'stylesheet' || (type === 'document' && request.frame() === page.mainFrame())) assets.add(`${type}:${request.url()}`);
   });
   const cspErrors = [];
   page.on('console', (message) => {
@@ -186,10 +186,14 @@ async function firstLoad(context, baseUrl, pagePath, session) {
   // A second of rest after the network went quiet: anything a page fetches by itself comes by then.
   await page.waitForTimeout(1000);
   await page.close();
-  const totals = { jsGzip: 0, jsBrotli: 0, cssGzip: 0, cssBrotli: 0, files: 0, jsFiles: 0 };
+  const totals = { htmlGzip: 0, jsGzip: 0, jsBrotli: 0, cssGzip: 0, cssBrotli: 0, files: 0, jsFiles: 0 };
   for (const entry of assets) {
     const [type, url] = [entry.slice(0, entry.indexOf(':')), entry.slice(entry.indexOf(':') + 1)];
     const [gzip, brotli] = await Promise.all([wireBytes(url, 'gzip'), wireBytes(url, 'br')]);
+    if (type === 'document') {
+      totals.htmlGzip += gzip.size;
+      continue;
+    }
     const kind = type === 'script' ? 'js' : 'css';
     totals[`${kind}Gzip`] += gzip.size;
     totals[`${kind}Brotli`] += brotli.size;
@@ -334,10 +338,11 @@ async function main() {
       }
     }
 
-    const header = ['page', 'run', 'JS gzip KB', 'JS br KB', 'CSS gzip KB', 'CSS br KB', 'JS files', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'reset', 'load 1m'];
+    const header = ['page', 'run', 'HTML gzip KB', 'JS gzip KB', 'JS br KB', 'CSS gzip KB', 'CSS br KB', 'JS files', 'perf', 'a11y', 'best pr.', 'LCP ms', 'TBT ms', 'CLS', 'reset', 'load 1m'];
     const table = rows.map(({ page, run, bytes, lh }) => [
       page.label,
       String(run),
+      kb(bytes.htmlGzip),
       kb(bytes.jsGzip),
       kb(bytes.jsBrotli),
       kb(bytes.cssGzip),
@@ -357,7 +362,8 @@ async function main() {
     const measured = (page) => rows.filter((row) => row.page === page && !row.lh.error);
     const baselinePage = pages.find((page) => page.baseline);
     const baselineLcp = median(measured(baselinePage).map((row) => row.lh.lcp));
-    console.log(`\nPayer pages against the static HTML form (${kb(rows.find((row) => row.page === baselinePage).bytes.jsGzip)} KB JS, LCP ${Math.round(baselineLcp)} ms), cold, mobile:`);
+    const baselineBytes = rows.find((row) => row.page === baselinePage).bytes;
+    console.log(`\nPayer pages against the static HTML form (${kb(baselineBytes.htmlGzip)} KB HTML, ${kb(baselineBytes.jsGzip)} KB JS, LCP ${Math.round(baselineLcp)} ms), cold, mobile:`);
     for (const page of pages.filter((p) => p.payer)) {
       const runsOf = measured(page);
       const bytes = rows.find((row) => row.page === page).bytes;
