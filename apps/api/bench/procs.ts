@@ -3,7 +3,7 @@
  * stopped by its own PID: SIGTERM, then SIGKILL after a grace period. Nothing is stopped by name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,10 +37,12 @@ export type Proc = { child: ChildProcess; pid: number; stop: () => Promise<void>
  * `npm start` writes them, else it is ignored; stderr is kept for errors.
  */
 export function startNode(args: string[], env: NodeJS.ProcessEnv, options: { logFile?: string; name: string }): Proc {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', options.logFile ? 'pipe' : 'ignore', 'pipe'] });
+  // The log file is the child's own stdout, as with `npm start > file`: no pipe through this process.
+  const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', out, 'pipe'] });
+  if (typeof out === 'number') closeSync(out);
   if (!child.pid) throw new Error(`${options.name}: could not start`);
   running.add(child);
-  if (options.logFile && child.stdout) child.stdout.pipe(createWriteStream(options.logFile));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
