@@ -172,7 +172,7 @@ function printRow(row: Row) {
       `\n${row.name} (c=${row.concurrency}; load ${row.load.toFixed(2)})`,
       `  product   ${row.product}: ${spread(row.rounds.map((r) => r.product))} ${row.unit}`,
       `  baseline  ${row.baseline}: ${spread(row.rounds.map((r) => r.baseline))} ${row.unit}`,
-      `  ratio     ${spread(ratios)}${row.higherIsBetter ? '' : ' (product time / baseline time)'}; p99 product / baseline ${p99}`,
+      `  ratio     ${spread(ratios)}${row.higherIsBetter ? '' : ` (product ${row.unit} / baseline ${row.unit}, lower is better)`}; p99 product / baseline ${p99}`,
       `  target    ${row.target}: ${row.met(ratio, row.p99) ? 'met' : 'NOT MET'}${row.note ? `\n  note      ${row.note}` : ''}`,
     ].join('\n'),
   );
