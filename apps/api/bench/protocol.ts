@@ -12,7 +12,7 @@ export type ToServer =
   | { type: 'sql'; id: number; sql: string; params: unknown[] };
 
 export type FromServer =
-  | { type: 'ready'; baseUrl: string; dbKind: 'pglite' | 'postgres'; anchorUrl: string }
+  | { type: 'ready'; baseUrl: string; dbKind: 'pglite' | 'postgres' }
   | { type: 'sql-done'; id: number; rows: unknown[]; error?: string }
   | { type: 'failed'; message: string }
   | { type: 'closed'; logLines: number };

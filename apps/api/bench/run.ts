@@ -1,8 +1,8 @@
 /**
  * Performance benchmark of the API server.
  *
- *   npm run bench                                        # in-memory PGlite
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *   npm run bench:endpoints                                        # in-memory PGlite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:endpoints
  *
  * Starts the real server on 127.0.0.1 (free port, in a worker thread so the
  * load generator here does not share its event loop) with a fresh database and

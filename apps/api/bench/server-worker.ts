@@ -13,8 +13,6 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createPgliteDb, createPostgresDb, type Db } from '../src/db/client';
 import { defaultRateRules, type RateRules } from '../src/lib/rate-limit';
-import { deriveKey } from '../src/lib/crypto';
-import { startAnchor } from './anchor';
 import type { FromServer, ServerWorkerData, ToServer } from './protocol';
 
 const data = workerData as ServerWorkerData;
@@ -38,12 +36,10 @@ const logSink = new Writable({
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-bench-'));
 let db: Db | undefined;
 let app: FastifyInstance | undefined;
-let anchor: Awaited<ReturnType<typeof startAnchor>> | undefined;
 let closing: Promise<void> | undefined;
 
 function close(): Promise<void> {
   closing ??= (async () => {
-    await anchor?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
@@ -81,8 +77,7 @@ async function main() {
   app = await buildApp({ config, db, rateRules: benchRateRules, logStream: logSink });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
-  anchor = await startAnchor(db, new Uint8Array(deriveKey(jwtSecret, 'access-token')));
-  send({ type: 'ready', baseUrl: `http://127.0.0.1:${address.port}`, dbKind: db.kind, anchorUrl: anchor.url });
+  send({ type: 'ready', baseUrl: `http://127.0.0.1:${address.port}`, dbKind: db.kind });
 }
 
 main().catch((error: unknown) => {

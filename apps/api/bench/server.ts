@@ -113,7 +113,6 @@ export async function startBenchServer(options: { databaseUrl: string | undefine
     let sqlSeq = 0;
     return {
       baseUrl: ready.baseUrl,
-      anchorUrl: ready.anchorUrl,
       /** Runs a statement on the server's own database (seeding). */
       async sql<T>(sql: string, params: unknown[] = []): Promise<T[]> {
         const id = ++sqlSeq;

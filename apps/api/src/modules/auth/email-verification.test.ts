@@ -62,7 +62,7 @@ describe('POST /auth/resend-verification', () => {
     expect((await server.api.get(`/auth/verify-email?token=${newToken}`)).status).toBe(200);
   });
 
-  // Timing parity between these answers is measured by `npm run bench`, where load is controlled.
+  // Timing parity between these answers is measured by `npm run bench:endpoints`, where load is controlled.
   it('answers the same for unknown, verified and unverified accounts, and emails only the last', async () => {
     const verified = await createVerifiedUser(server);
     const { body } = await signUp();

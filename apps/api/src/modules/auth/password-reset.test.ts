@@ -25,7 +25,7 @@ describe('POST /auth/forgot-password', () => {
     expect(await requestReset(user.email, user.phone)).toBeTruthy();
   });
 
-  // Timing parity between the two is measured by `npm run bench`, where load is controlled.
+  // Timing parity between the two is measured by `npm run bench:endpoints`, where load is controlled.
   it('answers the same for unknown accounts', async () => {
     const user = await createVerifiedUser(server);
     const known = await server.api.post('/auth/forgot-password', { email: user.email });

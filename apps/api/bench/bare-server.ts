@@ -1,0 +1,166 @@
+/**
+ * The bare baselines over HTTP, in a process of their own with a connection pool of their own (as large as the
+ * product's: 10), doing the checks the product makes and nothing else: no contracts, validation, rate limits,
+ * hooks, logging, security headers or compression. Started by bench/suite.ts:
+ *
+ *   node --import tsx apps/api/bench/bare-server.ts '{"port":…,"databaseUrl":"…","jwtSecret":"…","encryptionKey":"…"}'
+ *
+ * - POST /login: read the user's hash by email, verify the password with @node-rs/argon2 (one check per sign-in).
+ * - GET /latest: verify the access token with jose (HS256, issuer, audience, type, required claims), check its
+ *   session is open, read the newest ten notifications with the unread count (the product's SQL).
+ * - Secret-key routes: the key's HMAC looked up as the product looks it up (last use recorded at most once a
+ *   minute), then POST /transactions/initialize one INSERT; GET /transactions the same keyset SELECT for page 1;
+ *   GET /transactions/:reference the row and its timeline; POST /refunds the row locked, its refunded amount
+ *   raised, a refund row and the bare double-entry posting (bench/bare-sql.ts), in one transaction.
+ * From the product it takes SQL text (so the queries are the same) and the row-to-JSON mapping of a transaction (so
+ * both sides send the same body); none of its request handling runs here.
+ */
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+import { sessionOpenSql } from '../src/modules/auth/tokens';
+import { countedPageSql } from '../src/modules/notifications/service';
+import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from '../src/modules/payments/transaction-rows';
+import { postBare } from './bare-sql';
+
+type Settings = { port: number; databaseUrl: string; jwtSecret: string; encryptionKey: string };
+const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
+const derive = (secret: string, purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'fipay', purpose, 32));
+const accessKey = new Uint8Array(derive(settings.jwtSecret, 'access-token'));
+const apiKeyKey = derive(settings.encryptionKey, 'api-key');
+
+// The product's pool: 10 connections, 5 s to connect (src/db/client.ts).
+const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+const app = Fastify({ logger: false });
+const unauthorized = (reply: FastifyReply) => reply.code(401).send({ isSuccessful: false, message: 'Unauthorized', data: null });
+const bearer = (request: FastifyRequest) => request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+
+app.post('/login', async (request, reply) => {
+  const { email, password } = request.body as { email: string; password: string };
+  const { rows } = await pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+  const hash = rows[0]?.password_hash;
+  if (!hash || !(await verify(hash, password))) return reply.code(401).send({ isSuccessful: false, message: 'Invalid credentials', data: null });
+  return { isSuccessful: true, message: 'OK', data: { signedIn: true } };
+});
+
+const latestSql = countedPageSql('unread');
+app.get('/latest', async (request, reply) => {
+  let sub: string;
+  let sid: string;
+  try {
+    const { payload } = await jwtVerify(bearer(request), accessKey, {
+      algorithms: ['HS256'],
+      issuer: 'fipay-api',
+      audience: 'fipay-web',
+      typ: 'at+jwt',
+      requiredClaims: ['exp', 'sub', 'cid', 'sid'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return unauthorized(reply);
+    sub = payload.sub;
+    sid = payload.sid;
+  } catch {
+    return unauthorized(reply);
+  }
+  const open = await pool.query<{ open: boolean }>(sessionOpenSql, [sid, sub]);
+  if (!open.rows[0]?.open) return unauthorized(reply);
+  const { rows } = await pool.query<{ counted: number; id: string | null }>(latestSql, [sub, 10, 0]);
+  return { isSuccessful: true, message: 'OK', data: { notifications: rows.filter((r) => r.id !== null), unreadCount: Number(rows[0]?.counted ?? 0) } };
+});
+
+type Holder = { companyId: string; livemode: boolean };
+async function keyHolder(request: FastifyRequest): Promise<Holder | undefined> {
+  const hash = createHmac('sha256', apiKeyKey).update(bearer(request)).digest();
+  const { rows } = await pool.query<{ id: string; company_id: string; livemode: boolean; stale: boolean }>(
+    `SELECT id, company_id, livemode, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
+       FROM api_keys
+      WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.stale) await pool.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]);
+  return { companyId: row.company_id, livemode: row.livemode };
+}
+
+app.post('/transactions/initialize', async (request, reply) => {
+  const holder = await keyHolder(request);
+  if (!holder) return unauthorized(reply);
+  const { amount, email } = request.body as { amount: number; email: string };
+  const reference = `fp-${randomBytes(10).toString('hex')}`;
+  const accessCode = `ck-${randomBytes(20).toString('hex')}`;
+  await pool.query(
+    `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, metadata, access_code, provider_reference)
+     VALUES ($1, $2, $3, $4, 'sandbox', $5, '', '{}', $6, $3)`,
+    [holder.companyId, holder.livemode, reference, amount, email, accessCode],
+  );
+  return reply.code(201).send({ isSuccessful: true, message: 'OK', data: { reference, accessCode } });
+});
+
+const columns = TRANSACTION_COLUMNS.split(/,\s*/).map((c) => `t.${c}`).join(', ');
+app.get('/transactions', async (request, reply) => {
+  const holder = await keyHolder(request);
+  if (!holder) return unauthorized(reply);
+  const { rows } = await pool.query<TransactionRow>(
+    `SELECT ${columns} FROM transactions t WHERE t.company_id = $1 AND t.livemode = $2 ORDER BY t.created_at DESC, t.id DESC LIMIT $3`,
+    [holder.companyId, holder.livemode, 21],
+  );
+  return { isSuccessful: true, message: 'OK', data: { transactions: rows.slice(0, 20).map(toTransaction), nextCursor: rows.length > 20 ? rows[19]!.id : null } };
+});
+
+app.get('/transactions/:reference', async (request, reply) => {
+  const holder = await keyHolder(request);
+  if (!holder) return unauthorized(reply);
+  const { reference } = request.params as { reference: string };
+  const { rows } = await pool.query<TransactionRow>(
+    `SELECT ${columns} FROM transactions t WHERE t.company_id = $1 AND t.livemode = $2 AND t.reference = $3`,
+    [holder.companyId, holder.livemode, reference],
+  );
+  if (!rows[0]) return reply.code(404).send({ isSuccessful: false, message: 'Not found', data: null });
+  const timeline = await pool.query<{ type: string; message: string; created_at: Date }>(
+    'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
+    [rows[0].id],
+  );
+  const data = { ...toTransaction(rows[0]), timeline: timeline.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })) };
+  return { isSuccessful: true, message: 'OK', data };
+});
+
+app.post('/refunds', async (request, reply) => {
+  const holder = await keyHolder(request);
+  if (!holder) return unauthorized(reply);
+  const { reference, amount } = request.body as { reference: string; amount: number };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ id: string; amount: string; refunded_amount: string }>(
+      `SELECT id, amount, refunded_amount FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3 AND status = 'success' FOR UPDATE`,
+      [holder.companyId, holder.livemode, reference],
+    );
+    const row = rows[0];
+    if (!row || Number(row.amount) - Number(row.refunded_amount) < amount) {
+      await client.query('ROLLBACK');
+      return reply.code(422).send({ isSuccessful: false, message: 'Not refundable', data: null });
+    }
+    await client.query('UPDATE transactions SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE id = $1', [row.id, amount]);
+    const refund = await client.query<{ id: string }>('INSERT INTO bench_refunds (transaction_id, amount) VALUES ($1, $2) RETURNING id', [row.id, amount]);
+    await postBare(client, `refund-${refund.rows[0]!.id}`, amount);
+    await client.query('COMMIT');
+    return reply.code(201).send({ isSuccessful: true, message: 'OK', data: { id: refund.rows[0]!.id, amount } });
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+});
+
+const shutdown = () => {
+  void app
+    .close()
+    .then(() => pool.end())
+    .finally(() => process.exit(0));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+await app.listen({ port: settings.port, host: '127.0.0.1' });

@@ -1,0 +1,698 @@
+/**
+ * `npm run bench`: the product as `npm start` runs it against bare baselines, case by case, in the same window
+ * (docs/decisions/0059-benchmarks-a-sceptic-accepts.md).
+ *
+ * - The product: `node scripts/start.mjs` in a process of its own on PostgreSQL (a database created for the run
+ *   and dropped after it), logging at the default level into a file, as a redirected `npm start` writes it. The
+ *   only settings it gets beyond ports, paths and the database are generous RATE_LIMITS (the limiter still counts
+ *   every request) and its two secrets (so the bare server can check the same tokens and keys).
+ * - The baselines: bench/bare-server.ts over HTTP and bench/ledger-runner.ts for postings, each in a process of
+ *   its own with a pool of its own; `psql` for `COPY … TO STDOUT`; a restart of the same data folder for the first
+ *   start.
+ * - Every case runs BENCH_ROUNDS rounds; in each the product and its baseline run one after the other for
+ *   BENCH_SECONDS seconds and at most BENCH_MAX operations each (the order alternates between rounds). It prints
+ *   each side's rate (median and min–max of the rounds), the ratio (median and min–max of the per-round ratios),
+ *   both p99s over all rounds, and the 1-minute load average when the case started. It reports; it asserts nothing.
+ *
+ *   npm run bench
+ *   BENCH_CASES=latest,ledger BENCH_ROUNDS=1 BENCH_SECONDS=2 npm run bench     # a short run while developing
+ *   BENCH_EXPORT_ROWS=1000000 BENCH_CASES=export npm run bench                 # the export at a million rows
+ *
+ * Settings: BENCH_DATABASE_URL (a PostgreSQL server on this machine; default postgres://postgres@127.0.0.1:5432/postgres,
+ * used only to create and drop the bench database), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_MAX (50000),
+ * BENCH_EXPORT_ROWS (100000), BENCH_CASES (comma-separated names below; all by default).
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { testCards } from '@fipay/contracts/payments';
+import { defaultRateRules } from '../src/lib/rate-limit';
+import { TRANSACTION_COLUMNS } from '../src/modules/payments/transaction-rows';
+import { BENCH_LEDGER_SCHEMA } from './bare-sql';
+import { PASSWORD, signupBody } from './fixtures';
+import { createClient, type HttpClient } from './http';
+import { root, rssOf, startNode, waitForOk, type Proc } from './procs';
+import { summarize } from './stats';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MAX = Number(process.env.BENCH_MAX ?? 50_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CASE_NAMES = ['sign-in', 'initialize', 'list', 'detail', 'refund', 'ledger', 'charge', 'latest', 'export', 'first-start'] as const;
+type CaseName = (typeof CASE_NAMES)[number];
+const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim()) ?? [...CASE_NAMES];
+for (const name of CASES) if (!CASE_NAMES.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${name}" (known: ${CASE_NAMES.join(', ')})`);
+const wanted = (name: CaseName) => CASES.includes(name);
+const card = { number: testCards[0].number, expiry: '12/39', cvv: '123' };
+
+/** One side of one round: operations done, seconds taken, each operation's latency. */
+type Side = { count: number; failures: number; seconds: number; latencies: number[]; failure?: string };
+/** A printed row. `higherIsBetter`: rates (ratio = product / baseline); otherwise times (ratio = product / baseline, lower is better). */
+type Row = {
+  name: string;
+  product: string;
+  baseline: string;
+  unit: string;
+  concurrency: number | string;
+  rounds: { product: number; baseline: number }[];
+  p99: { product: number; baseline: number } | null;
+  load: number;
+  higherIsBetter: boolean;
+  target: string;
+  met: (ratio: number, p99: Row['p99']) => boolean;
+  note?: string;
+};
+
+const loadAverage = () => os.loadavg()[0]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const spread = (values: number[]) => `${fmt(median(values))} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A closed loop: `concurrency` workers each start their next operation when the last one ends, until
+ * SECONDS pass or MAX operations have started. An operation may be several requests (a sign-in is two).
+ */
+async function closedLoop(concurrency: number, op: (worker: number, i: number) => Promise<boolean>, seconds = SECONDS): Promise<Side> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failures = 0;
+  let failure: string | undefined;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < deadline && next < MAX) {
+        const i = next++;
+        const t = performance.now();
+        try {
+          if (await op(worker, i)) latencies.push(performance.now() - t);
+          else failures += 1;
+        } catch (error) {
+          failures += 1;
+          failure ??= String(error);
+        }
+      }
+    }),
+  );
+  return { count: latencies.length, failures, seconds: (performance.now() - started) / 1000, latencies, failure };
+}
+
+/** The rounds of a rate case: the two sides one after the other, the order alternating, after a short warm-up of each. */
+async function rateRounds(product: () => Promise<Side>, baseline: () => Promise<Side>, warm?: { product: () => Promise<Side>; baseline: () => Promise<Side> }) {
+  if (warm) {
+    await warm.product();
+    await warm.baseline();
+  }
+  const rounds: { product: Side; baseline: Side }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      const p = await product();
+      const b = await baseline();
+      rounds.push({ product: p, baseline: b });
+    } else {
+      const b = await baseline();
+      const p = await product();
+      rounds.push({ product: p, baseline: b });
+    }
+  }
+  return rounds;
+}
+
+function rateRow(
+  base: Omit<Row, 'rounds' | 'p99' | 'higherIsBetter' | 'unit' | 'met' | 'target'> & { unit?: string; target?: number },
+  rounds: { product: Side; baseline: Side }[],
+): Row {
+  const p99 = {
+    product: summarize(rounds.flatMap((r) => r.product.latencies)).p99,
+    baseline: summarize(rounds.flatMap((r) => r.baseline.latencies)).p99,
+  };
+  const failures = rounds.reduce((n, r) => n + r.product.failures + r.baseline.failures, 0);
+  const firstFailure = rounds.map((r) => r.product.failure ?? r.baseline.failure).find(Boolean);
+  const target = base.target ?? 0.7;
+  return {
+    ...base,
+    unit: base.unit ?? '/s',
+    rounds: rounds.map((r) => ({ product: r.product.count / r.product.seconds, baseline: r.baseline.count / r.baseline.seconds })),
+    p99,
+    higherIsBetter: true,
+    target: `>= ${target}, p99 <= 2x`,
+    met: (ratio, p) => ratio >= target && !!p && p.product <= 2 * p.baseline,
+    note: [base.note, failures ? `${failures} failed operations${firstFailure ? ` (${firstFailure.slice(0, 160)})` : ''}` : ''].filter(Boolean).join('; ') || undefined,
+  };
+}
+
+const rows: Row[] = [];
+function printRow(row: Row) {
+  const ratios = row.rounds.map((r) => r.product / r.baseline);
+  const ratio = median(ratios);
+  const p99 = row.p99 ? `${fmt(row.p99.product)} / ${fmt(row.p99.baseline)} ms` : '-';
+  console.log(
+    [
+      `\n${row.name} (c=${row.concurrency}; load ${row.load.toFixed(2)})`,
+      `  product   ${row.product}: ${spread(row.rounds.map((r) => r.product))} ${row.unit}`,
+      `  baseline  ${row.baseline}: ${spread(row.rounds.map((r) => r.baseline))} ${row.unit}`,
+      `  ratio     ${spread(ratios)}${row.higherIsBetter ? '' : ` (product ${row.unit} / baseline ${row.unit}, lower is better)`}; p99 product / baseline ${p99}`,
+      `  target    ${row.target}: ${row.met(ratio, row.p99) ? 'met' : 'NOT MET'}${row.note ? `\n  note      ${row.note}` : ''}`,
+    ].join('\n'),
+  );
+}
+function addRow(row: Row) {
+  rows.push(row);
+  printRow(row);
+}
+
+function summaryTable() {
+  const header = ['case', 'c', 'product', 'baseline', 'ratio (min–max)', 'p99 prod/base ms', 'load 1m', 'target', 'met'];
+  const lines = rows.map((row) => {
+    const ratios = row.rounds.map((r) => r.product / r.baseline);
+    return [
+      row.name,
+      String(row.concurrency),
+      `${fmt(median(row.rounds.map((r) => r.product)))} ${row.unit}`,
+      `${fmt(median(row.rounds.map((r) => r.baseline)))} ${row.unit}`,
+      `${fmt(median(ratios))} (${fmt(Math.min(...ratios))}–${fmt(Math.max(...ratios))})`,
+      row.p99 ? `${fmt(row.p99.product)} / ${fmt(row.p99.baseline)}` : '-',
+      row.load.toFixed(2),
+      row.target,
+      row.met(median(ratios), row.p99) ? 'yes' : 'NO',
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const print = (cells: string[]) => console.log(`| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
+  print(header);
+  print(widths.map((w) => '-'.repeat(w)));
+  lines.forEach(print);
+}
+
+/** The verification link of the newest mail to `to` in the product's outbox folder. */
+async function verifyLink(mailDir: string, to: string): Promise<URL> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir);
+    } catch {
+      // No mail written yet.
+    }
+    for (const file of files) {
+      const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
+      const href = mail.text?.match(/https?:\/\/\S+verify-email\S*/)?.[0];
+      if (JSON.stringify(mail.to ?? '').includes(to) && href) return new URL(href);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification email to ${to}`);
+}
+
+const dataOf = <T>(text: string) => (JSON.parse(text) as { data: T }).data;
+
+async function must(client: HttpClient, method: 'GET' | 'POST', url: string, body: unknown, token: string | undefined, status: number) {
+  const answer = await client.request(method, url, body, token);
+  if (answer.status !== status) throw new Error(`setup ${method} ${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer.text;
+}
+
+/** A company signed up and verified through the API; answers its email and a session. */
+async function newUser(client: HttpClient, mailDir: string) {
+  const body = signupBody();
+  await must(client, 'POST', '/api/v1/auth/signup', body, undefined, 201);
+  const link = await verifyLink(mailDir, body.user.email);
+  await must(client, 'GET', `/api/v1/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`, undefined, undefined, 200);
+  await must(client, 'POST', '/api/v1/auth/login/initiate', { email: body.user.email, password: PASSWORD }, undefined, 200);
+  const session = dataOf<{ user: { id: string }; accessToken: string }>(
+    await must(client, 'POST', '/api/v1/auth/login/verify-otp', { email: body.user.email, password: PASSWORD, otp: '' }, undefined, 200),
+  );
+  return { email: body.user.email, userId: session.user.id, accessToken: session.accessToken };
+}
+
+function ensureBuilt() {
+  const result = spawnSync(process.execPath, ['-e', "import('./scripts/build-if-stale.mjs').then((m) => m.buildIfStale())"], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
+}
+
+/** The product's environment as `npm start` gets it, plus ports, paths, the database and the generous limits. */
+function productEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...extra };
+  return env;
+}
+
+async function firstStart(tmp: string) {
+  console.error('  first start: a fresh data folder, then a restart of it…');
+  const load = loadAverage();
+  const time: { product: number; baseline: number }[] = [];
+  const memory: { product: number; baseline: number }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const dataDir = mkdtempSync(path.join(tmp, 'first-start-'));
+    const measure = async (label: string) => {
+      const port = await freePort();
+      const started = performance.now();
+      const proc = startNode(['scripts/start.mjs'], productEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }), {
+        name: `npm start (${label})`,
+        logFile: path.join(tmp, `first-start-${r}-${label}.log`),
+      });
+      try {
+        await waitForOk(`http://127.0.0.1:${port}/api/v1/health`, 120_000, proc);
+        const ms = performance.now() - started;
+        // Idle for five seconds after the first answer, then the resident memory.
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        return { ms, rss: rssOf(proc.pid) };
+      } finally {
+        await proc.stop();
+      }
+    };
+    const fresh = await measure('fresh');
+    const again = await measure('restart');
+    time.push({ product: fresh.ms / 1000, baseline: again.ms / 1000 });
+    memory.push({ product: fresh.rss / 1024 / 1024, baseline: again.rss / 1024 / 1024 });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  addRow({
+    name: 'npm start, fresh data folder: time to first answer',
+    product: 'fresh data folder',
+    baseline: 'restart of it',
+    unit: 's',
+    concurrency: '-',
+    rounds: time,
+    p99: null,
+    load,
+    higherIsBetter: false,
+    target: '<= 3 s fresh',
+    met: () => median(time.map((t) => t.product)) <= 3,
+  });
+  addRow({
+    name: 'npm start, fresh data folder: RSS 5 s after the first answer',
+    product: 'fresh data folder',
+    baseline: 'restart of it',
+    unit: 'MB',
+    concurrency: '-',
+    rounds: memory,
+    p99: null,
+    load,
+    higherIsBetter: false,
+    target: '<= 400 MB fresh',
+    met: () => median(memory.map((m) => m.product)) <= 400,
+  });
+}
+
+async function main() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'fipay-bench-'));
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  console.log('FiPay benchmark: the product as `npm start` runs it against bare baselines (docs/decisions/0059-benchmarks-a-sceptic-accepts.md)');
+  console.log(`  commit ${commit}, node ${process.version}, ${os.availableParallelism()} cores, ${ROUNDS} rounds of ${SECONDS} s (at most ${MAX} operations) per side`);
+  console.log(`  load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  ensureBuilt();
+
+  const procs: Proc[] = [];
+  let admin: pg.Client | undefined;
+  let dbName: string | undefined;
+  try {
+    if (wanted('first-start')) await firstStart(tmp);
+    const apiCases = CASES.filter((c) => c !== 'first-start');
+    if (apiCases.length === 0) return;
+
+    const serverUrl = new URL(SERVER_URL);
+    if (!['127.0.0.1', 'localhost'].includes(serverUrl.hostname)) throw new Error('BENCH_DATABASE_URL must be a server on 127.0.0.1 or localhost');
+    admin = new pg.Client({ connectionString: SERVER_URL });
+    await admin.connect();
+    const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+    dbName = `fipay_bench_${randomBytes(5).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const dbUrl = new URL(SERVER_URL);
+    dbUrl.pathname = `/${dbName}`;
+    const databaseUrl = dbUrl.toString();
+    console.log(`  PostgreSQL ${version}, database ${dbName} (dropped at the end)`);
+
+    const jwtSecret = randomBytes(32).toString('hex');
+    const encryptionKey = randomBytes(32).toString('hex');
+    const productPort = await freePort();
+    const dataDir = mkdtempSync(path.join(tmp, 'data-'));
+    const baseUrl = `http://127.0.0.1:${productPort}`;
+    const rateLimits = JSON.stringify(Object.fromEntries(Object.entries(defaultRateRules).map(([name, rule]) => [name, { ...rule, limit: 1_000_000_000 }])));
+    const productLog = path.join(tmp, 'product.log');
+    const product = startNode(
+      ['scripts/start.mjs'],
+      productEnv({
+        NODE_ENV: 'production',
+        PORT: String(productPort),
+        HOST: '127.0.0.1',
+        APP_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        ENCRYPTION_KEY: encryptionKey,
+        RATE_LIMITS: rateLimits,
+      }),
+      { name: 'product (npm start)', logFile: productLog },
+    );
+    procs.push(product);
+    await waitForOk(`${baseUrl}/api/v1/ready`, 180_000, product);
+    const bench = new pg.Client({ connectionString: databaseUrl });
+    await bench.connect();
+    await bench.query(BENCH_LEDGER_SCHEMA);
+
+    const barePort = await freePort();
+    const bare = startNode(
+      ['--import', 'tsx', 'apps/api/bench/bare-server.ts', JSON.stringify({ port: barePort, databaseUrl, jwtSecret, encryptionKey })],
+      { PATH: process.env.PATH },
+      { name: 'bare server' },
+    );
+    procs.push(bare);
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    for (let i = 0; i < 600; i++) {
+      const up = await fetch(`${bareUrl}/latest`).then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      if (bare.child.exitCode !== null) throw new Error('the bare server exited');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    console.error('  setting up: companies, keys, paid charges, notifications and transactions…');
+    const setup = createClient(baseUrl, 4);
+    const mailDir = path.join(dataDir, 'mail');
+    const merchant = await newUser(setup, mailDir);
+    const key = dataOf<{ secretKey: string }>(await must(setup, 'POST', '/api/v1/api-keys', {}, merchant.accessToken, 201)).secretKey;
+    const companyId = (await bench.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [merchant.email])).rows[0]!.company_id;
+    const signers = wanted('sign-in') ? [merchant.email, ...(await Promise.all([1, 2, 3].map(async () => (await newUser(setup, mailDir)).email)))] : [];
+    // Paid charges of the largest amount, made through the API: refunds take small parts of them, detail reads one.
+    const paid: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = dataOf<{ reference: string; accessCode: string }>(
+        await must(setup, 'POST', '/api/v1/transactions/initialize', { amount: 1_000_000_000, email: 'buyer@shop.ng' }, key, 201),
+      );
+      await must(setup, 'POST', `/api/v1/checkout/${started.accessCode}/card`, card, undefined, 200);
+      paid.push(started.reference);
+    }
+    // The same for the bare refunds, seeded in SQL (the bare server refunds from its own ledger tables).
+    const barePaid = (
+      await bench.query<{ reference: string }>(
+        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, status, fee, net, channel, paid_at, provider_reference)
+         SELECT $1, false, 'bare-paid-' || g, 1000000000, 'sandbox', 'buyer@shop.ng', 'success', 200000, 999800000, 'card', now(), 'bare-paid-' || g
+           FROM generate_series(1, 10) g RETURNING reference`,
+        [companyId],
+      )
+    ).rows.map((r) => r.reference);
+    await bench.query(
+      `INSERT INTO notifications (user_id, title, message, created_at)
+       SELECT $1, 'Bench notice ' || g, 'A notification for the benchmark.', now() - make_interval(secs => g) FROM generate_series(1, 50) g`,
+      [merchant.userId],
+    );
+    if (wanted('export') || wanted('list')) {
+      await bench.query(
+        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, status, fee, net, channel, paid_at, created_at, provider_reference)
+         SELECT $1, false, 'seed-' || g, 10000 + g, 'sandbox', 'buyer' || (g % 5000) || '@shop.ng',
+                CASE WHEN g % 4 = 0 THEN 'pending' ELSE 'success' END,
+                CASE WHEN g % 4 = 0 THEN NULL ELSE 150 END, CASE WHEN g % 4 = 0 THEN NULL ELSE 9850 + g END,
+                CASE WHEN g % 4 = 0 THEN NULL ELSE 'card' END,
+                CASE WHEN g % 4 = 0 THEN NULL ELSE now() - make_interval(secs => g) END,
+                now() - make_interval(secs => g), 'seed-' || g
+           FROM generate_series(1, $2::int) g`,
+        [companyId, EXPORT_ROWS],
+      );
+    }
+    await bench.query('ANALYZE');
+    setup.close();
+
+    const productClient = createClient(baseUrl, 16);
+    const bareClient = createClient(bareUrl, 16);
+    const http = (client: HttpClient, method: 'GET' | 'POST', url: string, status: number, body?: unknown, token?: string) => async () =>
+      (await client.request(method, url, body, token)).status === status;
+    const pair = async (name: string, concurrency: number, p: (w: number, i: number) => Promise<boolean>, b: (w: number, i: number) => Promise<boolean>) => {
+      console.error(`  ${name}…`);
+      const load = loadAverage();
+      const rounds = await rateRounds(
+        () => closedLoop(concurrency, p),
+        () => closedLoop(concurrency, b),
+        { product: () => closedLoop(concurrency, p, 1), baseline: () => closedLoop(concurrency, b, 1) },
+      );
+      return { load, rounds };
+    };
+
+    if (wanted('sign-in')) {
+      const { load, rounds } = await pair(
+        'sign-in',
+        4,
+        async (w) => {
+          const credentials = { email: signers[w % signers.length]!, password: PASSWORD };
+          if ((await productClient.request('POST', '/api/v1/auth/login/initiate', credentials)).status !== 200) return false;
+          return (await productClient.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '' })).status === 200;
+        },
+        (w) => http(bareClient, 'POST', '/login', 200, { email: signers[w % signers.length]!, password: PASSWORD })(),
+      );
+      addRow(
+        rateRow(
+          {
+            name: 'complete web sign-in',
+            product: 'initiate + verify-otp',
+            baseline: 'bare Fastify: read hash, argon2 verify',
+            concurrency: 4,
+            load,
+            target: 0.9,
+            unit: 'sign-ins/s',
+          },
+          rounds,
+        ),
+      );
+    }
+
+    if (wanted('initialize')) {
+      const body = { amount: 250_000, email: 'buyer@shop.ng' };
+      const { load, rounds } = await pair(
+        'initialize',
+        10,
+        http(productClient, 'POST', '/api/v1/transactions/initialize', 201, body, key),
+        http(bareClient, 'POST', '/transactions/initialize', 201, body, key),
+      );
+      addRow(rateRow({ name: 'POST /transactions/initialize', product: 'secret key', baseline: 'key look-up + one INSERT', concurrency: 10, load }, rounds));
+    }
+
+    if (wanted('list')) {
+      const { load, rounds } = await pair(
+        'list',
+        10,
+        http(productClient, 'GET', '/api/v1/transactions', 200, undefined, key),
+        http(bareClient, 'GET', '/transactions', 200, undefined, key),
+      );
+      addRow(rateRow({ name: 'GET /transactions page 1', product: 'secret key', baseline: 'key look-up + the same keyset SELECT', concurrency: 10, load }, rounds));
+    }
+
+    if (wanted('detail')) {
+      const { load, rounds } = await pair(
+        'detail',
+        10,
+        (_w, i) => http(productClient, 'GET', `/api/v1/transactions/${paid[i % paid.length]}`, 200, undefined, key)(),
+        (_w, i) => http(bareClient, 'GET', `/transactions/${barePaid[i % barePaid.length]}`, 200, undefined, key)(),
+      );
+      addRow(rateRow({ name: 'GET /transactions/{reference}', product: 'secret key', baseline: 'key look-up + row + timeline', concurrency: 10, load }, rounds));
+    }
+
+    if (wanted('refund')) {
+      const { load, rounds } = await pair(
+        'refund',
+        10,
+        (_w, i) => http(productClient, 'POST', '/api/v1/refunds', 201, { reference: paid[i % paid.length], amount: 100 }, key)(),
+        (_w, i) => http(bareClient, 'POST', '/refunds', 201, { reference: barePaid[i % barePaid.length], amount: 100 }, key)(),
+      );
+      addRow(
+        rateRow(
+          { name: 'POST /refunds', product: 'secret key, ₦1 of a paid charge', baseline: 'key look-up + row locked + refund row + bare double entry', concurrency: 10, load },
+          rounds,
+        ),
+      );
+    }
+
+    /** One round of a ledger runner process (its own pool); answers its side's figures. */
+    const ledgerRound = async (side: 'product' | 'bare', seconds = SECONDS): Promise<Side> => {
+      const settings = { side, databaseUrl, companyId, concurrency: 10, seconds, max: MAX };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/bench/ledger-runner.ts', JSON.stringify(settings)], {
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+      const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), (seconds + 60) * 1000);
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      clearTimeout(timer);
+      if (code !== 0) return { count: 0, failures: 1, seconds, latencies: [], failure: `ledger runner (${side}) exited with ${code}: ${err.slice(-400)}` };
+      return JSON.parse(out.trim().split('\n').pop()!) as Side;
+    };
+
+    if (wanted('ledger')) {
+      console.error('  ledger…');
+      const load = loadAverage();
+      const rounds = await rateRounds(() => ledgerRound('product'), () => ledgerRound('bare'));
+      addRow(
+        rateRow(
+          { name: 'ledger post()', product: 'post() in a transaction', baseline: 'bare SQL: entry + 2 lines + 2 locked updates', concurrency: 10, load, unit: 'postings/s', note: 'each side in its own process and pool; one posting = one entry' },
+          rounds,
+        ),
+      );
+    }
+
+    if (wanted('charge')) {
+      console.error('  card charge…');
+      const load = loadAverage();
+      const chargeOp = async () => {
+        const started = await productClient.request('POST', '/api/v1/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key);
+        if (started.status !== 201) return false;
+        const { accessCode } = dataOf<{ accessCode: string }>(started.text);
+        return (await productClient.request('POST', `/api/v1/checkout/${accessCode}/card`, card)).status === 200;
+      };
+      const rounds = await rateRounds(() => closedLoop(10, chargeOp), () => ledgerRound('bare'), {
+        product: () => closedLoop(10, chargeOp, 1),
+        baseline: () => ledgerRound('bare', 1),
+      });
+      addRow(
+        rateRow(
+          { name: 'card charge over HTTP', product: 'initialize + pay', baseline: 'bare double-entry SQL', concurrency: 10, load, target: 0.35, unit: 'charges/s' },
+          rounds,
+        ),
+      );
+    }
+
+    if (wanted('latest')) {
+      // A fresh access token (they last 15 minutes; the cases before may have taken longer).
+      const fresh = createClient(baseUrl, 1);
+      await must(fresh, 'POST', '/api/v1/auth/login/initiate', { email: merchant.email, password: PASSWORD }, undefined, 200);
+      merchant.accessToken = dataOf<{ accessToken: string }>(
+        await must(fresh, 'POST', '/api/v1/auth/login/verify-otp', { email: merchant.email, password: PASSWORD, otp: '' }, undefined, 200),
+      ).accessToken;
+      fresh.close();
+      const { load, rounds } = await pair(
+        'latest',
+        10,
+        http(productClient, 'GET', '/api/v1/notification/user/latest', 200, undefined, merchant.accessToken),
+        http(bareClient, 'GET', '/latest', 200, undefined, merchant.accessToken),
+      );
+      addRow(rateRow({ name: 'GET /notification/user/latest', product: 'access token', baseline: 'bare Fastify + pg + jose', concurrency: 10, load }, rounds));
+    }
+
+    if (wanted('export')) {
+      console.error('  export…');
+      const load = loadAverage();
+      const [{ n }] = (await bench.query<{ n: string }>('SELECT count(*) AS n FROM transactions WHERE company_id = $1 AND livemode = false', [companyId])).rows as [{ n: string }];
+      const exportProduct = async () => {
+        const rssBefore = rssOf(product.pid);
+        let peak = rssBefore;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssOf(product.pid))), 50);
+        const started = performance.now();
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 20 * 60_000);
+        try {
+          // Uncompressed, as COPY's output is (fetch would otherwise ask for gzip and inflate it here).
+          const res = await fetch(`${baseUrl}/api/v1/transactions/export`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' }, signal: controller.signal });
+          let lines = 0;
+          for await (const chunk of res.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines += 1;
+          return { seconds: (performance.now() - started) / 1000, lines: lines - 1, growthMb: (peak - rssBefore) / 1024 / 1024, ok: res.status === 200 };
+        } finally {
+          clearTimeout(timer);
+          clearInterval(sampler);
+        }
+      };
+      const columns = TRANSACTION_COLUMNS.split(/,\s*/).join(', ');
+      const copy = () =>
+        new Promise<{ seconds: number; lines: number }>((resolve, reject) => {
+          const started = performance.now();
+          const child = spawn(
+            'psql',
+            [databaseUrl, '-X', '-q', '-c', `COPY (SELECT ${columns} FROM transactions WHERE company_id = '${companyId}' AND livemode = false ORDER BY created_at DESC, id DESC) TO STDOUT WITH (FORMAT csv, HEADER)`],
+            { stdio: ['ignore', 'pipe', 'inherit'] },
+          );
+          let lines = 0;
+          child.stdout.on('data', (chunk: Buffer) => {
+            for (const byte of chunk) if (byte === 10) lines += 1;
+          });
+          const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 20 * 60_000);
+          child.once('error', reject);
+          child.once('exit', (code) => {
+            clearTimeout(timer);
+            if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, lines: lines - 1 });
+            else reject(new Error(`psql exited with ${code}`));
+          });
+        });
+      // Whether the export comes compressed to a client that accepts gzip (only the headers are read).
+      const probe = new AbortController();
+      const compressed = await fetch(`${baseUrl}/api/v1/transactions/export`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' }, signal: probe.signal }).then((res) => {
+        const encoding = res.headers.get('content-encoding') ?? 'none';
+        probe.abort();
+        return encoding;
+      });
+      const rounds: { product: number; baseline: number }[] = [];
+      const growth: number[] = [];
+      const counts = new Set<number>();
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = r % 2 === 0 ? ['product', 'baseline'] : ['baseline', 'product'];
+        const round = { product: 0, baseline: 0 };
+        for (const side of order) {
+          if (side === 'product') {
+            const p = await exportProduct();
+            round.product = p.seconds;
+            growth.push(p.growthMb);
+            counts.add(p.lines);
+          } else {
+            const c = await copy();
+            round.baseline = c.seconds;
+            counts.add(c.lines);
+          }
+        }
+        rounds.push(round);
+      }
+      addRow({
+        name: `CSV export of ${Number(n).toLocaleString('en')} transactions`,
+        product: 'GET /transactions/export',
+        baseline: 'psql COPY … TO STDOUT (csv)',
+        unit: 's',
+        concurrency: 1,
+        rounds,
+        p99: null,
+        load,
+        higherIsBetter: false,
+        target: '<= 3x, < 100 MB growth',
+        met: (ratio) => ratio <= 3 && Math.max(...growth) < 100,
+        note: `product RSS growth ${growth.map((g) => g.toFixed(0)).join(' / ')} MB; rows per side ${[...counts].join(' / ')}; content-encoding when gzip is accepted: ${compressed}; BENCH_EXPORT_ROWS=1000000 for the issue's million`,
+      });
+    }
+
+    productClient.close();
+    bareClient.close();
+    await bench.end();
+    const logLines = readFileSync(productLog, 'utf8').split('\n').length - 1;
+    console.log(`\nThe product wrote ${logLines.toLocaleString('en')} log lines during the run (LOG_LEVEL default, info).`);
+  } finally {
+    for (const proc of procs.reverse()) await proc.stop();
+    if (admin && dbName) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error: unknown) => console.error('drop failed:', error));
+    await admin?.end();
+    rmSync(tmp, { recursive: true, force: true });
+    console.log(`\nSummary (ratio: product / baseline; for s and MB rows, product time or memory / baseline's; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(', ')})`);
+    if (rows.length) summaryTable();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
