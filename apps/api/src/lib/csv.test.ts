@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, lagosTimestamp, nairaText } from './csv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createTestDb } from '../test/db';
+import { csvField, csvRow, csvSql, lagosTimestamp, nairaText } from './csv';
 
 describe('csv', () => {
   it('quotes every field and doubles quotes', () => {
@@ -24,5 +26,32 @@ describe('csv', () => {
     expect(nairaText(null)).toBe('');
     expect(lagosTimestamp(new Date('2026-11-26T23:30:05.123Z'))).toBe('2026-11-27T00:30:05+01:00');
     expect(lagosTimestamp(null)).toBe('');
+  });
+});
+
+describe('csv written by the database', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => ({ db, drop } = await createTestDb()));
+  afterAll(() => drop());
+
+  it('formats fields, naira and Lagos times exactly as the functions above do', async () => {
+    const texts = ['plain', 'say "hi", then\r\nleave', '', '=1+1', '+1', '-1', '-450.00', '-1e3', '-2+3', '@me', '\tx', '\rx', 'a=1', '0', '12.5', '1.', 'Ọlá "Ẹ̀kọ́"', "it's", '١٢٣'];
+    const fields = await db.query<{ value: string | null; field: string }>(
+      `SELECT v AS value, ${csvSql.field('v')} AS field FROM unnest($1::text[]) AS v UNION ALL SELECT NULL, ${csvSql.field('NULL::text')}`,
+      [texts],
+    );
+    for (const row of fields.rows) expect(row.field).toBe(csvField(row.value));
+
+    const kobo = ['0', '1', '99', '100', '-1', '-4500000', '123456', '9007199254740993', '-9223372036854775807'];
+    const naira = await db.query<{ kobo: string; text: string }>(`SELECT k::text AS kobo, ${csvSql.naira('k')} AS text FROM unnest($1::bigint[]) AS k`, [kobo]);
+    for (const row of naira.rows) expect(row.text).toBe(nairaText(row.kobo));
+
+    const instants = ['2026-11-26T23:30:05.999Z', '2026-12-31T23:00:00.000Z', '2024-02-28T23:59:59.500Z', '1999-01-01T00:00:00.001Z'];
+    const times = await db.query<{ at: Date; text: string }>(`SELECT t AS at, ${csvSql.lagos('t')} AS text FROM unnest($1::timestamptz[]) AS t`, [instants]);
+    for (const row of times.rows) expect(row.text).toBe(lagosTimestamp(row.at));
+
+    const line = await db.query<{ line: string }>(`SELECT ${csvSql.row(["'a'", 'NULL', `'-2+3'`])} AS line`);
+    expect(line.rows[0]!.line).toBe(csvRow(['a', null, '-2+3']));
   });
 });

@@ -31,3 +31,28 @@ export function lagosTimestamp(at: Date | null): string {
   if (!at) return '';
   return `${new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
 }
+
+/**
+ * The same formatting as SQL expressions, for exports the database writes line by line (a million rows cost
+ * a fifth of what formatting each row here did). `csv.test.ts` holds each to its function above on PGlite and
+ * PostgreSQL. Arguments are SQL expressions (column names), never input.
+ */
+export const csvSql = {
+  /** `csvField` of a text expression (NULL as empty). */
+  field(expression: string): string {
+    const v = `coalesce(${expression}, '')`;
+    return `('"' || replace(CASE WHEN ${v} ~ '^[-=+@\\t\\r]' AND ${v} !~ '^-?[0-9]+(\\.[0-9]+)?$' THEN '''' || ${v} ELSE ${v} END, '"', '""') || '"')`;
+  },
+  /** `nairaText` of a bigint expression of kobo (NULL as NULL). */
+  naira(expression: string): string {
+    return `(CASE WHEN ${expression} < 0 THEN '-' ELSE '' END || (abs(${expression}) / 100)::text || '.' || lpad((abs(${expression}) % 100)::text, 2, '0'))`;
+  },
+  /** `lagosTimestamp` of a timestamptz expression (NULL as NULL). */
+  lagos(expression: string): string {
+    return `(to_char((${expression}) AT TIME ZONE 'UTC' + interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS') || '+01:00')`;
+  },
+  /** A whole CSV line (CRLF ended) of text expressions, each given `field`. */
+  row(expressions: string[]): string {
+    return `(${expressions.map((e) => csvSql.field(e)).join(` || ',' || `)} || E'\\r\\n')`;
+  },
+};

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './fees';
 import { luhnValid, notExpired } from './sandbox';
+import { EXPORT_BATCH } from './transactions';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -435,18 +436,19 @@ describe('the CSV export', () => {
 
   it('streams every row across batches, newest first, none twice', async () => {
     const { key, companyId } = await merchant();
+    const count = 2 * EXPORT_BATCH + 1;
     await server.db.query(
       `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, created_at)
        SELECT $1, false, 'bulk_' || lpad(g::text, 6, '0'), 10000 + g, 'sandbox', 'bulk@shop.ng', now() - make_interval(secs => g)
-         FROM generate_series(1, 2500) g`,
-      [companyId],
+         FROM generate_series(1, $2::int) g`,
+      [companyId, count],
     );
     const lines = await csv(key);
-    expect(lines).toHaveLength(2500);
+    expect(lines).toHaveLength(count);
     const references = lines.map((line) => fields(line)[0]!);
-    expect(new Set(references).size).toBe(2500);
+    expect(new Set(references).size).toBe(count);
     expect(references.slice(0, 2)).toEqual(['bulk_000001', 'bulk_000002']);
-    expect(references.at(-1)).toBe('bulk_002500');
+    expect(references.at(-1)).toBe(`bulk_${String(count).padStart(6, '0')}`);
   });
 });
 
