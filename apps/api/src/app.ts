@@ -118,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
     totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
     emailCode: deriveKey(config.encryptionKey, 'email-code'),
+    signInProof: deriveKey(config.encryptionKey, 'sign-in-proof'),
     personalData: deriveKey(config.encryptionKey, 'personal-data'),
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
     refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),
