@@ -68,7 +68,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
     level: config.logLevel,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.passwordProof', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
       censor: '[redacted]',
     },
     serializers: {
