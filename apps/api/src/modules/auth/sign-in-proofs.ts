@@ -34,40 +34,53 @@ export async function issueSignInProof(ctx: AppContext, user: UserRow, password:
   return `${id}.${secret}`;
 }
 
-export type ReadProof = {
+export type TakenProof = {
   id: string;
   /** The proof's user when the login sent with it names that user; otherwise undefined. */
   user: UserRow | undefined;
   /** The login names the proof's user and the password is the one initiate checked. */
   valid: boolean;
+  /**
+   * Whether this request deleted the row. A proof of a user without a second factor is spent as it is read, so of
+   * two requests carrying it only one finds `spent`; a two-factor user's proof stays until the code has checked.
+   */
+  spent: boolean;
 };
 
 /**
- * Reads a live proof with its user in one query and compares it with the login and password sent with it. It
- * changes nothing (the caller counts the attempt first) and never looks the login up, so it takes the same
+ * Reads a live proof with its user and, when that user has no second factor, spends it in the same statement;
+ * then compares it with the login and password sent with it. It never looks the login up, so it takes the same
  * path whether or not the named account exists. Undefined for a malformed, unknown, spent or expired proof.
  */
-export async function readSignInProof(ctx: AppContext, proof: string, login: string, password: string): Promise<ReadProof | undefined> {
+export async function takeSignInProof(ctx: AppContext, proof: string, login: string, password: string): Promise<TakenProof | undefined> {
   const parts = PROOF_FORMAT.exec(proof);
   if (!parts) return undefined;
   const id = parts[1]!;
-  const { rows } = await ctx.db.query<UserRow & { check_digest: string }>(
-    `SELECT ${userColumnsOf('u')}, p.check_digest
-     FROM sign_in_proofs p JOIN users u ON u.id = p.user_id
-     WHERE p.id = $1 AND p.expires_at > now()`,
+  const { rows } = await ctx.db.query<UserRow & { check_digest: string; spent: boolean }>(
+    `WITH found AS (
+       SELECT ${userColumnsOf('u')}, p.check_digest
+       FROM sign_in_proofs p JOIN users u ON u.id = p.user_id
+       WHERE p.id = $1 AND p.expires_at > now()
+     ), spent AS (
+       DELETE FROM sign_in_proofs
+       WHERE id = $1 AND expires_at > now()
+         AND EXISTS (SELECT 1 FROM found WHERE totp_enabled_at IS NULL AND email_otp_enabled_at IS NULL)
+       RETURNING id
+     )
+     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent FROM found`,
     [id],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { check_digest: stored, ...proofUser } = row;
+  const { check_digest: stored, spent, ...proofUser } = row;
   const user = loginNames(proofUser, login) ? proofUser : undefined;
   const matches = safeEqual(checkDigest(ctx, proofUser, parts[2]!, password), Buffer.from(stored, 'hex'));
-  return { id, user, valid: matches && user !== undefined };
+  return { id, user, valid: matches && user !== undefined, spent };
 }
 
 /**
  * Deletes the proof: after a failed try (a proof buys one password try at most), or as the last step of a
- * successful sign-in, where of two requests carrying one proof only the one whose DELETE removes the row goes on.
+ * two-factor sign-in, where of two requests carrying one proof only the one whose DELETE removes the row goes on.
  */
 export async function spendSignInProof(db: Queryable, proofId: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM sign_in_proofs WHERE id = $1 AND expires_at > now()', [proofId]);
