@@ -11,6 +11,14 @@ test('with an authenticator enabled through the API, sign-in asks for the code a
   const enable = await request.post('/api/v1/auth/2fa/enable', { headers: auth, data: { otp: totpNow(secret) } });
   expect(enable.status()).toBe(200);
 
+  // Each verify-otp the page sends, with initiate's proof that the password checked (ADR 0057) and the answer.
+  const verifyCalls: { proof: unknown; status: number }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('/auth/login/verify-otp')) {
+      verifyCalls.push({ proof: response.request().postDataJSON()?.passwordProof, status: response.status() });
+    }
+  });
+
   await page.goto('/login');
   await page.getByPlaceholder('Email / Phone Number').fill(credentials.email);
   await page.getByPlaceholder('Password').fill(credentials.password);
@@ -41,5 +49,10 @@ test('with an authenticator enabled through the API, sign-in asks for the code a
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Login successful')).toBeVisible();
+  // The wrong code did not spend the proof: the right one signed in with it, without the password being hashed again.
+  expect(verifyCalls).toEqual([
+    { proof: expect.stringMatching(/^[0-9a-f-]{36}\.[\w-]{43}$/), status: 401 },
+    { proof: verifyCalls[0]?.proof, status: 200 },
+  ]);
   expect(problems).toEqual([]);
 });

@@ -64,6 +64,7 @@ export const API_TABLE_WRITERS = {
   recovery_codes: ['auth'],
   user_tokens: ['auth', 'jobs'],
   email_otp_codes: ['auth', 'jobs'],
+  sign_in_proofs: ['auth', 'jobs'],
   email_preferences: ['account'],
   audit_log: ['audit'],
   kyb_applications: ['kyb', 'back-office'],

@@ -74,7 +74,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
     level: config.logLevel,
     stream: stream ?? pino.destination({ dest: 1, sync: false }),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.passwordProof', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
       censor: '[redacted]',
     },
     serializers: {
@@ -132,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessToken: new Uint8Array(deriveKey(config.jwtSecret, 'access-token')),
     totpSecret: deriveKey(config.encryptionKey, 'totp-secret'),
     emailCode: deriveKey(config.encryptionKey, 'email-code'),
+    signInProof: deriveKey(config.encryptionKey, 'sign-in-proof'),
     personalData: deriveKey(config.encryptionKey, 'personal-data'),
     uploadUrl: deriveKey(config.jwtSecret, 'upload-url'),
     refreshReplay: deriveKey(config.encryptionKey, 'refresh-replay'),

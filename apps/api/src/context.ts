@@ -24,10 +24,10 @@ export type AppContext = {
   liveReadiness: LiveReadiness;
   /**
    * accessToken signs JWTs; totpSecret, personalData and refreshReplay (the pair a rotation answered,
-   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets; idempotentAnswer encrypts the
+   * kept for its grace window) encrypt at rest; uploadUrl signs local upload links; signInProof keys the check of a sign-in's password proof; apiKey hashes secret keys; webhookSecret encrypts webhook signing secrets; idempotentAnswer encrypts the
    * answers kept for Idempotency-Key replays (some carry a secret shown once).
    */
-  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer; idempotentAnswer: Buffer };
+  keys: { accessToken: Uint8Array; totpSecret: Buffer; emailCode: Buffer; signInProof: Buffer; personalData: Buffer; uploadUrl: Buffer; refreshReplay: Buffer; apiKey: Buffer; webhookSecret: Buffer; idempotentAnswer: Buffer };
   /** The app's logger, for work done outside a request (jobs, providers' answers): never secrets or personal data. */
   log: FastifyBaseLogger;
 };

@@ -53,12 +53,19 @@ export const loginInitiateResponse = envelope(
     twoFactorEnabled: z.boolean(),
     // Present when twoFactorEnabled; with 'email' the server has just sent the code.
     twoFactorMethod: twoFactorMethodSchema.nullable(),
+    // Proof that this attempt's password has checked: sent back to verify-otp (with the same email and password),
+    // it spares the server a second password hash. Single use, for this user, for a few minutes (ADR 0057).
+    passwordProof: z.string(),
   }),
 );
 
 export const loginVerifyRequest = loginInitiateRequest.extend({
   // Empty when two-factor is off (SPEC.md section 4); otherwise a 6-digit code or a recovery code.
   otp: text().trim().max(32).default(''),
+  // Initiate's passwordProof, when the client has one: the password is then matched against it rather than hashed
+  // again. A proof that does not hold (spent, expired, another user's or another password's) gets the wrong
+  // password's answer; without one the password is checked in full.
+  passwordProof: text().max(200).optional(),
 });
 export type LoginVerifyRequest = z.input<typeof loginVerifyRequest>;
 

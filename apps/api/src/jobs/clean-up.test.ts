@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, login } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/server';
@@ -47,6 +48,12 @@ describe('the clean-up job', () => {
     );
 
     await server.db.query(
+      `INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) VALUES
+         ($2, $1, repeat('a', 64), now() - interval '2 hours'), ($3, $1, repeat('b', 64), now() + interval '5 minutes')`,
+      [userId, randomUUID(), randomUUID()],
+    );
+
+    await server.db.query(
       `INSERT INTO kyb_representatives (company_id, position, full_name, email, phone, id_type, id_number_encrypted, id_number_last4, approval_token_hash, approval_expires_at)
        VALUES ($1, 'Director', 'Ada Expired', 'ada@acme.ng', '08030000000', 'NIN', 'x', '1234', $2, now() - interval '2 hours'),
               ($1, 'Director', 'Bola Live', 'bola@acme.ng', '08030000001', 'NIN', 'x', '5678', $3, now() + interval '6 days')`,
@@ -71,7 +78,7 @@ describe('the clean-up job', () => {
     );
 
     const counts = await server.db.transaction((tx) => cleanUpExpired(tx));
-    expect(counts).toMatchObject({ emailCodes: 1, emailLinks: 2, consentLinks: 1, providerEvents: 1, providerInbox: 1 });
+    expect(counts).toMatchObject({ emailCodes: 1, signInProofs: 1, emailLinks: 2, consentLinks: 1, providerEvents: 1, providerInbox: 1 });
     expect(await rowsOf('SELECT key AS id FROM provider_events WHERE key IN ($1, $2)', [oldKey, recentKey])).toEqual([recentKey]);
     expect(await rowsOf('SELECT event_key AS id FROM provider_inbox WHERE event_key LIKE $1 ORDER BY event_key', [`charge.success:%-${userId}%`])).toEqual(
       [`${oldKey}:unapplied`, recentKey].sort(),
@@ -89,6 +96,7 @@ describe('the clean-up job', () => {
       ['just-expired', 'live'],
     );
     expect(await rowsOf('SELECT code_hash AS id FROM email_otp_codes WHERE user_id = $1', [userId])).toEqual(['live']);
+    expect(await rowsOf('SELECT check_digest AS id FROM sign_in_proofs WHERE user_id = $1', [userId])).toEqual(['b'.repeat(64)]);
     expect(await rowsOf('SELECT approval_token_hash AS id FROM kyb_representatives WHERE company_id = $1 AND approval_token_hash IS NOT NULL', [live.user.companyId])).toEqual([
       `live-${userId}`,
     ]);

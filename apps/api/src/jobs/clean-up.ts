@@ -19,7 +19,8 @@ export const ENDED_ROW_RETENTION_HOURS = 1;
 
 /**
  * Deletes what can no longer be used: refresh tokens of ended sessions and long-rotated ones,
- * spent or expired verification, reset, sign-in-code and password-setup links, ended reviewer
+ * spent or expired verification, reset, sign-in-code and password-setup links, expired proofs of a
+ * checked sign-in password, ended reviewer
  * sessions; forgets the pairs kept for a refresh replay once its window has passed, and spent
  * or expired representative consent links, events past their 30 days, idempotency keys past their 24 hours and providers'
  * event keys and processed inbound webhooks past their 90 days. Returns the number of rows touched per kind.
@@ -34,6 +35,8 @@ export async function cleanUpExpired(tx: Queryable): Promise<Record<string, numb
       WHERE successor_ciphertext IS NOT NULL AND rotated_at < now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`,
     emailLinks: `DELETE FROM user_tokens WHERE expires_at < ${ended} OR used_at < ${ended}`,
     emailCodes: `DELETE FROM email_otp_codes WHERE expires_at < ${ended} OR used_at < ${ended}`,
+    // Spent proofs are deleted when spent; these are the ones issued and never used.
+    signInProofs: `DELETE FROM sign_in_proofs WHERE expires_at < ${ended}`,
     reviewerLinks: `DELETE FROM reviewer_tokens WHERE expires_at < ${ended} OR used_at < ${ended}`,
     reviewerSessions: `DELETE FROM reviewer_sessions WHERE expires_at < ${ended} OR revoked_at < ${ended}`,
     consentLinks: `UPDATE kyb_representatives SET approval_token_hash = NULL

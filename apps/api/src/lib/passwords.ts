@@ -11,6 +11,15 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 let dummyHash: Promise<string> | undefined;
+let verifications = 0;
+
+/**
+ * How many Argon2id verifies this process has run (dummy ones included): the tests read it to show that a
+ * complete sign-in checks the password once (docs/decisions/0057-one-password-check-per-sign-in.md).
+ */
+export function passwordVerifications(): number {
+  return verifications;
+}
 
 /**
  * Verifies a password; with no stored hash it still spends the same work on a
@@ -19,6 +28,7 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('dummy password for timing parity');
   const target = storedHash ?? (await dummyHash);
+  verifications += 1;
   try {
     const ok = await verify(target, password);
     return storedHash ? ok : false;

@@ -91,7 +91,7 @@ describe('turning email codes on and off', () => {
     expect(badPassword.body.data.errors).toEqual({ password: messages.passwordIncorrect });
     const off = await server.api.post('/auth/2fa/email/disable', { password: user.password, otp: code }, { token: session.accessToken });
     expect(off.body).toEqual({ isSuccessful: true, message: messages.emailTwoFactorDisabled, data: null });
-    expect((await server.api.post('/auth/login/initiate', user)).body.data).toEqual({ twoFactorEnabled: false, twoFactorMethod: null });
+    expect((await server.api.post('/auth/login/initiate', user)).body.data).toEqual({ twoFactorEnabled: false, twoFactorMethod: null, passwordProof: expect.any(String) });
     const latest = await server.api.get('/notification/user/latest', { token: session.accessToken });
     expect(latest.body.data.notifications[0].title).toBe('Email codes are off');
     const warning = await server.mail.waitFor(user.email);
@@ -107,7 +107,7 @@ describe('signing in with an emailed code', () => {
     expect(initiate.body).toEqual({
       isSuccessful: true,
       message: messages.twoFactorEmailRequired,
-      data: { twoFactorEnabled: true, twoFactorMethod: 'email' },
+      data: { twoFactorEnabled: true, twoFactorMethod: 'email', passwordProof: expect.any(String) },
     });
     const code = await nextCode(server, user.email);
 

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { getCompanyWithApplication } from '../company/application';
 import { consumeEmailCode, sendEmailCode, type EmailCodeSent } from './email-otp';
 import { checkSecondFactor } from './two-factor';
+import { issueSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
 import { signAccessToken, startRefreshFamily } from './tokens';
 import { findUserByLogin, limitSubject, twoFactorMethodOf, type UserRow } from './users';
 
@@ -37,11 +38,37 @@ const passwordStage = { ipRule: 'loginPerIp', accountRules: ['loginPerAccount'] 
 // verify-otp checks the password too, so it spends the same password-guess budget as initiate.
 const codeStage = { ipRule: 'otpPerIp', accountRules: ['otpPerAccount', 'loginPerAccount'] } as const;
 
+/**
+ * verify-otp's check of the credentials when it carries initiate's proof that this password was checked
+ * (docs/decisions/0057-one-password-check-per-sign-in.md): the same limits are spent as on the password path, but
+ * the proof is compared with the login and password instead of Argon2id running again. A proof that is malformed,
+ * unknown, spent, expired, of another user or sent with another password gets the wrong password's answer, and is
+ * deleted when it existed. A user without a second factor spends the proof as it is read; a two-factor user's
+ * proof is spent by the caller once the code has checked (`proofToSpend`).
+ */
+async function authenticateWithProof(ctx: AppContext, input: Credentials & { passwordProof: string }, ip: string) {
+  await ctx.limiter.consume(codeStage.ipRule, ip);
+  const proof = await takeSignInProof(ctx, input.passwordProof, input.email, input.password);
+  // The subject is the one the password path would count against: the account the login names.
+  const subject = limitSubject(proof?.user ?? (await findUserByLogin(ctx.db, input.email)), input.email);
+  for (const rule of codeStage.accountRules) await ctx.limiter.consume(rule, subject);
+  const user = proof?.valid ? proof.user : undefined;
+  const twoFactor = user ? twoFactorMethodOf(user) !== null : false;
+  // Of two requests with one proof of a user without a second factor, only the one that spent it goes on.
+  if (!proof || !user || (!twoFactor && !proof.spent)) {
+    if (proof && !proof.spent) await spendSignInProof(ctx.db, proof.id);
+    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  }
+  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+  return { user, subject, proofToSpend: twoFactor ? proof.id : undefined };
+}
+
 export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
   const { user } = await authenticate(ctx, credentials, { ip, ...passwordStage });
   const twoFactorMethod = twoFactorMethodOf(user);
   if (twoFactorMethod === 'email') await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
-  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod };
+  const passwordProof = await issueSignInProof(ctx, user, credentials.password);
+  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod, passwordProof };
 }
 
 /** The OTP stage's 'Resend code': the password is checked again, so nobody else can make the mail flow. */
@@ -51,8 +78,15 @@ export async function resendLoginCode(ctx: AppContext, credentials: Credentials,
   return sendEmailCode(ctx, user, 'login');
 }
 
-export async function completeLogin(ctx: AppContext, input: Credentials & { otp: string }, ip: string): Promise<Session> {
-  const { user, subject } = await authenticate(ctx, input, { ip, ...codeStage });
+export async function completeLogin(
+  ctx: AppContext,
+  input: Credentials & { otp: string; passwordProof?: string | undefined },
+  ip: string,
+): Promise<Session> {
+  const { passwordProof } = input;
+  const { user, subject, proofToSpend } = passwordProof
+    ? await authenticateWithProof(ctx, { ...input, passwordProof }, ip)
+    : { ...(await authenticate(ctx, input, { ip, ...codeStage })), proofToSpend: undefined };
   const method = twoFactorMethodOf(user);
   if (method === 'authenticator') {
     if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);
@@ -61,6 +95,8 @@ export async function completeLogin(ctx: AppContext, input: Credentials & { otp:
     if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorEmailRequired);
     if (!(await consumeEmailCode(ctx, user.id, 'login', input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
   }
+  // After the code, so a wrong one leaves the proof for the next try; a proof spent meanwhile by another request signs nobody in twice.
+  if (proofToSpend && !(await spendSignInProof(ctx.db, proofToSpend))) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   await ctx.limiter.reset('loginPerAccount', subject);
   await ctx.limiter.reset('otpPerAccount', subject);
 

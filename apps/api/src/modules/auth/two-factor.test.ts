@@ -85,7 +85,7 @@ describe('sign-in with two-factor', () => {
   it('asks for a code after the password and accepts the current one', async () => {
     const { user, secret } = await userWithTwoFactor();
     const initiate = await server.api.post('/auth/login/initiate', user);
-    expect(initiate.body.data).toEqual({ twoFactorEnabled: true, twoFactorMethod: 'authenticator' });
+    expect(initiate.body.data).toEqual({ twoFactorEnabled: true, twoFactorMethod: 'authenticator', passwordProof: expect.any(String) });
 
     const noCode = await server.api.post('/auth/login/verify-otp', { ...user, otp: '' });
     expect(noCode.status).toBe(401);

@@ -17,8 +17,16 @@ export type UserRow = {
   email_otp_enabled_at: Date | null;
 };
 
-const USER_COLUMNS = `id, company_id, first_name, last_name, email, phone, password_hash, email_verified_at,
-  totp_secret, totp_pending_secret, totp_enabled_at, email_otp_enabled_at`;
+const USER_COLUMN_NAMES = [
+  'id', 'company_id', 'first_name', 'last_name', 'email', 'phone', 'password_hash', 'email_verified_at',
+  'totp_secret', 'totp_pending_secret', 'totp_enabled_at', 'email_otp_enabled_at',
+] as const;
+const USER_COLUMNS = USER_COLUMN_NAMES.join(', ');
+
+/** The columns of a `UserRow`, read from the table under `alias` (for a query that joins users). */
+export function userColumnsOf(alias: string): string {
+  return USER_COLUMN_NAMES.map((column) => `${alias}.${column}`).join(', ');
+}
 
 /** The canonical form of what a user types to sign in: a lowercased email or a normalised phone number. */
 export function loginIdentifier(input: string): string {
@@ -32,6 +40,12 @@ export function loginIdentifier(input: string): string {
  */
 export function limitSubject(user: UserRow | undefined, login: string): string {
   return user ? `user:${user.id}` : `login:${loginIdentifier(login)}`;
+}
+
+/** Whether `input`, as typed at sign-in, names this user (by its email or its phone number). */
+export function loginNames(user: Pick<UserRow, 'email' | 'phone'>, input: string): boolean {
+  const id = loginIdentifier(input);
+  return looksLikeEmail(id) ? user.email === id : user.phone === id;
 }
 
 export async function findUserByLogin(db: Queryable, input: string): Promise<UserRow | undefined> {

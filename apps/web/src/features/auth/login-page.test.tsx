@@ -17,8 +17,10 @@ import { LoginPage } from './login-page';
 vi.mock('./api/login', () => ({ initiateLogin: vi.fn(), verifyLoginOtp: vi.fn(), resendLoginOtp: vi.fn() }));
 vi.mock('./api/email-verification', () => ({ resendVerification: vi.fn(), verifyEmail: vi.fn() }));
 
+const PROOF = 'proof-of-this-attempt';
+
 function initiated(method: TwoFactorMethod | null) {
-  return { isSuccessful: true, message: 'OK', data: { twoFactorEnabled: method !== null, twoFactorMethod: method } };
+  return { isSuccessful: true, message: 'OK', data: { twoFactorEnabled: method !== null, twoFactorMethod: method, passwordProof: PROOF } };
 }
 
 function renderLogin(options: Parameters<typeof userEvent.setup>[0] = {}) {
@@ -72,7 +74,7 @@ describe('LoginPage', () => {
     await submitCredentials(user);
 
     expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
-    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '' });
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '', passwordProof: PROOF });
     expect(useAuthStore.getState().user).toEqual(session.user);
     expect(useKycStore.getState().documents).toEqual(session.company.application.documents);
     expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
@@ -93,7 +95,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Digit 1 of 6'), '123456');
     await user.click(verify);
     expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
-    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '123456' });
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '123456', passwordProof: PROOF });
   });
 
   it('accepts a recovery code in place of the 6-digit code', async () => {
@@ -104,7 +106,7 @@ describe('LoginPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), ' abcd-efgh ');
     await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
-    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: 'abcd-efgh' });
+    expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: 'abcd-efgh', passwordProof: PROOF });
   });
 
   it('shows the server message or the OTP fallback when the code is wrong', async () => {
@@ -116,6 +118,25 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
     expect(await screen.findByText(messages.otpFailed)).toBeInTheDocument();
     expect(screen.getByLabelText('Digit 1 of 6')).toHaveValue('');
+    // A refused code is not a refused proof: the call is not repeated without it.
+    expect(verifyLoginOtp).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in with the password alone when the proof has lapsed while the code was fetched', async () => {
+    vi.mocked(initiateLogin).mockResolvedValue(initiated('authenticator'));
+    vi.mocked(verifyLoginOtp)
+      .mockRejectedValueOnce(new ApiError(401, messages.invalidCredentials, { code: 'INVALID_CREDENTIALS' }))
+      .mockResolvedValueOnce({ isSuccessful: true, message: 'OK', data: sessionFixture() });
+    const user = renderLogin();
+    await submitCredentials(user);
+    await user.type(await screen.findByLabelText('Digit 1 of 6'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(vi.mocked(verifyLoginOtp).mock.calls).toEqual([
+      [{ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '123456', passwordProof: PROOF }],
+      [{ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '123456' }],
+    ]);
+    expect(screen.queryByText(messages.invalidCredentials)).not.toBeInTheDocument();
   });
 
   it('toasts the server message when the credentials are wrong', async () => {
@@ -191,7 +212,7 @@ describe('LoginPage', () => {
       await user.type(screen.getByLabelText('Digit 1 of 6'), '482913');
       await user.click(screen.getByRole('button', { name: 'Verify & Sign In' }));
       expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
-      expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '482913' });
+      expect(verifyLoginOtp).toHaveBeenCalledWith({ email: 'ada@acme.ng', password: 'Sup3r$ecret', otp: '482913', passwordProof: PROOF });
     });
 
     it('resends the code when the countdown ends, then counts down the server gap again', async () => {

@@ -1,15 +1,16 @@
-import type { LoginInitiateRequest, TwoFactorMethod } from '@fipay/contracts/auth';
+import type { TwoFactorMethod } from '@fipay/contracts/auth';
 import { lazy, Suspense, useState } from 'react';
 import { AuthSplitLayout, LOGIN_TAGLINE } from '../../components/layouts/auth-split-layout';
 import { onDemand, useOnFirstInteraction } from '../../lib/on-demand';
 import { LoginCredentialsForm } from './components/login-credentials-form';
+import type { SignInCredentials } from './hooks/use-complete-sign-in';
 
 // Needed only once the credentials are accepted: /login opens without it and its API code.
 const loadOtpForm = onDemand(() => import('./components/login-otp-form'));
 const LoginOtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.LoginOtpForm })));
 
 export function LoginPage() {
-  const [pending, setPending] = useState<{ credentials: LoginInitiateRequest; method: TwoFactorMethod } | null>(null);
+  const [pending, setPending] = useState<{ credentials: SignInCredentials; method: TwoFactorMethod } | null>(null);
   const [lastEmail, setLastEmail] = useState('');
   useOnFirstInteraction(() => void loadOtpForm().catch(() => undefined));
 

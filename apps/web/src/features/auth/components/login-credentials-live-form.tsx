@@ -26,7 +26,7 @@ export function LoginCredentialsLiveForm({ snapshot, initialEmail = '', onTwoFac
   const send = handleSubmit(async (credentials) => {
     setUnverifiedMessage(null);
     const outcome = await signInWithPassword(navigate, credentials);
-    if (outcome.kind === 'two-factor') onTwoFactorRequired(credentials, outcome.method);
+    if (outcome.kind === 'two-factor') onTwoFactorRequired(outcome.credentials, outcome.method);
     else if (outcome.kind === 'unverified') setUnverifiedMessage(outcome.message);
     else if (outcome.kind === 'failed') applyServerErrors(setError, outcome.error, ['email', 'password']);
   });

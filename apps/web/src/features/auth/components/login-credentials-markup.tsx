@@ -5,10 +5,11 @@ import { Button, textLinkClasses } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import type { FieldProps, FormProps } from '../../../lib/deferred-form';
+import type { SignInCredentials } from '../hooks/use-complete-sign-in';
 import { LoginIdField } from './login-id-field';
 
 export type LoginCredentialsFormProps = {
-  onTwoFactorRequired: (credentials: LoginInitiateRequest, method: TwoFactorMethod) => void;
+  onTwoFactorRequired: (credentials: SignInCredentials, method: TwoFactorMethod) => void;
   initialEmail?: string;
 };
 

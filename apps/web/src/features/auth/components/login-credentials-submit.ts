@@ -7,13 +7,14 @@ import type { NavigateFunction } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { resendVerification } from '../api/email-verification';
 import { initiateLogin } from '../api/login';
-import { completeSignIn } from '../hooks/use-complete-sign-in';
+import { completeSignIn, type SignInCredentials } from '../hooks/use-complete-sign-in';
 
 // What the sign-in form does when used; loaded with it at the first interaction so /login opens without the API code.
 
 export type SignInOutcome =
   | { kind: 'signed-in' }
-  | { kind: 'two-factor'; method: TwoFactorMethod }
+  /** `credentials` carry initiate's proof that the password has checked, for the code's verify-otp. */
+  | { kind: 'two-factor'; method: TwoFactorMethod; credentials: SignInCredentials }
   | { kind: 'unverified'; message: string }
   /** Toasted already; `error` may carry field errors for the form. */
   | { kind: 'failed'; error: unknown };
@@ -21,8 +22,9 @@ export type SignInOutcome =
 export async function signInWithPassword(navigate: NavigateFunction, credentials: LoginInitiateRequest): Promise<SignInOutcome> {
   try {
     const { data } = await initiateLogin(credentials);
-    if (data.twoFactorEnabled) return { kind: 'two-factor', method: data.twoFactorMethod ?? 'authenticator' };
-    await completeSignIn(navigate, credentials, '');
+    const attempt = { ...credentials, passwordProof: data.passwordProof };
+    if (data.twoFactorEnabled) return { kind: 'two-factor', method: data.twoFactorMethod ?? 'authenticator', credentials: attempt };
+    await completeSignIn(navigate, attempt, '');
     return { kind: 'signed-in' };
   } catch (error) {
     if (error instanceof ApiError && error.code === errorCode.EMAIL_NOT_VERIFIED) {

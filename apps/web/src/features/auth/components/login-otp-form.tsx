@@ -1,4 +1,4 @@
-import { loginVerifyRequest, type LoginInitiateRequest, type TwoFactorMethod } from '@fipay/contracts/auth';
+import { loginVerifyRequest, type TwoFactorMethod } from '@fipay/contracts/auth';
 import { EMAIL_CODE_RESEND_SECONDS, OTP_LENGTH } from '@fipay/contracts/limits';
 import { messages } from '@fipay/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,14 +14,14 @@ import { ResendCodeButton } from '../../../components/ui/resend-code-button';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { resendLoginOtp } from '../api/login';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useCompleteSignIn, type SignInCredentials } from '../hooks/use-complete-sign-in';
 
 // The contract's code: trimmed, so a recovery code copied with spaces around it still works.
 const formSchema = loginVerifyRequest.pick({ otp: true });
 type Fields = z.input<typeof formSchema>;
 
 type LoginOtpFormProps = {
-  credentials: LoginInitiateRequest;
+  credentials: SignInCredentials;
   method: TwoFactorMethod;
   onBack: () => void;
 };
@@ -60,7 +60,7 @@ export function LoginOtpForm({ credentials, method, onBack }: LoginOtpFormProps)
 
   async function resend() {
     try {
-      const response = await resendLoginOtp(credentials);
+      const response = await resendLoginOtp({ email: credentials.email, password: credentials.password });
       toast.success(response.message || messages.emailCodeSent);
       freshBoxes();
       return response.data.resendInSeconds;

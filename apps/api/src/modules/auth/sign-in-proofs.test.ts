@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@fipay/contracts/messages';
+import { passwordVerifications } from '../../lib/passwords';
+import { defaultRateRules } from '../../lib/rate-limit';
+import { EMAIL_CODE_SUBJECT } from '../../mail/templates';
+import { createVerifiedUser, login, STRONG_PASSWORD } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+
+// One password check per sign-in (docs/decisions/0057-one-password-check-per-sign-in.md).
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type User = Awaited<ReturnType<typeof createVerifiedUser>>;
+
+const wrongPasswordAnswer = { isSuccessful: false, message: messages.invalidCredentials, data: { code: 'INVALID_CREDENTIALS' } };
+
+async function initiate(user: { email: string; password: string }): Promise<string> {
+  const res = await server.api.post('/auth/login/initiate', { email: user.email, password: user.password });
+  expect(res.status).toBe(200);
+  const proof: string = res.body.data.passwordProof;
+  expect(proof).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
+  return proof;
+}
+
+const verify = (user: { email: string; password: string }, passwordProof: string | undefined, otp = '') =>
+  server.api.post('/auth/login/verify-otp', { email: user.email, password: user.password, otp, ...(passwordProof === undefined ? {} : { passwordProof }) });
+
+/** Argon2id verifies the process ran during `work`. This file's requests are the only ones in flight in its process. */
+async function hashesDuring(work: () => Promise<unknown>): Promise<number> {
+  const before = passwordVerifications();
+  await work();
+  return passwordVerifications() - before;
+}
+
+async function emailCode(on: TestServer, email: string): Promise<string> {
+  const mail = await on.mail.waitFor(email);
+  expect(mail.subject).toBe(EMAIL_CODE_SUBJECT);
+  const code = mail.text.match(/Your code: (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+async function userWithEmailCodes(): Promise<User> {
+  const user = await createVerifiedUser(server);
+  const session = await login(server, user);
+  expect((await server.api.post('/auth/2fa/email/send-code', undefined, { token: session.accessToken })).status).toBe(200);
+  const on = await server.api.post('/auth/2fa/email/enable', { otp: await emailCode(server, user.email) }, { token: session.accessToken });
+  expect(on.status).toBe(200);
+  return user;
+}
+
+describe('a complete sign-in', () => {
+  it('hashes the password once: initiate checks it, verify-otp takes its proof', async () => {
+    const user = await createVerifiedUser(server);
+    let session: Awaited<ReturnType<typeof verify>> | undefined;
+    const hashes = await hashesDuring(async () => {
+      const proof = await initiate(user);
+      session = await verify(user, proof);
+    });
+    expect(session!.status).toBe(200);
+    expect(session!.body.message).toBe(messages.loginSuccess);
+    expect((await server.api.get('/account/me', { token: session!.body.data.accessToken })).status).toBe(200);
+    expect(hashes).toBe(1);
+  });
+
+  it('still checks the password in full when verify-otp comes without a proof (SPEC.md section 4 as written)', async () => {
+    const user = await createVerifiedUser(server);
+    expect(await hashesDuring(async () => expect((await verify(user, undefined)).status).toBe(200))).toBe(1);
+    expect(await hashesDuring(async () => expect((await verify(user, '')).status).toBe(200))).toBe(1);
+    expect((await verify({ ...user, password: 'Wrong password 5!' }, undefined)).body).toEqual(wrongPasswordAnswer);
+  });
+});
+
+describe('a proof that does not hold gets the wrong password answer, without hashing', () => {
+  it('once spent (a replay)', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    expect((await verify(user, proof)).status).toBe(200);
+    let replay: Awaited<ReturnType<typeof verify>> | undefined;
+    expect(await hashesDuring(async () => (replay = await verify(user, proof)))).toBe(0);
+    expect(replay!.status).toBe(401);
+    expect(replay!.body).toEqual(wrongPasswordAnswer);
+  });
+
+  it('once expired', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    await server.db.query("UPDATE sign_in_proofs SET expires_at = now() - interval '1 second' WHERE id = $1", [proof.split('.')[0]]);
+    const res = await verify(user, proof);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(wrongPasswordAnswer);
+  });
+
+  it('with another password, and then not even with the right one (a proof buys one try)', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    expect((await verify({ ...user, password: 'Wrong password 6!' }, proof)).body).toEqual(wrongPasswordAnswer);
+    expect((await verify(user, proof)).body).toEqual(wrongPasswordAnswer);
+  });
+
+  it("for another user, even with that user's right password; and it is dead for its own user after", async () => {
+    const owner = await createVerifiedUser(server);
+    const other = await createVerifiedUser(server);
+    const proof = await initiate(owner);
+    expect((await verify(other, proof)).body).toEqual(wrongPasswordAnswer);
+    expect((await verify(owner, proof)).body).toEqual(wrongPasswordAnswer);
+    // The other user signs in as usual.
+    expect((await verify(other, await initiate(other))).status).toBe(200);
+  });
+
+  it("of another attempt: each attempt's proof is its own, and a password changed in between ends it", async () => {
+    const user = await createVerifiedUser(server);
+    const first = await initiate(user);
+    const second = await initiate(user);
+    expect((await verify(user, second)).status).toBe(200);
+    expect((await verify(user, first)).status).toBe(200);
+    expect((await verify(user, second)).body).toEqual(wrongPasswordAnswer);
+
+    const [proof, another] = [await initiate(user), await initiate(user)];
+    const session = (await verify(user, await initiate(user))).body.data;
+    const newPassword = 'Plantain chips 2027?';
+    const changed = await server.api.post('/auth/change-password', { currentPassword: user.password, newPassword }, { token: session.accessToken });
+    expect(changed.status).toBe(200);
+    // Issued before the change: with the password it checked (the stored hash is another now), or with the new one.
+    expect((await verify(user, proof)).body).toEqual(wrongPasswordAnswer);
+    expect((await verify({ ...user, password: newPassword }, another)).body).toEqual(wrongPasswordAnswer);
+    expect((await verify({ ...user, password: newPassword }, await initiate({ ...user, password: newPassword }))).status).toBe(200);
+  });
+
+  it('forged: a real proof id with another secret, or garbage', async () => {
+    const user = await createVerifiedUser(server);
+    const [id] = (await initiate(user)).split('.');
+    for (const forged of [`${id}.${'A'.repeat(43)}`, 'garbage', `${id}`, `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.${'A'.repeat(43)}`]) {
+      const res = await verify(user, forged);
+      expect(res.status, forged).toBe(401);
+      expect(res.body).toEqual(wrongPasswordAnswer);
+    }
+  });
+
+  it('answers an unknown login and a known one alike', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    const [, secret] = proof.split('.');
+    const unknown = await verify({ email: 'nobody@nowhere.ng', password: user.password }, `00000000-0000-4000-8000-000000000000.${secret}`);
+    const known = await verify(user, `00000000-0000-4000-8000-000000000000.${secret}`);
+    expect(unknown.body).toEqual(wrongPasswordAnswer);
+    expect(known.body).toEqual(unknown.body);
+    expect(unknown.status).toBe(known.status);
+  });
+});
+
+describe('proofs and the rest of sign-in', () => {
+  it('signs in once when two requests carry one proof at the same time', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    const answers = await Promise.all([verify(user, proof), verify(user, proof), verify(user, proof)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('does not spare a two-factor user the code: a wrong or missing code keeps the proof for the right one', async () => {
+    const user = await userWithEmailCodes();
+    const proof = await initiate(user);
+    const code = await emailCode(server, user.email);
+    const none = await verify(user, proof, '');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe(messages.twoFactorEmailRequired);
+    const wrong = await verify(user, proof, code === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(messages.otpInvalid);
+    let signedIn: Awaited<ReturnType<typeof verify>> | undefined;
+    expect(await hashesDuring(async () => (signedIn = await verify(user, proof, code)))).toBe(0);
+    expect(signedIn!.status).toBe(200);
+    expect((await verify(user, proof, code)).body).toEqual(wrongPasswordAnswer);
+  });
+
+  it('spends the account budget like a password: a proof does not get past it', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    // initiate spent one of the account's tries; wrong passwords spend the rest.
+    for (let i = 1; i < defaultRateRules.loginPerAccount.limit; i++) {
+      expect((await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 7!' })).status).toBe(401);
+    }
+    const blocked = await verify(user, proof);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.data.code).toBe('RATE_LIMITED');
+  });
+
+  it('keeps nothing in the table that gives the password away', async () => {
+    const user = await createVerifiedUser(server, { password: STRONG_PASSWORD });
+    const proof = await initiate(user);
+    const { rows } = await server.db.query<Record<string, unknown>>('SELECT * FROM sign_in_proofs WHERE id = $1', [proof.split('.')[0]]);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(proof.split('.')[1]);
+    expect(stored).not.toContain(STRONG_PASSWORD);
+  });
+});
