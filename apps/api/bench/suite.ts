@@ -454,9 +454,12 @@ async function main() {
         'sign-in',
         4,
         async (w) => {
+          // As the web app signs in: initiate's proof that the password checked goes with verify-otp (ADR 0057).
           const credentials = { email: signers[w % signers.length]!, password: PASSWORD };
-          if ((await productClient.request('POST', '/api/v1/auth/login/initiate', credentials)).status !== 200) return false;
-          return (await productClient.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '' })).status === 200;
+          const initiated = await productClient.request('POST', '/api/v1/auth/login/initiate', credentials);
+          if (initiated.status !== 200) return false;
+          const { passwordProof } = dataOf<{ passwordProof?: string }>(initiated.text);
+          return (await productClient.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '', passwordProof })).status === 200;
         },
         (w) => http(bareClient, 'POST', '/login', 200, { email: signers[w % signers.length]!, password: PASSWORD })(),
       );
