@@ -23,11 +23,8 @@ import { sql as providerWebhookArrivals } from './migrations/0021-provider-webho
 import { sql as merchantReferences } from './migrations/0022-merchant-references';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
 import { sql as providerInbox } from './migrations/0024-provider-inbox';
-<<<<<<< HEAD
-import { sql as refusedWebhookArrivals } from './migrations/0027-refused-webhook-arrivals';
-=======
 import { sql as signInProofs } from './migrations/0026-sign-in-proofs';
->>>>>>> wt-signin
+import { sql as refusedWebhookArrivals } from './migrations/0027-refused-webhook-arrivals';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -55,11 +52,8 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0022-merchant-references', sql: merchantReferences },
   { id: '0023-status-transitions', sql: statusTransitions },
   { id: '0024-provider-inbox', sql: providerInbox },
-<<<<<<< HEAD
-  { id: '0027-refused-webhook-arrivals', sql: refusedWebhookArrivals },
-=======
   { id: '0026-sign-in-proofs', sql: signInProofs },
->>>>>>> wt-signin
+  { id: '0027-refused-webhook-arrivals', sql: refusedWebhookArrivals },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.
