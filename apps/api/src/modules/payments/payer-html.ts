@@ -107,7 +107,7 @@ input[aria-invalid=true]{border-color:#ef4444}
 .btn.sm{height:36px;padding:0 12px}
 .full{width:100%}
 .summary{display:flex;align-items:flex-end;justify-content:space-between;gap:16px;margin-bottom:24px;border-bottom:1px solid #f1f5f9;padding-bottom:16px}
-.summary .amount{flex-shrink:0;font-size:24px;line-height:32px}
+.summary .min0{text-align:left}.summary .amount{flex-shrink:0;font-size:24px;line-height:32px}
 .tabs{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin-bottom:20px;border-radius:8px;background:#f1f5f9;padding:4px}
 .tab{display:flex;align-items:center;justify-content:center;gap:8px;border-radius:6px;padding:8px 12px;color:#475569;font-size:14px;font-weight:500;text-decoration:none}
 .tab:hover{color:#0f172a}
@@ -223,13 +223,13 @@ export type PayFormState = { values?: Record<string, string>; errors?: Record<st
 export function payPage(page: PayPage, state: PayFormState = {}, status = 200): Page {
   const title = `${page.name} · ${page.business.name}`;
   const heading = html`<h1 class="h1">${page.name}</h1>`;
-  const amount = page.amount !== null ? html`<p class="amount${page.active ? ' pt2' : ''}">${formatNaira(page.amount)}</p>` : '';
+  const amount = (spaced: boolean) => (page.amount !== null ? html`<p class="amount${spaced ? ' pt2' : ''}">${formatNaira(page.amount)}</p>` : '');
   if (!page.acceptingPayments) {
     return {
       status,
       title,
       script: false,
-      body: frame(html`<div class="s3">${heading}${amount}${alert('info', paymentMessages.businessCannotTakePayments)}</div>`, page.business, page.livemode),
+      body: frame(html`<div class="s3">${heading}${amount(false)}${alert('info', paymentMessages.businessCannotTakePayments)}</div>`, page.business, page.livemode),
     };
   }
   const values = state.values ?? {};
@@ -253,7 +253,7 @@ export function payPage(page: PayPage, state: PayFormState = {}, status = 200): 
     title,
     script: true,
     body: frame(
-      html`<div class="s6"><div class="s1">${heading}${page.description ? html`<p class="text pre">${page.description}</p>` : ''}${amount}</div>${
+      html`<div class="s6"><div class="s1">${heading}${page.description ? html`<p class="text pre">${page.description}</p>` : ''}${amount(true)}</div>${
         state.failure ? alert('error', state.failure) : ''
       }${form}</div>`,
       page.business,

@@ -420,4 +420,25 @@ describe('the pages over HTTP, as plain forms', () => {
     const refused = await post(`/pay/${slug}`, { email: '"><script>alert(1)</script>', name: 'Ada' });
     expect(refused.html).not.toContain('<script>alert(1)');
   });
+
+  it('answers odd requests without a server error', async () => {
+    const slug = await link({ amount: null });
+    const checkout = await start(slug, { amount: '500' });
+    const odd: [string, RequestInit][] = [
+      [`/pay/${slug}`, { method: 'POST' }],
+      [`/pay/${slug}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ['a'], name: { x: 1 }, amount: 5 }) }],
+      [`/pay/${slug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a&email=b&__proto__=x&amount=%FF' }],
+      [`/pay/${slug}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }],
+      [`/pay/${slug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `name=${'x'.repeat(9000)}` }],
+      [`${checkout}?method=bank_transfer&method=card&card=1&card=2`, {}],
+      [`${checkout}/card`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'number=4084084084084081&number=1&expiry=12%2F39&cvv=123' }],
+      [`${checkout}/otp`, { method: 'POST' }],
+      [`/checkout/${'x'.repeat(90)}/bank-transfer`, { method: 'POST' }],
+      [`/pay/%00%ff`, {}],
+    ];
+    for (const [path, init] of odd) {
+      const response = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual', ...init });
+      expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500);
+    }
+  });
 });

@@ -52,6 +52,9 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Pages, not API endpoints: out of the OpenAPI document (the JSON routes they mirror are in it).
+  const notInApi = { schema: { hide: true } };
+
   const send = (reply: FastifyReply, page: Page) =>
     reply
       .code(page.status)
@@ -69,7 +72,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   };
 
   // ---- The payment link's page ----
-  app.get<{ Params: { slug: string } }>('/pay/:slug', async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/pay/:slug', notInApi, async (request, reply) => {
     try {
       await ctx.limiter.consume('payPagePerIp', request.ip);
       const page = toPayPage(await findPayableLink(ctx, request.params.slug));
@@ -80,7 +83,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     }
   });
 
-  app.post<{ Params: { slug: string } }>('/pay/:slug', async (request, reply) => {
+  app.post<{ Params: { slug: string } }>('/pay/:slug', notInApi, async (request, reply) => {
     const form = formOf(request.body);
     const values = { email: form.email ?? '', name: form.name ?? '', phone: form.phone ?? '', amount: form.amount ?? '' };
     let page;
@@ -126,7 +129,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   };
   const backToCheckout = (reply: FastifyReply, code: string) => reply.header('Cache-Control', 'no-store').redirect(`/checkout/${encodeURIComponent(code)}`, 303);
 
-  app.get<{ Params: { code: string }; Querystring: { method?: string; card?: string } }>('/checkout/:code', async (request, reply) => {
+  app.get<{ Params: { code: string }; Querystring: { method?: string; card?: string } }>('/checkout/:code', notInApi, async (request, reply) => {
     try {
       await ctx.limiter.consume('payPagePerIp', request.ip);
     } catch (error) {
@@ -140,7 +143,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   });
   // A step's address opened again (a reload after a decline, a shared link): the checkout itself.
   for (const step of ['card', 'otp', 'bank-transfer', 'bank-transfer/simulate']) {
-    app.get<{ Params: { code: string } }>(`/checkout/:code/${step}`, async (request, reply) => backToCheckout(reply, request.params.code));
+    app.get<{ Params: { code: string } }>(`/checkout/:code/${step}`, notInApi, async (request, reply) => backToCheckout(reply, request.params.code));
   }
 
   /** What a refused step shows: the field's message under it, anything else above the form (a moved-on checkout as it is now). */
@@ -150,7 +153,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     return showCheckout(reply, code, state(error), error.status);
   };
 
-  app.post<{ Params: { code: string } }>('/checkout/:code/card', async (request, reply) => {
+  app.post<{ Params: { code: string } }>('/checkout/:code/card', notInApi, async (request, reply) => {
     const { code } = request.params;
     const form = formOf(request.body);
     const values = { number: form.number ?? '', expiry: form.expiry ?? '' };
@@ -168,7 +171,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     }
   });
 
-  app.post<{ Params: { code: string } }>('/checkout/:code/otp', async (request, reply) => {
+  app.post<{ Params: { code: string } }>('/checkout/:code/otp', notInApi, async (request, reply) => {
     const { code } = request.params;
     const otp = otpRequest.safeParse({ otp: formOf(request.body).otp ?? '' });
     if (!otp.success) return showCheckout(reply, code, { otpError: fieldErrors(otp.error).otp }, 400);
@@ -190,6 +193,6 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
       return refused(reply, code, error, (e) => ({ method: 'bank_transfer', notice: { tone: 'error', text: e.message } }));
     }
   };
-  app.post<{ Params: { code: string } }>('/checkout/:code/bank-transfer', transferStep(startBankTransfer));
-  app.post<{ Params: { code: string } }>('/checkout/:code/bank-transfer/simulate', transferStep(simulateTransfer));
+  app.post<{ Params: { code: string } }>('/checkout/:code/bank-transfer', notInApi, transferStep(startBankTransfer));
+  app.post<{ Params: { code: string } }>('/checkout/:code/bank-transfer/simulate', notInApi, transferStep(simulateTransfer));
 };
