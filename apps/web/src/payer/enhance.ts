@@ -127,7 +127,7 @@ function enhanceCopy(doc: Document, win: Win) {
       done?.toggleAttribute('hidden', state !== 'copied');
       if (status) status.textContent = state === 'copied' ? `The ${what} is copied.` : state === 'failed' ? `Copying did not work here. Select the ${what} and copy it.` : '';
     };
-    button.hidden = false;
+    button.classList.remove('wait');
     button.addEventListener('click', () => {
       win.clearTimeout(timer);
       win.navigator.clipboard.writeText(button.dataset.copy!).then(
@@ -145,7 +145,6 @@ function enhanceCopy(doc: Document, win: Win) {
 function enhancePolling(doc: Document, win: Win) {
   const poll = doc.querySelector<HTMLElement>('[data-poll]');
   if (!poll) return;
-  for (const element of doc.querySelectorAll<HTMLElement>('[data-no-script]')) element.hidden = true;
   const url = poll.dataset.poll!;
   const look = async () => {
     try {

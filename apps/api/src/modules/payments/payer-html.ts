@@ -62,6 +62,7 @@ h1,h2,p,dl,dd,ul{margin:0}ul{padding:0;list-style:none}
 button,input{font:inherit;color:inherit}
 a{color:inherit}
 [hidden]{display:none!important}
+.wait{visibility:hidden}
 .wrap{display:flex;min-height:100vh;min-height:100dvh;flex-direction:column;align-items:center;padding:24px 12px}
 .card{width:100%;max-width:28rem;overflow:hidden;border:1px solid #e2e8f0;border-radius:16px;background:#fff;box-shadow:0 1px 2px rgb(0 0 0/.05)}
 .test{background:#fef3c7;padding:8px 16px;text-align:center;font-size:12px;font-weight:600;letter-spacing:.025em;color:#78350f;text-transform:uppercase}
@@ -385,7 +386,7 @@ function otpForm(checkout: Checkout, code: string, state: CheckoutState): Html {
     autofocus: true,
     error: state.otpError,
     hint: checkout.livemode ? undefined : `Test mode: ${SANDBOX_OTP}`,
-    check: { pattern: '^\\s*\\d{4,8}\\s*$', message: paymentMessages.otpRequired },
+    check: { pattern: '^\\s*\\d{4,8}\\s*$', message: paymentMessages.otpInvalid },
   })}${submitButton('Complete payment', 'Checking...')}</form>`;
 }
 
@@ -397,7 +398,7 @@ function bankTransfer(checkout: Checkout, code: string): Html {
   const row = (label: string, value: string | Html) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
   return html`<div class="s4"><p class="text">${paymentMessages.transferAccountShown}</p><dl class="rows"><div class="acct"><dt>Account number</dt><dd><span class="mono acctno">${
     account.accountNumber
-  }</span><button type="button" class="btn sec sm" aria-label="Copy account number" data-copy="${account.accountNumber}" data-what="account number" hidden>${icon(
+  }</span><button type="button" aria-label="Copy account number" data-copy="${account.accountNumber}" data-what="account number" class="btn sec sm wait">${icon(
     'copy',
     'i4',
     'data-idle ',
@@ -429,11 +430,11 @@ function receipt(checkout: Checkout, code: string): Html {
   )}</dl>${returnsHere(checkout, code) ? '' : html`<a href="${checkout.returnUrl}" class="btn full">Return to ${checkout.business.name}</a>`}</div>`;
 }
 
-/** Back from Paystack's page: the server asks Paystack on each look; the script looks again every few seconds, and without it the customer can. */
+/** Back from Paystack's page: the server asks Paystack on each look; the script looks again every few seconds; without it, a link does. */
 function confirming(checkout: Checkout, code: string): Html {
   return html`<div class="s4 center" data-poll="/api/v1/checkout/${code}"><h1 class="sr">Confirming your payment</h1>${summary(checkout)}<div class="spin i8 mx"></div><p class="text">${
     paymentMessages.confirming
-  }</p><p class="note" data-no-script><a href="/checkout/${code}">Check again</a></p></div>`;
+  }</p><noscript><p class="note"><a href="/checkout/${code}">Check again</a></p></noscript></div>`;
 }
 
 function closed(checkout: Checkout, code: string): Html {
