@@ -442,3 +442,24 @@ describe('the pages over HTTP, as plain forms', () => {
     }
   });
 });
+
+describe('the pages under their rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateRules: { payPagePerIp: { limit: 3, windowSeconds: 600 } } });
+  });
+  afterAll(() => server.close());
+
+  it('count every drawing of a page, refused forms too, and say plainly when there were too many', async () => {
+    const session = await login(server, await createVerifiedUser(server));
+    const { slug } = (await server.api.post('/payment-links', { name: 'Donation', amount: null }, { token: session.accessToken })).body.data as { slug: string };
+    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=1&email=x&name=' };
+    expect((await fetch(`${server.baseUrl}/pay/${slug}`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/pay/${slug}`, form)).status).toBe(400);
+    expect((await fetch(`${server.baseUrl}/pay/${slug}`, form)).status).toBe(400);
+    const limited = await fetch(`${server.baseUrl}/pay/${slug}`, form);
+    expect(limited.status).toBe(429);
+    expect(read(await limited.text()).page.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect((await fetch(`${server.baseUrl}/checkout/ck-${'0'.repeat(40)}`)).status).toBe(429);
+  });
+});

@@ -88,6 +88,8 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     const values = { email: form.email ?? '', name: form.name ?? '', phone: form.phone ?? '', amount: form.amount ?? '' };
     let page;
     try {
+      // Drawing the page again costs a page load, as a look at it does; starting the payment has its own limit.
+      await ctx.limiter.consume('payPagePerIp', request.ip);
       page = toPayPage(await findPayableLink(ctx, request.params.slug));
     } catch (error) {
       return send(reply, failurePage(error, notFoundLink));
@@ -119,9 +121,10 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   });
 
   // ---- The checkout and its receipt ----
-  /** The checkout drawn now, with what the last step left to say. */
-  const showCheckout = async (reply: FastifyReply, code: string, state: CheckoutState, status = 200, checkout?: Checkout) => {
+  /** The checkout drawn now, with what the last step left to say; each look at it counts as a page load of the address. */
+  const showCheckout = async (reply: FastifyReply, code: string, ip: string, state: CheckoutState, status = 200, checkout?: Checkout) => {
     try {
+      if (!checkout) await ctx.limiter.consume('payPagePerIp', ip);
       return send(reply, checkoutPage(checkout ?? (await getCheckout(ctx, code)), code, state, status));
     } catch (error) {
       return send(reply, failurePage(error, notFoundCheckout));
@@ -130,13 +133,8 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   const backToCheckout = (reply: FastifyReply, code: string) => reply.header('Cache-Control', 'no-store').redirect(`/checkout/${encodeURIComponent(code)}`, 303);
 
   app.get<{ Params: { code: string }; Querystring: { method?: string; card?: string } }>('/checkout/:code', notInApi, async (request, reply) => {
-    try {
-      await ctx.limiter.consume('payPagePerIp', request.ip);
-    } catch (error) {
-      return send(reply, failurePage(error, notFoundCheckout));
-    }
     const { method, card } = request.query;
-    return showCheckout(reply, request.params.code, {
+    return showCheckout(reply, request.params.code, request.ip, {
       method: method === 'card' || method === 'bank_transfer' ? method : undefined,
       testCard: testCards.some((test) => test.number === card) ? card : undefined,
     });
@@ -147,10 +145,10 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   }
 
   /** What a refused step shows: the field's message under it, anything else above the form (a moved-on checkout as it is now). */
-  const refused = (reply: FastifyReply, code: string, error: unknown, state: (error: AppError) => CheckoutState) => {
+  const refused = (reply: FastifyReply, code: string, ip: string, error: unknown, state: (error: AppError) => CheckoutState) => {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'NOT_FOUND') return send(reply, noticePage(404, notFoundCheckout.title, notFoundCheckout.text));
-    return showCheckout(reply, code, state(error), error.status);
+    return showCheckout(reply, code, ip, state(error), error.status);
   };
 
   app.post<{ Params: { code: string } }>('/checkout/:code/card', notInApi, async (request, reply) => {
@@ -158,14 +156,14 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
     const form = formOf(request.body);
     const values = { number: form.number ?? '', expiry: form.expiry ?? '' };
     const card = cardRequest.safeParse({ number: form.number ?? '', expiry: form.expiry ?? '', cvv: form.cvv ?? '' });
-    if (!card.success) return showCheckout(reply, code, { method: 'card', card: { values, errors: fieldErrors(card.error) } }, 400);
+    if (!card.success) return showCheckout(reply, code, request.ip, { method: 'card', card: { values, errors: fieldErrors(card.error) } }, 400);
     try {
       const { checkout, message } = await payWithCard(ctx, code, { ...card.data, expiry: card.data.expiry.replace(/\s/g, '') }, request.ip);
       // Declined: still open, nothing waiting; the server's message says why and what to do.
-      if (checkout.status === 'pending' && checkout.step === null) return showCheckout(reply, code, { method: 'card', notice: { tone: 'error', text: message } }, 200, checkout);
+      if (checkout.status === 'pending' && checkout.step === null) return showCheckout(reply, code, request.ip, { method: 'card', notice: { tone: 'error', text: message } }, 200, checkout);
       return backToCheckout(reply, code);
     } catch (error) {
-      return refused(reply, code, error, (e) =>
+      return refused(reply, code, request.ip, error, (e) =>
         e.options.errors ? { method: 'card', card: { values, errors: e.options.errors } } : { method: 'card', notice: { tone: 'error', text: e.message } },
       );
     }
@@ -174,13 +172,13 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
   app.post<{ Params: { code: string } }>('/checkout/:code/otp', notInApi, async (request, reply) => {
     const { code } = request.params;
     const otp = otpRequest.safeParse({ otp: formOf(request.body).otp ?? '' });
-    if (!otp.success) return showCheckout(reply, code, { otpError: fieldErrors(otp.error).otp }, 400);
+    if (!otp.success) return showCheckout(reply, code, request.ip, { otpError: fieldErrors(otp.error).otp }, 400);
     try {
       const { checkout, message } = await submitOtp(ctx, code, otp.data.otp, request.ip);
-      if (checkout.status === 'pending' && checkout.step === null) return showCheckout(reply, code, { method: 'card', notice: { tone: 'error', text: message } }, 200, checkout);
+      if (checkout.status === 'pending' && checkout.step === null) return showCheckout(reply, code, request.ip, { method: 'card', notice: { tone: 'error', text: message } }, 200, checkout);
       return backToCheckout(reply, code);
     } catch (error) {
-      return refused(reply, code, error, (e) => (e.options.errors?.otp ? { otpError: e.options.errors.otp } : { notice: { tone: 'error', text: e.message } }));
+      return refused(reply, code, request.ip, error, (e) => (e.options.errors?.otp ? { otpError: e.options.errors.otp } : { notice: { tone: 'error', text: e.message } }));
     }
   });
 
@@ -190,7 +188,7 @@ export const payerPageRoutes: FastifyPluginAsync<PayerPagesOptions> = async (app
       await run(ctx, code, request.ip);
       return backToCheckout(reply, code);
     } catch (error) {
-      return refused(reply, code, error, (e) => ({ method: 'bank_transfer', notice: { tone: 'error', text: e.message } }));
+      return refused(reply, code, request.ip, error, (e) => ({ method: 'bank_transfer', notice: { tone: 'error', text: e.message } }));
     }
   };
   app.post<{ Params: { code: string } }>('/checkout/:code/bank-transfer', notInApi, transferStep(startBankTransfer));
