@@ -183,6 +183,33 @@ test.describe('collecting payments in test mode', () => {
   });
 });
 
+test('a customer pays without JavaScript: the link page, the checkout and the receipt are plain forms', async ({ browser, request, company }) => {
+  const created = await request.post('/api/v1/payment-links', { headers: company.headers, data: { name: 'Ankara fabric', amount: 2_500_000 } });
+  const { slug } = (await created.json()).data as { slug: string };
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 }, isMobile: true });
+  const customer = await context.newPage();
+  await customer.goto(`/pay/${slug}`);
+  await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+  await expect(customer.getByText(messages.emailInvalid)).toBeVisible();
+  await customer.getByLabel('Email address').fill('ada.obi@customer.ng');
+  await customer.getByLabel('Full name').fill('Ada Obi');
+  await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+  await expect(customer).toHaveURL(/\/checkout\/ck-[0-9a-f]{40}$/);
+  // The method tabs are links, Use asks for the page with the card filled in.
+  await customer.getByRole('tab', { name: 'Bank transfer' }).click();
+  await expect(customer.getByRole('button', { name: 'Get account details' })).toBeVisible();
+  await customer.getByRole('tab', { name: 'Card' }).click();
+  await customer.getByRole('listitem').filter({ hasText: 'Declined by the bank.' }).getByRole('button', { name: 'Use' }).click();
+  await expect(customer.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+  await expect(customer.getByRole('alert').filter({ hasText: paymentMessages.cardDeclined })).toBeVisible();
+  await customer.getByRole('listitem').filter({ hasText: 'Payment succeeds.' }).getByRole('button', { name: 'Use' }).click();
+  await customer.getByRole('button', { name: 'Pay ₦25,000.00' }).click();
+  await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await shotsAtBothWidths(customer, shots, 'receipt-no-script');
+  await context.close();
+});
+
 test.describe('money after a payment', () => {
   test('the business sees the balance, refunds part of a payment, exports it, and is paid the rest', async ({ page, request, submittedCompany }) => {
     const problems = watchConsole(page);

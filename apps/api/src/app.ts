@@ -36,7 +36,8 @@ import { merchantAuthPlugin } from './plugins/merchant-auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
-import { webAppPlugin } from './plugins/web-app';
+import { payerScriptSrc, webAppPlugin } from './plugins/web-app';
+import { payerPageRoutes } from './modules/payments/payer-pages';
 import { createStorage } from './storage/create-storage';
 
 declare module 'fastify' {
@@ -213,6 +214,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api/v1' },
   );
+  // The pages customers pay on, as HTML of their own (docs/decisions/0058-payer-pages-as-server-html.md).
+  await app.register(payerPageRoutes, { scriptSrc: payerScriptSrc(config.webDistDir) });
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   outbox.start();

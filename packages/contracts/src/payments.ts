@@ -62,6 +62,17 @@ export function formatNaira(kobo: number): string {
   return `${sign}₦${Math.abs(naira).toLocaleString('en-NG')}.${String(rest).padStart(2, '0')}`;
 }
 
+/** What a person types as naira ("5,000", "₦2500.50") in kobo, or null when it is not an amount. */
+export function nairaToKobo(input: string): number | null {
+  const cleaned = input.replace(/[₦,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** What a naira amount field says when the amount is not one a customer can pay. */
+export const nairaMessage = `Enter an amount from ₦${(MIN_AMOUNT / 100).toLocaleString('en-NG')} to ₦${(MAX_AMOUNT / 100).toLocaleString('en-NG')}.`;
+
 export const paymentMessages = {
   nameRequired: 'Enter a name for the payment link.',
   nameTooLong: `A name is at most ${LINK_NAME_MAX} characters.`,

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, login } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/server';
+import { PAYER_SCRIPT_ENTRY } from './web-app';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 
@@ -38,14 +40,14 @@ beforeAll(async () => {
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
     logLevel: 'silent',
-    build: { outDir: distDir, emptyOutDir: true, sourcemap: false, manifest: 'manifest.json' },
+    build: { outDir: distDir, emptyOutDir: true, sourcemap: false },
   });
   server = await startTestServer({ env: { WEB_DIST_DIR: distDir } });
 
   // What a browser fetches for /login: the page's scripts and styles, and the login route's chunk with its imports.
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
-  const manifest = JSON.parse(readFileSync(path.join(distDir, 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
   const routeFiles = new Set<string>();
   const collect = (key: string) => {
     const entry = manifest[key]!;
@@ -125,5 +127,25 @@ describe('the web app as the server sends it', () => {
     expect(health.body.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString('utf8'))).toMatchObject({ isSuccessful: true });
+  });
+
+  it('serves the payer pages with their own script only: under 50 KB gzip before interaction, cached for good', async () => {
+    const user = await createVerifiedUser(server);
+    const session = await login(server, user);
+    const link = await server.api.post('/payment-links', { name: 'Ankara fabric', amount: 2_500_000 }, { token: session.accessToken });
+    const page = await rawGet(`${server.baseUrl}/pay/${link.body.data.slug}`, 'gzip');
+    expect(page.status).toBe(200);
+    const html = gunzipSync(page.body).toString('utf8');
+    // Nothing else the page needs to be drawn: no style sheet, no other script, no preloaded chunk of the app.
+    expect(html).not.toMatch(/<link[^>]+rel="(?:stylesheet|modulepreload)"/);
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+    expect(scripts).toEqual([`/${manifest[PAYER_SCRIPT_ENTRY]!.file}`]);
+    const script = await rawGet(`${server.baseUrl}${scripts[0]}`, 'gzip');
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body.length + page.body.length).toBeLessThan(50 * 1024);
+    // The script imports nothing: what the page loads is this one file.
+    expect(manifest[PAYER_SCRIPT_ENTRY]!.imports ?? []).toEqual([]);
   });
 });

@@ -1,8 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { messages } from '@fipay/contracts/messages';
+
+/** The web build's entry for the payer pages' script (apps/web/vite.config.ts), as Vite's manifest names it. */
+export const PAYER_SCRIPT_ENTRY = 'src/payer/main.ts';
+
+/**
+ * Where the built payer script is served (`/assets/payer-<hash>.js`), from the build's manifest; null when there is
+ * no build or it has no such entry (the payer pages then work as plain forms).
+ */
+export function payerScriptSrc(root: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file?: string }>;
+    const file = manifest[PAYER_SCRIPT_ENTRY]?.file;
+    return file ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Serves the built web app. Any unknown path outside the API answers with the

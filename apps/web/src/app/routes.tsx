@@ -73,14 +73,6 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/developers/docs-page').then((m) => ({ Component: m.DocsPage })),
           },
           {
-            path: paths.pay,
-            lazy: () => import('../features/payments/pay-page').then((m) => ({ Component: m.PayPageRoute })),
-          },
-          {
-            path: paths.checkout,
-            lazy: () => import('../features/payments/checkout-page').then((m) => ({ Component: m.CheckoutRoute })),
-          },
-          {
             path: paths.legalDocument,
             lazy: () =>
               import('../features/legal/legal-document-page').then((m) => ({

@@ -30,9 +30,6 @@ export const paths = {
   paymentLinks: '/payment-links',
   apiKeys: '/api-keys',
   docs: '/docs',
-  // What customers see: a payment link's page and the hosted checkout (no sign-in).
-  pay: '/pay/:slug',
-  checkout: '/checkout/:code',
   legalDocument: '/legal/:document',
   terms: '/legal/terms',
   amlPolicy: '/legal/aml-policy',

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links';
+import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, startLinkPayment, toPayPage, updatePaymentLink } from './links';
 import { receiveProviderWebhook } from './provider-inbox';
 import { createRefund } from './refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
@@ -43,32 +43,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     await ctx.limiter.consume('payPagePerIp', request.ip);
     return ok(paymentMessages.linkLoaded, toPayPage(await findPayableLink(ctx, request.params.slug)));
   });
-  registerRoute(app, payPageEndpoints.pay, async (request) => {
-    await ctx.limiter.consume('payStartPerIp', request.ip);
-    const link = await findPayableLink(ctx, request.params.slug);
-    if (!link.active) throw new AppError('CONFLICT', paymentMessages.payPageInactive);
-    // A live link takes real money only while its business may go live and live payments work (modes.ts); the
-    // customer is told only that the business cannot take payments now, whichever it is.
-    if (!link.acceptingPayments) throw new AppError('CONFLICT', paymentMessages.businessCannotTakePayments);
-    const body = request.body;
-    const amount = link.amount ?? body.amount;
-    if (amount === undefined) throw new AppError('VALIDATION_FAILED', paymentMessages.amountRequired, { errors: { amount: paymentMessages.amountRequired } });
-    if (link.collectPhone && !body.phone) throw new AppError('VALIDATION_FAILED', paymentMessages.phoneRequired, { errors: { phone: paymentMessages.phoneRequired } });
-    try {
-      const started = await initializeTransaction(
-        ctx,
-        { companyId: link.companyId, livemode: link.livemode },
-        { amount, email: body.email, name: body.name, phone: body.phone ?? null, paymentLinkId: link.id, callbackUrl: link.redirectUrl },
-      );
-      return ok(paymentMessages.initialized, started);
-    } catch (error) {
-      // The provider failed on this very payment (or stopped answering since it was last checked): no 5xx for a
-      // customer (initializeTransaction has the readiness check ask again at the next look).
-      if (!link.livemode || !(error instanceof AppError) || !['BAD_GATEWAY', 'SERVICE_UNAVAILABLE'].includes(error.code)) throw error;
-      request.log.warn({ link: link.id, reason: error.cause ?? error.message }, 'A live payment could not be started at the payment provider');
-      throw new AppError('CONFLICT', paymentMessages.businessCannotTakePayments);
-    }
-  });
+  registerRoute(app, payPageEndpoints.pay, async (request) =>
+    ok(paymentMessages.initialized, await startLinkPayment(ctx, request.params.slug, request.body, request)),
+  );
 
   registerRoute(app, checkoutEndpoints.get, async (request) => {
     await ctx.limiter.consume('payPagePerIp', request.ip);

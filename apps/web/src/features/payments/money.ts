@@ -1,15 +1,7 @@
-import { MAX_AMOUNT, MIN_AMOUNT } from '@fipay/contracts/payments';
+import { MAX_AMOUNT, MIN_AMOUNT, nairaMessage, nairaToKobo } from '@fipay/contracts/payments';
 import { z } from 'zod';
 
-export { formatNaira } from '@fipay/contracts/payments';
-
-/** What a person types as naira ("5,000", "₦2500.50") in kobo, or null when it is not an amount. */
-export function nairaToKobo(input: string): number | null {
-  const cleaned = input.replace(/[₦,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+export { formatNaira, nairaMessage, nairaToKobo } from '@fipay/contracts/payments';
 
 const nairaInput = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -25,8 +17,6 @@ const shortNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency:
 export function koboToShortNaira(kobo: number): string {
   return shortNaira.format(kobo / 100);
 }
-
-export const nairaMessage = `Enter an amount from ₦${(MIN_AMOUNT / 100).toLocaleString('en-NG')} to ₦${(MAX_AMOUNT / 100).toLocaleString('en-NG')}.`;
 
 /** A naira amount typed in a form, checked against the contract's limits and given as kobo. */
 export const nairaField = z
