@@ -10,9 +10,9 @@ import { createTestDb } from '../../test/db';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
+import { feeFor } from './charges/fees';
 import { paymentJobs } from './jobs';
-import { releaseDue } from './settlement';
+import { releaseDue } from './payouts/balances';
 
 /**
  * Merchant references are unique per business and mode; Paystack knows each transaction by a provider reference of

@@ -6,10 +6,11 @@ import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
-import { failRefund, startRefund } from './refunds';
-import { duePayouts, nextBusinessDay, payOut, payoutsDue, releaseDue } from './settlement';
-import { abandonStale } from './transactions';
+import { feeFor } from './charges/fees';
+import { failRefund, startRefund } from './refunds/refunds';
+import { releaseDue } from './payouts/balances';
+import { duePayouts, payOut, payoutsDue } from './payouts/payouts';
+import { abandonStale } from './charges/transactions';
 
 /** `now`: charges are available at once (test mode's default). `later`: an hour after payment. */
 let now: TestServer;
@@ -324,19 +325,6 @@ describe('settlement and payouts', () => {
     const live = { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } };
     expect(await now.api.post('/settlements/payout-now', undefined, live)).toMatchObject({ status: 403, body: { message: settlementMessages.testOnly } });
     expect((await now.api.get(`/settlements/${id}`, live)).status).toBe(404);
-  });
-
-  it('count business days in Lagos, without weekends and public holidays', () => {
-    // Friday 23:30 in Lagos is Friday 22:30 UTC: available Monday 00:00 Lagos.
-    expect(nextBusinessDay(new Date('2026-11-27T22:30:00Z')).toISOString()).toBe('2026-11-29T23:00:00.000Z');
-    // Tuesday 00:30 in Lagos (Monday 23:30 UTC): available Wednesday 00:00 Lagos.
-    expect(nextBusinessDay(new Date('2026-11-23T23:30:00Z')).toISOString()).toBe('2026-11-24T23:00:00.000Z');
-    // Christmas Eve (Thursday): Christmas, Boxing Day and the weekend pass; available Monday 28 December.
-    expect(nextBusinessDay(new Date('2026-12-24T09:00:00Z')).toISOString()).toBe('2026-12-27T23:00:00.000Z');
-    // Thursday before Easter: Good Friday, the weekend and Easter Monday pass; available Tuesday 7 April.
-    expect(nextBusinessDay(new Date('2026-04-02T09:00:00Z')).toISOString()).toBe('2026-04-06T23:00:00.000Z');
-    // A holiday the Government declared (given in PUBLIC_HOLIDAYS), e.g. Id el Fitr on a Wednesday.
-    expect(nextBusinessDay(new Date('2027-03-09T09:00:00Z'), new Set(['2027-03-10'])).toISOString()).toBe('2027-03-10T23:00:00.000Z');
   });
 });
 

@@ -4,8 +4,8 @@ import { liveBlockMessages } from '@fipay/contracts/live-mode';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
-import { luhnValid, notExpired } from './sandbox';
+import { feeFor } from './charges/fees';
+import { luhnValid, notExpired } from './charges/checkout';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,14 +9,14 @@ import {
 } from '@fipay/contracts/payments';
 import type { Pagination } from '@fipay/contracts/notifications';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
-import { recordEvent, type Scope } from '../webhooks/events';
-import { paginationOf } from '../../lib/pagination';
-import { isUniqueViolation, isUuid } from '../../lib/db-values';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { liveStanding } from '../developers/modes';
-import { kobo, koboOrNull } from '../../lib/minor-units';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import { recordEvent, type Scope } from '../../webhooks/events';
+import { paginationOf } from '../../../lib/pagination';
+import { isUniqueViolation, isUuid } from '../../../lib/db-values';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { liveStanding } from '../../developers/modes';
+import { kobo, koboOrNull } from '../../../lib/minor-units';
 
 type LinkRow = {
   id: string;

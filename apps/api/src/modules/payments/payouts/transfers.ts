@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { TransferProvider, TransferState } from '../../providers/types';
-import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
-import { recordProviderEvent } from './transaction-rows';
-import { kobo } from '../../lib/minor-units';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import type { TransferProvider, TransferState } from '../../../providers/types';
+import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './payouts';
+import { recordProviderEvent } from '../transaction-rows';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Live payouts through Paystack Transfers (docs/decisions/0034-live-payouts-through-paystack.md). A live

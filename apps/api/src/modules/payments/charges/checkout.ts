@@ -10,13 +10,13 @@ import {
 } from '@fipay/contracts/payments';
 import { maskEmail } from '@fipay/contracts/mask-email';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
-import { settleFromPaystack } from './live';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from '../transaction-rows';
+import { settleFromPaystack } from './provider-charges';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
-import { kobo } from '../../lib/minor-units';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * The sandbox acquirer behind test mode's hosted checkout (docs/decisions/0031-collecting-payments.md):

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import type { InboundEvent } from '../../providers/types';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import type { InboundEvent } from '../../../providers/types';
 import { reconcileRefund } from './refunds';
 
 type RefundEvent = Extract<InboundEvent, { action: 'refund.updated' }>;

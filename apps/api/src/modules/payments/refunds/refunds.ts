@@ -1,21 +1,21 @@
 import { formatNaira, paymentMessages, refundMessages, type createRefundRequest, type Refund } from '@fipay/contracts/payments';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Acquirer, RefundStatus } from '../../providers/types';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { enqueueEmail } from '../../mail/outbox';
-import { refundEmail } from '../../mail/templates';
-import { recordEvent, type Scope } from '../webhooks/events';
-import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { requireLivePayments } from '../developers/modes';
+import type { AppContext } from '../../../context';
+import type { Acquirer, RefundStatus } from '../../../providers/types';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { enqueueEmail } from '../../../mail/outbox';
+import { refundEmail } from '../../../mail/templates';
+import { recordEvent, type Scope } from '../../webhooks/events';
+import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../../ledger/ledger';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
-import { tellRefund } from './money-notices';
-import { clearRefundAttention, markRefundForAttention } from './refund-attention';
-import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
-import { assertMove } from './transitions';
-import { kobo } from '../../lib/minor-units';
+import { tellRefund } from '../money-notices';
+import { clearRefundAttention, markRefundForAttention } from './attention';
+import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
+import { assertMove } from '../transitions';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
