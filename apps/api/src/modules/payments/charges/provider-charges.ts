@@ -26,7 +26,7 @@ import { kobo } from '../../../lib/minor-units';
  * charge check) abandons a pending one past our 24 hours that Paystack says is unpaid.
  * Answers the row as it now stands; a Paystack outage is a 502 for the caller to retry.
  */
-export async function settleFromPaystack(
+export async function confirmLiveCharge(
   ctx: AppContext,
   providerReference: string,
   event?: { key: string; type: string },
@@ -122,7 +122,7 @@ export async function checkLiveCharges(ctx: AppContext, providerReferences: stri
   for (const providerReference of providerReferences) {
     let row: TransactionRow | undefined;
     try {
-      row = await settleFromPaystack(ctx, providerReference, undefined, { closeIfStale: true });
+      row = await confirmLiveCharge(ctx, providerReference, undefined, { closeIfStale: true });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ providerReference, reason: error.cause }, 'Paystack charge not checked; trying again later');

@@ -60,16 +60,16 @@ async function loadSettlement(db: Queryable, where: 'id' | 'transfer_reference',
 async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof TransferRunCounts> {
   const row = await loadSettlement(ctx.db, 'id', id);
   if (!row || row.status !== 'pending') return 'pending';
-  const paystack = ctx.transfers;
-  if (!paystack) return 'retry';
+  const provider = ctx.transfers;
+  if (!provider) return 'retry';
   try {
-    const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await paystack.verifyTransfer(row.transfer_reference) : null;
+    const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await provider.verifyTransfer(row.transfer_reference) : null;
     if (!known) {
       // Not yet at Paystack: a hold (or a withdrawn approval) since the payout was written stops it here.
       const blocked = await livePayoutBlocked(ctx.db, row.company_id);
       if (blocked) return await failUnsent(ctx, row.id, blocked);
     }
-    const answer = known ?? (await sendTransfer(ctx, paystack, row));
+    const answer = known ?? (await sendTransfer(ctx, provider, row));
     return await applyTransferAnswer(ctx, row.id, answer);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
@@ -96,14 +96,14 @@ async function failUnsent(ctx: AppContext, id: string, reason: string): Promise<
 }
 
 /** Creates (or reuses) the bank account's recipient and asks Paystack for the transfer. */
-async function sendTransfer(ctx: AppContext, paystack: TransferProvider, row: SettlementRow): Promise<TransferState | { refused: string; reason: string }> {
+async function sendTransfer(ctx: AppContext, provider: TransferProvider, row: SettlementRow): Promise<TransferState | { refused: string; reason: string }> {
   const { rows } = await ctx.db.query<{ recipient_code: string }>(
     "SELECT recipient_code FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2",
     [row.bank_code, row.account_number],
   );
   let recipientCode = rows[0]?.recipient_code;
   if (!recipientCode) {
-    const recipient = await paystack.createRecipient({ name: row.account_name, accountNumber: row.account_number, bankCode: row.bank_code });
+    const recipient = await provider.createRecipient({ name: row.account_name, accountNumber: row.account_number, bankCode: row.bank_code });
     if ('refused' in recipient) return { ...recipient, reason: recipientRefused };
     recipientCode = recipient.recipientCode;
     await ctx.db.query(
@@ -112,7 +112,7 @@ async function sendTransfer(ctx: AppContext, paystack: TransferProvider, row: Se
       [row.bank_code, row.account_number, recipientCode],
     );
   }
-  const answer = await paystack.transfer({ amount: kobo(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
+  const answer = await provider.transfer({ amount: kobo(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
   if (!('refused' in answer)) return answer;
   // The kept recipient may be what Paystack refused (deleted on its side): the next payout makes it again.
   await ctx.db.query("DELETE FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2 AND recipient_code = $3", [
@@ -139,7 +139,7 @@ async function applyTransferAnswer(
     const row = await loadSettlement(tx, 'id', id, true);
     if (!row || row.status !== 'pending') return 'pending';
     if ('refused' in answer) {
-      ctx.log.warn({ settlement: row.id, paystack: answer.refused }, 'Paystack refused a payout');
+      ctx.log.warn({ settlement: row.id, refused: answer.refused }, 'Paystack refused a payout');
       await failSettlement(tx, row, answer.reason, ctx.config.appUrl);
       return 'failed';
     }
@@ -172,7 +172,7 @@ async function applyTransferAnswer(
  * records the event (a reversal after payment is logged for a person: the money has left). False when the
  * reference is not one of our payouts (a transfer made from Paystack's dashboard).
  */
-export async function settleTransferFromPaystack(
+export async function confirmLivePayout(
   ctx: AppContext,
   reference: string,
   event: { key: string; type: string; action: 'transfer.paid' | 'transfer.failed' | 'transfer.reversed' },
