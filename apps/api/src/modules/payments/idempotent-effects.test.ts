@@ -1,9 +1,7 @@
 import { refundMessages, testCards } from '@fipay/contracts/payments';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies } from '../ledger/ledger';
+import { usePaystackReplay } from '../../test/paystack-replay';
 
 /**
  * An Idempotency-Key kept with its effect (docs/decisions/0039-idempotency-keys-kept-with-their-effect.md). A
@@ -13,19 +11,7 @@ import { ledgerDiscrepancies } from '../ledger/ledger';
  * not make a second refund, transaction, payment link or payout.
  */
 
-let server: TestServer;
-let fake: FakePaystack;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: 'sk_test_paystack_secret_for_the_replay_server', PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' } });
-});
-afterEach(async () => {
-  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const { fake, server } = usePaystackReplay();
 
 async function merchant() {
   const user = await createVerifiedUser(server);

@@ -1,11 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { describe, expect, it } from 'vitest';
 import { paystackSample } from '../../test/paystack-samples';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies } from '../ledger/ledger';
+import { usePaystackReplay } from '../../test/paystack-replay';
+import { startTestServer } from '../../test/server';
 import { feeFor } from './charges/fees';
 import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
 import { liveBlockMessages } from '@fipay/contracts/live-mode';
@@ -17,26 +15,8 @@ import { releaseDue } from './payouts/balances';
 import { payOut } from './payouts/payouts';
 import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './payouts/transfers';
 
-const SECRET = 'sk_test_paystack_secret_for_the_replay_server';
-let fake: FakePaystack;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  // Each test signs up its own business: more than one address's signups an hour.
-  server = await startTestServer({
-    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
-    rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } },
-  });
-});
-afterEach(async () => {
-  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
-  // Answers a test changed go back to the documented ones.
-  fake.reset();
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+// Each test signs up its own business: more than one address's signups an hour.
+const { fake, server, sign, webhook, chargeSuccess, secret: SECRET } = usePaystackReplay({ rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } } });
 
 /** An approved company's dashboard session in live mode. */
 async function liveMerchant() {
@@ -47,18 +27,6 @@ async function liveMerchant() {
 
 /** Five seconds on: a look at a pending live checkout asks Paystack at most once in 5 seconds (ADR 0043). */
 const lookLater = (reference: string) => server.db.query('UPDATE transactions SET checkout_verified_at = NULL WHERE reference = $1', [reference]);
-const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
-/** Delivers a webhook and waits for the inbox worker to apply it when it was stored; `outcome` says what applying it did. */
-const webhook = async (raw: string, signature?: string) => {
-  const answer = await server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } });
-  const outcome = answer.body?.message === 'Event received.' ? await server.providerInboxSettled(raw) : undefined;
-  return { ...answer, outcome };
-};
-/** Paystack's published charge.success webhook for this transaction (its amount left as the sample's: never trusted). */
-const chargeSuccess = (reference: string, id: number) => {
-  const sample = paystackSample('chargeSuccess');
-  return JSON.stringify({ ...sample, data: { ...sample.data, id, reference } });
-};
 /** A webhook body with some of its data changed. */
 const withData = (raw: string, data: object) => {
   const event = JSON.parse(raw) as { data: object };
@@ -457,7 +425,7 @@ describe('live charges through Paystack', () => {
     const { id } = fake.settle(reference, 'success');
     const raw = chargeSuccess(reference, id);
 
-    for (const signature of [undefined, 'abc', sign(raw, 'sk_test_someone_else'), sign(`${raw} `)]) {
+    for (const signature of [null, 'abc', sign(raw, 'sk_test_someone_else'), sign(`${raw} `)]) {
       expect(await webhook(raw, signature)).toMatchObject({ status: 401, body: { isSuccessful: false, message: paymentMessages.webhookSignatureInvalid } });
     }
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('pending');
