@@ -91,7 +91,7 @@ export const API_TABLE_WRITERS = {
   transaction_history: ['payments'],
   payment_links: ['payments'],
   refunds: ['payments'],
-  settlements: ['payments'],
+  payouts: ['payments'],
   transfer_recipients: ['payments'],
   money_totals: ['payments'],
   provider_events: ['payments', 'jobs'],

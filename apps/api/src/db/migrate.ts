@@ -23,6 +23,7 @@ import { sql as providerWebhookArrivals } from './migrations/0021-provider-webho
 import { sql as merchantReferences } from './migrations/0022-merchant-references';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
 import { sql as providerInbox } from './migrations/0024-provider-inbox';
+import { sql as payouts } from './migrations/0025-payouts';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -50,6 +51,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0022-merchant-references', sql: merchantReferences },
   { id: '0023-status-transitions', sql: statusTransitions },
   { id: '0024-provider-inbox', sql: providerInbox },
+  { id: '0025-payouts', sql: payouts },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -39,7 +39,7 @@ const crashAfterEffect = (companyId: string, key: string) =>
     [companyId, key],
   );
 
-const count = async (table: 'refunds' | 'transactions' | 'payment_links' | 'settlements', companyId: string) =>
+const count = async (table: 'refunds' | 'transactions' | 'payment_links' | 'payouts', companyId: string) =>
   Number((await server.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE company_id = $1`, [companyId])).rows[0]!.n);
 
 describe('a retry after the first request died with its effect made', () => {
@@ -81,13 +81,13 @@ describe('a retry after the first request died with its effect made', () => {
     expect(await count('payment_links', companyId)).toBe(1);
 
     await paidCharge(key, 300_000);
-    const payout = await server.api.post('/settlements/payout-now', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
+    const payout = await server.api.post('/payouts', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
     expect(payout.body.data.status).toBe('paid');
     await paidCharge(key, 300_000);
     await crashAfterEffect(companyId, 'payout-1');
-    const payoutAgain = await server.api.post('/settlements/payout-now', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
+    const payoutAgain = await server.api.post('/payouts', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
     expect(payoutAgain).toMatchObject({ status: payout.status, body: { data: { id: payout.body.data.id, amount: payout.body.data.amount } } });
-    expect(await count('settlements', companyId)).toBe(1);
+    expect(await count('payouts', companyId)).toBe(1);
     // The second payment is still in the available balance: nothing was paid out twice.
     expect((await server.api.get('/balance', { token: key })).body.data.balances[0].available).toBeGreaterThan(0);
   });

@@ -126,8 +126,8 @@ describe('merchant references', () => {
     expect(await detail(a.test)).toMatchObject({ refundedAmount: 50_000 });
     expect(await detail(b.test)).toMatchObject({ refundedAmount: 0, refunds: [] });
     // The payout's lines name the payment and the refund by the merchant's reference.
-    const payout = (await server.api.post('/settlements/payout-now', {}, a.test)).body.data;
-    const lines = (await server.api.get(`/settlements/${payout.id}`, a.test)).body.data.lines as { type: string; reference: string | null; gross: number | null }[];
+    const payout = (await server.api.post('/payouts', {}, a.test)).body.data;
+    const lines = (await server.api.get(`/payouts/${payout.id}`, a.test)).body.data.lines as { type: string; reference: string | null; gross: number | null }[];
     expect(lines.map((line) => [line.type, line.reference, line.gross])).toEqual(
       expect.arrayContaining([
         ['payment', ORDER, 150_000],
