@@ -6,7 +6,7 @@ import type { Providers } from './types';
 
 /**
  * The providers the configuration asks for (docs/decisions/0054-providers-behind-interfaces.md), built once at
- * start: with PAYSTACK_SECRET_KEY, Paystack acquires live charges, pays live settlements out and signs its
+ * start: with PAYSTACK_SECRET_KEY, Paystack acquires live charges, pays live payouts out and signs its
  * webhooks; without it there is no live acquirer or transfer provider (live payments are refused, test mode runs
  * on our own checkout as ever). The bank directory is the built-in sandbox or Paystack's (BANK_PROVIDER). This is
  * the one place that picks an implementation.
