@@ -24,7 +24,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/db/migrations/**'],
     plugins: { boundaries },
-    rules: { 'boundaries/api-import-direction': 'error', 'boundaries/api-table-owners': 'error' },
+    rules: { 'boundaries/api-import-direction': 'error', 'boundaries/api-table-owners': 'error', 'boundaries/api-payments-direction': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -309,12 +309,12 @@ test('a reviewer holds a company\'s live payouts with a reason the company sees,
   await expect(panel.getByText(/^On hold since .*: Chargebacks above our threshold/)).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await shotsAtBothWidths(page, shots, 'admin-payout-hold');
-  const seen = (await (await request.get('/api/v1/settlements', { headers })).json()).data.hold;
+  const seen = (await (await request.get('/api/v1/payouts', { headers })).json()).data.hold;
   expect(seen.reason).toBe('Chargebacks above our threshold; we are reviewing recent payments.');
 
   await panel.getByRole('button', { name: 'Release payouts' }).click();
   await expect(panel.getByRole('button', { name: 'Hold live payouts' })).toBeVisible();
-  expect((await (await request.get('/api/v1/settlements', { headers })).json()).data.hold).toBeNull();
+  expect((await (await request.get('/api/v1/payouts', { headers })).json()).data.hold).toBeNull();
   expect(problems).toEqual([]);
 });
 
@@ -322,7 +322,7 @@ test('the public documentation explains taking payments, with the test cards and
   await page.goto('/docs#payments');
   await expect(page.getByRole('heading', { name: 'Taking payments' })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: '4084 0840 8408 4081' })).toBeVisible();
-  for (const group of ['Transactions', 'Refunds', 'Balance', 'Payouts (settlements)', 'Payment links']) {
+  for (const group of ['Transactions', 'Refunds', 'Balance', 'Payouts', 'Payment links']) {
     await expect(page.getByRole('heading', { level: 3, name: group, exact: true })).toBeVisible();
   }
   await expect(page.getByText('POST /transactions/initialize', { exact: false }).first()).toBeVisible();

@@ -92,7 +92,7 @@ export const API_TABLE_WRITERS = {
   transaction_history: ['payments'],
   payment_links: ['payments'],
   refunds: ['payments'],
-  settlements: ['payments'],
+  payouts: ['payments'],
   transfer_recipients: ['payments'],
   money_totals: ['payments'],
   provider_events: ['payments', 'jobs'],
@@ -152,6 +152,45 @@ boundaries.rules['api-table-owners'] = {
       },
       TemplateLiteral(node) {
         check(node, node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' '));
+      },
+    };
+  },
+};
+
+/**
+ * Inside the payments module (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md), imports run one way:
+ * the files at its root that every concept shares (transaction rows, status transitions, money notices, live
+ * readiness) import no concept; links, refunds and payouts import only those and never one another; charges may
+ * import refunds and payouts (a charge's detail lists its refunds; a paid charge is put on the balance); the
+ * root's wiring (routes, jobs, the provider inbox) imports any of them.
+ */
+const PAYMENTS_SHARED = new Set(['transaction-rows', 'transitions', 'money-notices', 'live-readiness']);
+const PAYMENTS_CONCEPT_RANK = { links: 1, refunds: 1, payouts: 1, charges: 2 };
+/** The root's wiring, in the order it imports: a provider's news routed to the concepts, its inbox, the jobs, the routes. */
+const PAYMENTS_WIRING_RANK = { 'inbound-events': 3, 'provider-inbox': 4, jobs: 4, routes: 5 };
+
+function paymentsPlaceOf(file) {
+  const match = file.split(path.sep).join('/').match(/apps\/api\/src\/modules\/payments\/(.+)$/);
+  if (!match) return null;
+  const parts = match[1].split('/');
+  if (parts.length > 1) return { name: parts[0], rank: PAYMENTS_CONCEPT_RANK[parts[0]] ?? 1 };
+  const base = parts[0].replace(/(\.test)?\.tsx?$/, '');
+  return PAYMENTS_SHARED.has(base) ? { name: base, rank: 0 } : { name: base, rank: PAYMENTS_WIRING_RANK[base] ?? 5 };
+}
+
+boundaries.rules['api-payments-direction'] = {
+  meta: { type: 'problem', messages: { banned: 'payments/{{from}} must not import payments/{{to}} (inside payments, imports run shared -> links, refunds, payouts -> charges -> routes and jobs).' } },
+  create(context) {
+    if (/\.test\.tsx?$/.test(context.filename)) return {};
+    const from = paymentsPlaceOf(context.filename);
+    if (!from) return {};
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const to = paymentsPlaceOf(path.resolve(path.dirname(context.filename), source));
+        if (!to || to.name === from.name) return;
+        if (to.rank >= from.rank) context.report({ node, messageId: 'banned', data: { from: from.name, to: to.name } });
       },
     };
   },

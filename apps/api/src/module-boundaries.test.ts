@@ -44,12 +44,24 @@ describe('API module boundaries', () => {
   });
 
   it('refuse shared code importing a module', async () => {
-    expect(await problems('apps/api/src/config.ts', "import { feeFor } from './modules/payments/fees';\nexport const f = feeFor;\n")).toEqual([
+    expect(await problems('apps/api/src/config.ts', "import { feeFor } from './modules/payments/charges/fees';\nexport const f = feeFor;\n")).toEqual([
       expect.stringContaining('shared code (config) must not import module "payments"'),
     ]);
     expect(await problems('apps/api/src/lib/example.ts', "import { post } from '../modules/ledger/ledger';\nexport const p = post;\n")).toEqual([
       expect.stringContaining('shared code (lib) must not import module "ledger"'),
     ]);
     expect(await problems('apps/api/src/modules/payments/example.ts', "import { post } from '../ledger/ledger';\nexport const p = post;\n")).toEqual([]);
+  });
+
+  it('keep imports inside payments running one way: shared rows, then links, refunds and payouts, then charges, then the wiring', async () => {
+    const at = (file: string, source: string) => problems(`apps/api/src/modules/payments/${file}`, `import { x } from '${source}';\nexport const y = x;\n`);
+    expect(await at('transaction-rows.ts', './charges/transactions')).toEqual([expect.stringContaining('payments/transaction-rows must not import payments/charges')]);
+    expect(await at('refunds/refunds.ts', '../payouts/payouts')).toEqual([expect.stringContaining('payments/refunds must not import payments/payouts')]);
+    expect(await at('payouts/balances.ts', '../charges/transactions')).toEqual([expect.stringContaining('payments/payouts must not import payments/charges')]);
+    expect(await at('links/payment-links.ts', '../routes')).toEqual([expect.stringContaining('payments/links must not import payments/routes')]);
+    expect(await at('charges/transactions.ts', '../payouts/balances')).toEqual([]);
+    expect(await at('payouts/payouts.ts', '../transaction-rows')).toEqual([]);
+    expect(await at('payouts/payouts.ts', './transfers')).toEqual([]);
+    expect(await at('routes.ts', './links/payment-links')).toEqual([]);
   });
 });

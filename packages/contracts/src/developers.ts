@@ -38,10 +38,18 @@ export const eventTypes = [
   'charge.failed',
   'refund.processed',
   'refund.failed',
-  'settlement.paid',
-  'settlement.failed',
+  'payout.paid',
+  'payout.failed',
 ] as const;
-export type EventType = (typeof eventTypes)[number];
+/**
+ * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints
+ * that take them until 31 May 2027; no new subscription may name them (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md).
+ */
+export const deprecatedEventTypes = { 'settlement.paid': 'payout.paid', 'settlement.failed': 'payout.failed' } as const;
+export type DeprecatedEventType = keyof typeof deprecatedEventTypes;
+/** Every type an event may have: those endpoints subscribe to, and the deprecated names still written. */
+export const allEventTypes = [...eventTypes, ...(Object.keys(deprecatedEventTypes) as DeprecatedEventType[])] as const;
+export type EventType = (typeof eventTypes)[number] | DeprecatedEventType;
 /** Sent to one endpoint on request (Send test event); never to others. */
 export const PING_EVENT = 'ping';
 
@@ -68,7 +76,7 @@ export const developerMessages = {
   eventsLoaded: 'Events loaded.',
   eventLoaded: 'Event loaded.',
   eventNotFound: 'Event not found.',
-  typeInvalid: `Type must be one of: ${eventTypes.join(', ')}, ping.`,
+  typeInvalid: `Type must be one of: ${allEventTypes.join(', ')}, ping.`,
   pageInvalid: `Page must be a whole number from 1 to ${EVENT_PAGE_MAX}.`,
   pageSizeInvalid: `Page size must be a whole number from 1 to ${EVENT_PAGE_SIZE_MAX}.`,
 } as const;
@@ -109,7 +117,7 @@ export const rollApiKeyResponse = envelope(z.object({ rolled: apiKeySchema, secr
 /** Something that happened to a merchant object, as webhooks deliver it. */
 export const eventSchema = z.object({
   id: z.string(),
-  type: z.enum([...eventTypes, PING_EVENT]),
+  type: z.enum([...allEventTypes, PING_EVENT]),
   createdAt: z.string(),
   livemode: z.boolean(),
   data: z.object({ object: z.record(z.string(), z.unknown()), previousAttributes: z.record(z.string(), z.unknown()).nullable() }),
@@ -121,7 +129,7 @@ export const wholeNumber = (message: string, max: number) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 
 export const eventListQuery = z.object({
-  type: z.enum([...eventTypes, PING_EVENT], { error: developerMessages.typeInvalid }).optional(),
+  type: z.enum([...allEventTypes, PING_EVENT], { error: developerMessages.typeInvalid }).optional(),
   page: wholeNumber(developerMessages.pageInvalid, EVENT_PAGE_MAX).default(1),
   pageSize: wholeNumber(developerMessages.pageSizeInvalid, EVENT_PAGE_SIZE_MAX).default(EVENT_PAGE_SIZE_DEFAULT),
 });

@@ -38,6 +38,11 @@ export type EndpointDefinition = {
    * keys ('certificate.cacRegNumber', not '0.cacRegNumber').
    */
   bodyItemKey?: string;
+  /**
+   * A route kept under an old name for a while: marked deprecated in the document, and each answer carries
+   * `Deprecation` (since), `Sunset` and a `Link` to the successor (dates as YYYY-MM-DD, UTC).
+   */
+  deprecated?: { since: string; sunset: string; successor: { method: HttpMethod; path: string } };
 };
 
 /** Any endpoint; the constraint of code that works with endpoints in general. */

@@ -332,7 +332,10 @@ export const transactionSchema = z.object({
   refundedAmount: z.number().int(),
   /** When the net is (or was) added to the available balance; null until paid. */
   availableAt: z.string().nullable(),
-  settlementId: z.string().nullable(),
+  /** The payout that paid its net out; null until one did. */
+  payoutId: z.string().nullable(),
+  /** Deprecated: the same as payoutId, kept until 31 May 2027 (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md). */
+  settlementId: z.string().nullable().meta({ deprecated: true }),
   gatewayResponse: z.string(),
   metadata: z.record(z.string(), z.unknown()),
   paidAt: z.string().nullable(),
@@ -459,7 +462,7 @@ export const testCards = [
 export const SANDBOX_OTP = '123456';
 
 export const refundStatuses = ['pending', 'processed', 'failed'] as const;
-export const settlementStatuses = ['pending', 'paid', 'failed'] as const;
+export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
 export const REFUND_REASON_MAX = 200;
 
 export const refundMessages = {
@@ -474,10 +477,10 @@ export const refundMessages = {
   providerRefused: 'The payment provider refused this refund. The amount is back in your available balance.',
 } as const;
 
-export const settlementMessages = {
-  loaded: 'Settlements loaded.',
-  settlementLoaded: 'Settlement loaded.',
-  notFound: 'Settlement not found.',
+export const payoutMessages = {
+  loaded: 'Payouts loaded.',
+  payoutLoaded: 'Payout loaded.',
+  notFound: 'Payout not found.',
   paidOut: 'Payout made.',
   nothingToPay: 'There is no available balance to pay out.',
   noBankAccount: 'Add your settlement bank account in your business verification first.',
@@ -520,26 +523,28 @@ export const createRefundRequest = z.object({
 export type CreateRefundRequest = z.input<typeof createRefundRequest>;
 export const refundResponse = envelope(refundSchema);
 
-export const settlementSchema = z.object({
+export const payoutSchema = z.object({
   id: z.string(),
   livemode: z.boolean(),
   amount: z.number().int(),
   currency: z.enum(currencies),
-  status: z.enum(settlementStatuses),
+  status: z.enum(payoutStatuses),
   bankAccount: z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() }),
   transactionCount: z.number().int(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
-export type Settlement = z.infer<typeof settlementSchema>;
+export type Payout = z.infer<typeof payoutSchema>;
 export const payoutHoldSchema = z.object({ reason: z.string(), since: z.string() }).nullable();
-export const settlementListQuery = z.object({
+export const payoutListQuery = z.object({
   page: wholeNumber(paymentMessages.pageInvalid, 10_000).default(1),
   pageSize: wholeNumber(paymentMessages.pageSizeInvalid, 100).default(20),
 });
-export const settlementListResponse = envelope(z.object({ settlements: z.array(settlementSchema), pagination: paginationSchema, hold: payoutHoldSchema }));
-export const settlementIdParams = z.object({ id: text(settlementMessages.notFound) });
+export const payoutListResponse = envelope(z.object({ payouts: z.array(payoutSchema), pagination: paginationSchema, hold: payoutHoldSchema }));
+/** Deprecated: GET /settlements answers its payouts under `settlements`, until 31 May 2027 (ADR 0055). */
+export const legacySettlementListResponse = envelope(z.object({ settlements: z.array(payoutSchema), pagination: paginationSchema, hold: payoutHoldSchema }));
+export const payoutIdParams = z.object({ id: text(payoutMessages.notFound) });
 /** What makes up a payout, line by line; the lines' amounts add up to exactly what was paid out. */
 export const payoutLineTypes = ['payment', 'refund', 'refund_returned', 'payout_returned', 'adjustment', 'brought_forward'] as const;
 export type PayoutLineType = (typeof payoutLineTypes)[number];
@@ -556,5 +561,5 @@ export const payoutLineSchema = z.object({
   at: z.string(),
 });
 export type PayoutLine = z.infer<typeof payoutLineSchema>;
-export const settlementDetailResponse = envelope(settlementSchema.extend({ transactions: z.array(transactionSchema), lines: z.array(payoutLineSchema) }));
-export const settlementResponse = envelope(settlementSchema);
+export const payoutDetailResponse = envelope(payoutSchema.extend({ transactions: z.array(transactionSchema), lines: z.array(payoutLineSchema) }));
+export const payoutResponse = envelope(payoutSchema);

@@ -23,6 +23,7 @@ import { sql as providerWebhookArrivals } from './migrations/0021-provider-webho
 import { sql as merchantReferences } from './migrations/0022-merchant-references';
 import { sql as statusTransitions } from './migrations/0023-status-transitions';
 import { sql as providerInbox } from './migrations/0024-provider-inbox';
+import { sql as payouts } from './migrations/0025-payouts';
 import { sql as signInProofs } from './migrations/0026-sign-in-proofs';
 import { sql as refusedWebhookArrivals } from './migrations/0027-refused-webhook-arrivals';
 
@@ -52,6 +53,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0022-merchant-references', sql: merchantReferences },
   { id: '0023-status-transitions', sql: statusTransitions },
   { id: '0024-provider-inbox', sql: providerInbox },
+  { id: '0025-payouts', sql: payouts },
   { id: '0026-sign-in-proofs', sql: signInProofs },
   { id: '0027-refused-webhook-arrivals', sql: refusedWebhookArrivals },
 ];

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access, AnyEndpoint as Endpoint } from '@fipay/contracts/endpoint';
+import { endpointPath, type Access, type AnyEndpoint as Endpoint } from '@fipay/contracts/endpoint';
 import { errorFields } from '@fipay/contracts/envelope';
 import { errorCodes, type ErrorCode } from '@fipay/contracts/error-codes';
 import { idempotencyHooks } from '../plugins/idempotency';
@@ -106,6 +106,7 @@ function successResponse(endpoint: Endpoint & { response: z.ZodType }) {
 export function schemaFor(endpoint: Endpoint) {
   const schema: Record<string, unknown> = { tags: [...endpoint.tags], summary: endpoint.summary };
   if (endpoint.description) schema.description = endpoint.description;
+  if (endpoint.deprecated) schema.deprecated = true;
   const security = securityFor[endpoint.access];
   if (security) schema.security = security;
   if (endpoint.params) schema.params = endpoint.params;
@@ -119,6 +120,21 @@ export function schemaFor(endpoint: Endpoint) {
 }
 
 /**
+ * A deprecated route's headers, on every answer it gives (refusals included): `Deprecation` since when (RFC 9745),
+ * `Sunset` when it goes (RFC 8594) and a `Link` to the route that replaces it, with this request's parameters.
+ */
+function deprecationHook(endpoint: Endpoint): onRequestHookHandler | undefined {
+  const deprecated = endpoint.deprecated;
+  if (!deprecated) return undefined;
+  const since = `@${Date.parse(`${deprecated.since}T00:00:00Z`) / 1000}`;
+  const sunset = new Date(`${deprecated.sunset}T00:00:00Z`).toUTCString();
+  return async (request, reply) => {
+    const successor = endpointPath(deprecated.successor, (request.params ?? {}) as Record<string, unknown>);
+    reply.header('Deprecation', since).header('Sunset', sunset).header('Link', `</api/v1${successor}>; rel="successor-version"`);
+  };
+}
+
+/**
  * Registers the route of an endpoint from its contract: method, path, validation and
  * serialisation schemas, OpenAPI details, and who may call it, checked on request before
  * the body is read. The success status comes from the contract too.
@@ -127,10 +143,11 @@ export function registerRoute<E extends Endpoint>(app: ZodApp, endpoint: E, hand
   const guard = guardFor(app, endpoint.access);
   // A merchant POST accepts Idempotency-Key.
   const idempotent = endpoint.access === 'merchant' && endpoint.method === 'POST' ? idempotencyHooks(() => app.ctx) : undefined;
+  const onRequest = [deprecationHook(endpoint), guard].filter((hook): hook is onRequestHookHandler => hook !== undefined);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(guard ? { onRequest: guard } : {}),
+    ...(onRequest.length ? { onRequest } : {}),
     ...(idempotent ? { preHandler: idempotent.preHandler, onSend: idempotent.onSend } : {}),
     ...extras,
     ...(endpoint.bodyItemKey ? { config: { bodyItemKey: endpoint.bodyItemKey } } : {}),

@@ -1,21 +1,31 @@
 import type { Config } from '../config';
-import { createBankProvider } from '../banks/create-bank-provider';
+import { SandboxBankProvider } from '../banks/sandbox';
 import { PaystackAcquirer, PaystackWebhooks } from './paystack/acquirer';
+import { PaystackBankProvider } from './paystack/banks';
 import type { Providers } from './types';
 
 /**
  * The providers the configuration asks for (docs/decisions/0054-providers-behind-interfaces.md), built once at
- * start: with PAYSTACK_SECRET_KEY, Paystack acquires live charges, pays live settlements out and signs its
+ * start: with PAYSTACK_SECRET_KEY, Paystack acquires live charges, pays live payouts out and signs its
  * webhooks; without it there is no live acquirer or transfer provider (live payments are refused, test mode runs
- * on our own checkout as ever). The bank directory is the built-in sandbox or Paystack's (BANK_PROVIDER).
+ * on our own checkout as ever). The bank directory is the built-in sandbox or Paystack's (BANK_PROVIDER). This is
+ * the one place that picks an implementation.
  */
 export function createProviders(config: Config): Providers {
-  const { paystackSecretKey, paystackBaseUrl, timeoutMs } = config.banks;
-  const paystack = paystackSecretKey ? new PaystackAcquirer({ secretKey: paystackSecretKey, baseUrl: paystackBaseUrl.replace(/\/+$/, ''), timeoutMs }) : null;
+  const { provider, paystackSecretKey, paystackBaseUrl, timeoutMs } = config.banks;
+  const baseUrl = paystackBaseUrl.replace(/\/+$/, '');
+  const paystack = paystackSecretKey ? new PaystackAcquirer({ secretKey: paystackSecretKey, baseUrl, timeoutMs }) : null;
   return {
     acquirers: { live: paystack },
     transfers: paystack,
-    banks: createBankProvider(config),
+    banks: provider === 'paystack' ? paystackBanks(paystackSecretKey, baseUrl, timeoutMs) : new SandboxBankProvider(),
     inbound: { paystack: paystackSecretKey ? new PaystackWebhooks(paystackSecretKey) : null },
   };
+}
+
+/** Paystack's bank directory (BANK_PROVIDER=paystack). */
+function paystackBanks(secretKey: string | undefined, baseUrl: string, timeoutMs: number): PaystackBankProvider {
+  // loadConfig already refuses BANK_PROVIDER=paystack without a key; this guards hand-made configs.
+  if (!secretKey) throw new Error('PAYSTACK_SECRET_KEY is required when BANK_PROVIDER=paystack');
+  return new PaystackBankProvider({ secretKey, baseUrl, timeoutMs });
 }

@@ -9,7 +9,7 @@ import type { BankProvider } from '../banks/types';
  * reason in `cause`, for the log only); a documented refusal is answered as a `Refusal`.
  */
 
-/** Which provider a row was made with (the `provider` column of transactions, settlements and refunds' transactions). */
+/** Which provider a row was made with (the `provider` column of transactions, payouts and refunds' transactions). */
 export type ProviderName = 'sandbox' | 'paystack';
 
 /** The provider said no to a request: its message, for the log only. */

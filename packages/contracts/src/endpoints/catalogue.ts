@@ -14,7 +14,8 @@ import {
   payPageEndpoints,
   providerEndpoints,
   refundEndpoints,
-  settlementEndpoints,
+  legacySettlementEndpoints,
+  payoutEndpoints,
   transactionEndpoints,
 } from './payments';
 import { systemEndpoints } from './system';
@@ -39,7 +40,8 @@ const modules = {
   payPageEndpoints,
   providerEndpoints,
   refundEndpoints,
-  settlementEndpoints,
+  legacySettlementEndpoints,
+  payoutEndpoints,
   systemEndpoints,
   transactionEndpoints,
   uploadEndpoints,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, type HttpMethod } from '../endpoint';
 import { envelope } from '../envelope';
 import {
   balanceResponse,
@@ -8,11 +8,12 @@ import {
   dailyTotalsQuery,
   dailyTotalsResponse,
   refundResponse,
-  settlementDetailResponse,
-  settlementIdParams,
-  settlementListQuery,
-  settlementListResponse,
-  settlementResponse,
+  legacySettlementListResponse,
+  payoutDetailResponse,
+  payoutIdParams,
+  payoutListQuery,
+  payoutListResponse,
+  payoutResponse,
   checkoutResponse,
   createPaymentLinkRequest,
   initializedResponse,
@@ -253,47 +254,79 @@ export const refundEndpoints = {
   }),
 };
 
-export const settlementEndpoints = {
+export const payoutEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/settlements',
+    path: '/payouts',
     access: 'merchant',
-    tags: ['settlements'],
+    tags: ['payouts'],
     summary: 'Payouts to the settlement bank account, newest first, and any hold on them',
-    query: settlementListQuery,
-    response: settlementListResponse,
+    query: payoutListQuery,
+    response: payoutListResponse,
     errors: [],
   }),
   get: defineEndpoint({
     method: 'GET',
-    path: '/settlements/:id',
+    path: '/payouts/:id',
     access: 'merchant',
-    tags: ['settlements'],
+    tags: ['payouts'],
     summary: 'One payout with the payments it covered and its lines (payments, refunds, money returned) that add up to what was paid out',
-    params: settlementIdParams,
-    response: settlementDetailResponse,
+    params: payoutIdParams,
+    response: payoutDetailResponse,
     errors: ['NOT_FOUND'],
   }),
   export: defineEndpoint({
     method: 'GET',
-    path: '/settlements/:id/export',
+    path: '/payouts/:id/export',
     access: 'merchant',
-    tags: ['settlements'],
+    tags: ['payouts'],
     summary: "One payout's lines as CSV (amounts in naira with two decimals, times in Lagos time with the offset), ending with the total paid out",
-    params: settlementIdParams,
+    params: payoutIdParams,
     produces: ['text/csv'],
     response: z.string().describe('CSV, UTF-8 with a byte-order mark'),
     errors: ['NOT_FOUND'],
   }),
-  payoutNow: defineEndpoint({
+  payOutNow: defineEndpoint({
     method: 'POST',
-    path: '/settlements/payout-now',
+    path: '/payouts',
     access: 'merchant',
-    tags: ['settlements'],
+    tags: ['payouts'],
     summary: 'Test mode: pay the available balance out now instead of at the daily run',
     status: 201,
-    response: settlementResponse,
+    response: payoutResponse,
     errors: [],
+  }),
+};
+
+/**
+ * The payout routes under their old name, answering as before until 31 May 2027, each marked deprecated and
+ * naming its successor (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md).
+ */
+const settlementsDeprecation = (successor: { method: HttpMethod; path: string }) => ({ since: '2026-11-26', sunset: '2027-05-31', successor });
+export const legacySettlementEndpoints = {
+  list: defineEndpoint({
+    ...payoutEndpoints.list,
+    path: '/settlements',
+    tags: ['payouts'],
+    summary: 'Deprecated (until 31 May 2027): GET /payouts. The payouts, under `settlements`.',
+    response: legacySettlementListResponse,
+    errors: [],
+    deprecated: settlementsDeprecation(payoutEndpoints.list),
+  }),
+  get: defineEndpoint({ ...payoutEndpoints.get, path: '/settlements/:id', summary: 'Deprecated (until 31 May 2027): GET /payouts/:id.', errors: ['NOT_FOUND'], deprecated: settlementsDeprecation(payoutEndpoints.get) }),
+  export: defineEndpoint({
+    ...payoutEndpoints.export,
+    path: '/settlements/:id/export',
+    summary: 'Deprecated (until 31 May 2027): GET /payouts/:id/export.',
+    errors: ['NOT_FOUND'],
+    deprecated: settlementsDeprecation(payoutEndpoints.export),
+  }),
+  payoutNow: defineEndpoint({
+    ...payoutEndpoints.payOutNow,
+    path: '/settlements/payout-now',
+    summary: 'Deprecated (until 31 May 2027): POST /payouts.',
+    errors: [],
+    deprecated: settlementsDeprecation(payoutEndpoints.payOutNow),
   }),
 };
 

@@ -1,9 +1,7 @@
 import { refundMessages, testCards } from '@fipay/contracts/payments';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { describe, expect, it } from 'vitest';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies } from '../ledger/ledger';
+import { usePaystackReplay } from '../../test/paystack-replay';
 
 /**
  * An Idempotency-Key kept with its effect (docs/decisions/0039-idempotency-keys-kept-with-their-effect.md). A
@@ -13,19 +11,7 @@ import { ledgerDiscrepancies } from '../ledger/ledger';
  * not make a second refund, transaction, payment link or payout.
  */
 
-let server: TestServer;
-let fake: FakePaystack;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: 'sk_test_paystack_secret_for_the_replay_server', PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' } });
-});
-afterEach(async () => {
-  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+const { fake, server } = usePaystackReplay();
 
 async function merchant() {
   const user = await createVerifiedUser(server);
@@ -53,7 +39,7 @@ const crashAfterEffect = (companyId: string, key: string) =>
     [companyId, key],
   );
 
-const count = async (table: 'refunds' | 'transactions' | 'payment_links' | 'settlements', companyId: string) =>
+const count = async (table: 'refunds' | 'transactions' | 'payment_links' | 'payouts', companyId: string) =>
   Number((await server.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE company_id = $1`, [companyId])).rows[0]!.n);
 
 describe('a retry after the first request died with its effect made', () => {
@@ -95,13 +81,13 @@ describe('a retry after the first request died with its effect made', () => {
     expect(await count('payment_links', companyId)).toBe(1);
 
     await paidCharge(key, 300_000);
-    const payout = await server.api.post('/settlements/payout-now', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
+    const payout = await server.api.post('/payouts', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
     expect(payout.body.data.status).toBe('paid');
     await paidCharge(key, 300_000);
     await crashAfterEffect(companyId, 'payout-1');
-    const payoutAgain = await server.api.post('/settlements/payout-now', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
+    const payoutAgain = await server.api.post('/payouts', undefined, { token: key, headers: { 'Idempotency-Key': 'payout-1' } });
     expect(payoutAgain).toMatchObject({ status: payout.status, body: { data: { id: payout.body.data.id, amount: payout.body.data.amount } } });
-    expect(await count('settlements', companyId)).toBe(1);
+    expect(await count('payouts', companyId)).toBe(1);
     // The second payment is still in the available balance: nothing was paid out twice.
     expect((await server.api.get('/balance', { token: key })).body.data.balances[0].available).toBeGreaterThan(0);
   });

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context';
 import { jobWithFollowUp, type ScheduledJob } from '../../jobs/scheduler';
-import { checkLiveCharges, claimLiveChargeChecks } from './live';
-import { checkRefunds, claimRefundChecks } from './refunds';
-import { duePayouts, payoutsDue, releaseDue } from './settlement';
-import { abandonStale } from './transactions';
-import { claimDueTransfers, sendDueTransfers } from './transfers';
+import { checkLiveCharges, claimLiveChargeChecks } from './charges/provider-charges';
+import { checkRefunds, claimRefundChecks } from './refunds/refunds';
+import { releaseDue } from './payouts/balances';
+import { duePayouts, payoutsDue } from './payouts/payouts';
+import { abandonStale } from './charges/transactions';
+import { claimDueTransfers, sendDueTransfers } from './payouts/transfers';
 
 const MINUTE = 60_000;
 

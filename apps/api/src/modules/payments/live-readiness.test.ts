@@ -12,7 +12,7 @@ import { checkoutCode, createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { LiveReadiness } from './live-readiness';
 import { PaystackAcquirer } from '../../providers/paystack/acquirer';
-import { payOut } from './settlement';
+import { payOut } from './payouts/payouts';
 
 /**
  * Live mode on a server whose payment provider is missing, refuses the key, or cannot be reached, and on one whose

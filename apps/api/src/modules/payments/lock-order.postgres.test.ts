@@ -110,7 +110,7 @@ describe('one lock order for every money path, on PostgreSQL', () => {
         const refundable = [];
         for (let i = 0; i < 15; i++) refundable.push(await paidCharge(key, 200_000));
         const answers = await Promise.all([
-          server.api.post('/settlements/payout-now', {}, { token: key }),
+          server.api.post('/payouts', {}, { token: key }),
           ...refundable.map((reference) => server.api.post('/refunds', { reference, amount: 1_000 }, { token: key })),
         ]);
         statuses.push(...answers.map((answer) => answer.status));

@@ -1,55 +1,25 @@
-import { createHmac } from 'node:crypto';
 import { paymentMessages, testCards } from '@fipay/contracts/payments';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
-import { paystackSample } from '../../test/paystack-samples';
+import { describe, expect, it } from 'vitest';
+import { startFakePaystack } from '../../test/fake-paystack';
 import { createPgliteDb } from '../../db/client';
 import { migrations } from '../../db/migrate';
 import { JobScheduler } from '../../jobs/scheduler';
 import { createTestDb } from '../../test/db';
 import { createVerifiedUser, login } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
+import { REPLAY_SECRET, usePaystackReplay } from '../../test/paystack-replay';
+import { startTestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
+import { feeFor } from './charges/fees';
 import { paymentJobs } from './jobs';
-import { releaseDue } from './settlement';
+import { releaseDue } from './payouts/balances';
 
 /**
  * Merchant references are unique per business and mode; Paystack knows each transaction by a provider reference of
  * ours, unique across the platform (docs/decisions/0046-merchant-references-per-business.md, migration 0022).
  */
 
-const SECRET = 'sk_test_paystack_secret_for_the_replay_server';
 const ORDER = 'order-1042';
-let fake: FakePaystack;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  server = await startTestServer({
-    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
-    rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } },
-  });
-});
-afterEach(async () => {
-  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
-  fake.reset();
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-
-const sign = (raw: string) => createHmac('sha512', SECRET).update(raw).digest('hex');
-/** Delivers a signed webhook and waits for the inbox worker to apply what the route stored. */
-const webhook = async (raw: string) => {
-  const answer = await server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': sign(raw) } });
-  await server.providerInboxSettled();
-  return answer;
-};
-const chargeSuccess = (providerReference: string, id: number) => {
-  const sample = paystackSample('chargeSuccess');
-  return JSON.stringify({ ...sample, data: { ...sample.data, id, reference: providerReference } });
-};
+const { fake, server, webhook, chargeSuccess, sign } = usePaystackReplay({ rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } } });
 const success = { number: testCards.find((c) => c.outcome === 'success')!.number, expiry: '12/39', cvv: '123' };
 const runJob = async (name: string) => {
   const job = paymentJobs(server.app.ctx).find((j) => j.name === name)!;
@@ -156,8 +126,8 @@ describe('merchant references', () => {
     expect(await detail(a.test)).toMatchObject({ refundedAmount: 50_000 });
     expect(await detail(b.test)).toMatchObject({ refundedAmount: 0, refunds: [] });
     // The payout's lines name the payment and the refund by the merchant's reference.
-    const payout = (await server.api.post('/settlements/payout-now', {}, a.test)).body.data;
-    const lines = (await server.api.get(`/settlements/${payout.id}`, a.test)).body.data.lines as { type: string; reference: string | null; gross: number | null }[];
+    const payout = (await server.api.post('/payouts', {}, a.test)).body.data;
+    const lines = (await server.api.get(`/payouts/${payout.id}`, a.test)).body.data.lines as { type: string; reference: string | null; gross: number | null }[];
     expect(lines.map((line) => [line.type, line.reference, line.gross])).toEqual(
       expect.arrayContaining([
         ['payment', ORDER, 150_000],
@@ -290,7 +260,7 @@ describe('migration 0022', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ada@customer.ng', amount: 1_000_000, reference: 'order_77', metadata: { fipay_transaction: liveId } }),
     });
-    const migrated = await startTestServer({ database: { db, drop }, env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: paystack.url, BANK_TIMEOUT_MS: '500' } });
+    const migrated = await startTestServer({ database: { db, drop }, env: { PAYSTACK_SECRET_KEY: REPLAY_SECRET, PAYSTACK_BASE_URL: paystack.url, BANK_TIMEOUT_MS: '500' } });
     try {
       const kept = await migrated.db.query<{ reference: string; provider_reference: string }>('SELECT reference, provider_reference FROM transactions ORDER BY reference');
       expect(kept.rows).toEqual([

@@ -1,4 +1,4 @@
-import { paymentMessages, refundMessages, settlementMessages, testCards } from '@fipay/contracts/payments';
+import { paymentMessages, refundMessages, payoutMessages, testCards } from '@fipay/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutHoldMessages } from '@fipay/contracts/back-office';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
@@ -6,10 +6,11 @@ import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
-import { failRefund, startRefund } from './refunds';
-import { duePayouts, nextBusinessDay, payOut, payoutsDue, releaseDue } from './settlement';
-import { abandonStale } from './transactions';
+import { feeFor } from './charges/fees';
+import { failRefund, startRefund } from './refunds/refunds';
+import { releaseDue } from './payouts/balances';
+import { duePayouts, payOut, payoutsDue } from './payouts/payouts';
+import { abandonStale } from './charges/transactions';
 
 /** `now`: charges are available at once (test mode's default). `later`: an hour after payment. */
 let now: TestServer;
@@ -126,7 +127,7 @@ describe('refunds', () => {
     const firstNet = feeFor(1_000_000).net;
     await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [first]);
     expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(1);
-    const firstPayout = (await later.api.post('/settlements/payout-now', undefined, { token: key })).body.data;
+    const firstPayout = (await later.api.post('/payouts', undefined, { token: key })).body.data;
     expect(firstPayout).toMatchObject({ status: 'paid', amount: firstNet });
     expect(await balance(later, key)).toEqual({ currency: 'NGN', available: 0, pending: 0 });
     const refundable = async () => (await later.api.get(`/transactions/${first}`, { token: key })).body.data.refundable as number;
@@ -145,20 +146,20 @@ describe('refunds', () => {
     expect((await later.api.post('/refunds', { reference: first, amount: 450_000 }, { token: key })).status).toBe(201);
     expect(await balance(later, key)).toEqual({ currency: 'NGN', available: -450_000, pending: secondNet });
     expect(await refundable()).toBe(secondNet - 450_000);
-    expect(await later.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
+    expect(await later.api.post('/payouts', undefined, { token: key })).toMatchObject({ status: 409, body: { message: payoutMessages.nothingToPay } });
 
     // The second payment becomes available and makes up the difference; the next payout pays what is left, line by line.
     await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [second]);
     expect(await later.db.transaction((tx) => releaseDue(tx))).toBe(1);
     expect(await balance(later, key)).toEqual({ currency: 'NGN', available: secondNet - 450_000, pending: 0 });
-    const next = (await later.api.post('/settlements/payout-now', undefined, { token: key })).body.data;
+    const next = (await later.api.post('/payouts', undefined, { token: key })).body.data;
     expect(next).toMatchObject({ status: 'paid', amount: secondNet - 450_000 });
-    const lines = (await later.api.get(`/settlements/${next.id}`, { token: key })).body.data.lines as { type: string; reference: string; amount: number }[];
+    const lines = (await later.api.get(`/payouts/${next.id}`, { token: key })).body.data.lines as { type: string; reference: string; amount: number }[];
     expect(lines.map(({ type, reference, amount }) => ({ type, reference, amount }))).toEqual([
       { type: 'refund', reference: first, amount: -450_000 },
       { type: 'payment', reference: second, amount: secondNet },
     ]);
-    expect((await later.api.get(`/settlements/${firstPayout.id}`, { token: key })).body.data.lines).toEqual([expect.objectContaining({ type: 'payment', reference: first, amount: firstNet })]);
+    expect((await later.api.get(`/payouts/${firstPayout.id}`, { token: key })).body.data.lines).toEqual([expect.objectContaining({ type: 'payment', reference: first, amount: firstNet })]);
   });
 
   it('never take a payment past its amount or a balance below zero when 50 arrive at once', async () => {
@@ -200,7 +201,7 @@ describe('refunds', () => {
   });
 });
 
-describe('settlement and payouts', () => {
+describe('the balance and payouts', () => {
   it('release exactly the charges that are due', async () => {
     const { key } = await merchant(later);
     const due = await paidCharge(later, key, 500_000);
@@ -222,7 +223,7 @@ describe('settlement and payouts', () => {
     const { available } = await balance(now, key);
     expect(available).toBe(feeFor(500_000).net + feeFor(1_500_000).net - 50_000);
 
-    const paid = await now.api.post('/settlements/payout-now', undefined, { token: key });
+    const paid = await now.api.post('/payouts', undefined, { token: key });
     expect(paid.status).toBe(201);
     expect(paid.body.data).toMatchObject({
       amount: available,
@@ -237,7 +238,7 @@ describe('settlement and payouts', () => {
     );
     expect(Number(rows[0]!.balance)).toBeLessThan(0);
 
-    const detail = (await now.api.get(`/settlements/${paid.body.data.id}`, { token: key })).body.data;
+    const detail = (await now.api.get(`/payouts/${paid.body.data.id}`, { token: key })).body.data;
     expect(detail.transactions.map((t: { reference: string }) => t.reference).sort()).toEqual([...refs].sort());
     // Its lines: each payment at its net (with its amount and fee), the refund taken, adding up to the payout.
     expect(detail.lines).toEqual([
@@ -246,7 +247,7 @@ describe('settlement and payouts', () => {
       expect.objectContaining({ type: 'refund', reference: refs[0], amount: -50_000, gross: null, fee: null }),
     ]);
     expect(detail.lines.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBe(available);
-    const csv = await fetch(`${now.baseUrl}/api/v1/settlements/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${key}` } });
+    const csv = await fetch(`${now.baseUrl}/api/v1/payouts/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${key}` } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const rows_ = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(rows_[0]).toBe('"type","at","reference","description","gross","fee","amount"');
@@ -254,10 +255,10 @@ describe('settlement and payouts', () => {
     expect(rows_[3]).toContain('"-500.00"');
     expect(rows_[4]!.endsWith(`"${(available / 100).toFixed(2)}"`)).toBe(true);
     const other = await merchant(now);
-    expect((await fetch(`${now.baseUrl}/api/v1/settlements/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${other.key}` } })).status).toBe(404);
-    const list = (await now.api.get('/settlements', { token: key })).body.data;
-    expect(list).toMatchObject({ settlements: [{ id: paid.body.data.id, transactionCount: 2 }], hold: null, pagination: { totalItems: 1 } });
-    expect(await events(now, key, 'settlement.paid')).toHaveLength(1);
+    expect((await fetch(`${now.baseUrl}/api/v1/payouts/${paid.body.data.id}/export`, { headers: { authorization: `Bearer ${other.key}` } })).status).toBe(404);
+    const list = (await now.api.get('/payouts', { token: key })).body.data;
+    expect(list).toMatchObject({ payouts: [{ id: paid.body.data.id, transactionCount: 2 }], hold: null, pagination: { totalItems: 1 } });
+    expect(await events(now, key, 'payout.paid')).toHaveLength(1);
     // The dashboard's totals, kept as the money moved: received gross, refunded, paid out.
     const totals = (await now.api.get('/balance', { token: key })).body.data.balances[0];
     expect(totals).toMatchObject({ received: 2_000_000, refunded: 50_000, paidOut: available });
@@ -266,7 +267,7 @@ describe('settlement and payouts', () => {
     expect(daily.days.at(-1)).toEqual({ date: new Date(Date.now() + 3_600_000).toISOString().slice(0, 10), amount: 2_000_000, count: 2 });
     expect(daily.days.slice(0, 6).every((d: { amount: number }) => d.amount === 0)).toBe(true);
     expect((await now.api.get('/transactions/daily?days=91', { token: key })).status).toBe(400);
-    expect(await now.api.post('/settlements/payout-now', undefined, { token: key })).toMatchObject({ status: 409, body: { message: settlementMessages.nothingToPay } });
+    expect(await now.api.post('/payouts', undefined, { token: key })).toMatchObject({ status: 409, body: { message: payoutMessages.nothingToPay } });
     // A payment started two days ago and paid today counts today.
     const started = (await now.api.post('/transactions/initialize', { amount: 300_000, email: 'buyer@shop.ng' }, { token: key })).body.data as { reference: string };
     await now.db.query("UPDATE transactions SET created_at = now() - interval '2 days' WHERE reference = $1", [started.reference]);
@@ -280,10 +281,10 @@ describe('settlement and payouts', () => {
     const { key, session } = await merchant(now, '0123456000');
     await paidCharge(now, key, 800_000);
     const { available } = await balance(now, key);
-    const failed = await now.api.post('/settlements/payout-now', undefined, { token: key });
+    const failed = await now.api.post('/payouts', undefined, { token: key });
     expect(failed.body.data).toMatchObject({ status: 'failed', amount: available, transactionCount: 0, failureReason: expect.stringContaining('could not find this account') });
     expect(await balance(now, key)).toEqual({ currency: 'NGN', available, pending: 0 });
-    expect(await events(now, key, 'settlement.failed')).toHaveLength(1);
+    expect(await events(now, key, 'payout.failed')).toHaveLength(1);
     const latest = (await now.api.get('/notification/user/latest', { token: session.accessToken })).body.data.notifications[0];
     expect(latest).toMatchObject({ title: 'Test payout failed' });
     expect(latest.message).toContain('ending 6000');
@@ -292,9 +293,9 @@ describe('settlement and payouts', () => {
   it('wait for a bank account, and the daily run pays each company once a day', async () => {
     const without = await merchant(now, null);
     await paidCharge(now, without.key, 300_000);
-    expect(await now.api.post('/settlements/payout-now', undefined, { token: without.key })).toMatchObject({
+    expect(await now.api.post('/payouts', undefined, { token: without.key })).toMatchObject({
       status: 409,
-      body: { message: settlementMessages.noBankAccount },
+      body: { message: payoutMessages.noBankAccount },
     });
 
     const withBank = await merchant(now);
@@ -303,40 +304,27 @@ describe('settlement and payouts', () => {
     expect(due).toContainEqual({ companyId: withBank.companyId, livemode: false });
     const first = await payoutsDue(now.app.ctx, due);
     expect(first.paid).toBeGreaterThanOrEqual(1);
-    expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
+    expect((await now.api.get('/payouts', { token: withBank.key })).body.data.payouts).toHaveLength(1);
     await paidCharge(now, withBank.key, 300_000);
     expect(await duePayouts(now.db)).not.toContainEqual({ companyId: withBank.companyId, livemode: false });
     // A second instance's run with a list made before the first run paid (the list is made outside the payout's lock).
     expect(await payoutsDue(now.app.ctx, [{ companyId: withBank.companyId, livemode: false }])).toEqual({ paid: 0, failed: 0, skipped: 1 });
-    expect((await now.api.get('/settlements', { token: withBank.key })).body.data.settlements).toHaveLength(1);
+    expect((await now.api.get('/payouts', { token: withBank.key })).body.data.payouts).toHaveLength(1);
     expect((await balance(now, withBank.key)).available).toBe(feeFor(300_000).net);
-    expect((await now.api.get('/settlements', { token: without.key })).body.data.settlements).toEqual([]);
+    expect((await now.api.get('/payouts', { token: without.key })).body.data.payouts).toEqual([]);
   });
 
   it('are seen only by their own company, and paying out on demand is for test mode', async () => {
     const owner = await merchant(now);
     await paidCharge(now, owner.key, 300_000);
-    const id = (await now.api.post('/settlements/payout-now', undefined, { token: owner.key })).body.data.id as string;
+    const id = (await now.api.post('/payouts', undefined, { token: owner.key })).body.data.id as string;
     const other = await merchant(now);
-    expect(await now.api.get(`/settlements/${id}`, { token: other.key })).toMatchObject({ status: 404, body: { message: settlementMessages.notFound } });
-    expect((await now.api.get('/settlements/not-an-id', { token: owner.key })).status).toBe(404);
+    expect(await now.api.get(`/payouts/${id}`, { token: other.key })).toMatchObject({ status: 404, body: { message: payoutMessages.notFound } });
+    expect((await now.api.get('/payouts/not-an-id', { token: owner.key })).status).toBe(404);
     await now.db.query("INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED')", [owner.companyId]);
     const live = { token: owner.session.accessToken, headers: { 'FiPay-Mode': 'live' } };
-    expect(await now.api.post('/settlements/payout-now', undefined, live)).toMatchObject({ status: 403, body: { message: settlementMessages.testOnly } });
-    expect((await now.api.get(`/settlements/${id}`, live)).status).toBe(404);
-  });
-
-  it('count business days in Lagos, without weekends and public holidays', () => {
-    // Friday 23:30 in Lagos is Friday 22:30 UTC: available Monday 00:00 Lagos.
-    expect(nextBusinessDay(new Date('2026-11-27T22:30:00Z')).toISOString()).toBe('2026-11-29T23:00:00.000Z');
-    // Tuesday 00:30 in Lagos (Monday 23:30 UTC): available Wednesday 00:00 Lagos.
-    expect(nextBusinessDay(new Date('2026-11-23T23:30:00Z')).toISOString()).toBe('2026-11-24T23:00:00.000Z');
-    // Christmas Eve (Thursday): Christmas, Boxing Day and the weekend pass; available Monday 28 December.
-    expect(nextBusinessDay(new Date('2026-12-24T09:00:00Z')).toISOString()).toBe('2026-12-27T23:00:00.000Z');
-    // Thursday before Easter: Good Friday, the weekend and Easter Monday pass; available Tuesday 7 April.
-    expect(nextBusinessDay(new Date('2026-04-02T09:00:00Z')).toISOString()).toBe('2026-04-06T23:00:00.000Z');
-    // A holiday the Government declared (given in PUBLIC_HOLIDAYS), e.g. Id el Fitr on a Wednesday.
-    expect(nextBusinessDay(new Date('2027-03-09T09:00:00Z'), new Set(['2027-03-10'])).toISOString()).toBe('2027-03-10T23:00:00.000Z');
+    expect(await now.api.post('/payouts', undefined, live)).toMatchObject({ status: 403, body: { message: payoutMessages.testOnly } });
+    expect((await now.api.get(`/payouts/${id}`, live)).status).toBe(404);
   });
 });
 
@@ -355,21 +343,21 @@ describe('the payout hold', () => {
     const held = await now.api.post(url, { reason: 'Unusual refund activity under review.' }, asReviewer);
     expect(held.body).toMatchObject({ message: payoutHoldMessages.held, data: { hold: { reason: 'Unusual refund activity under review.', since: expect.any(String) } } });
     expect(await now.api.post(url, { reason: 'Again' }, asReviewer)).toMatchObject({ status: 409, body: { message: payoutHoldMessages.alreadyHeld } });
-    const shown = (await now.api.get('/settlements', { token: key })).body.data.hold;
+    const shown = (await now.api.get('/payouts', { token: key })).body.data.hold;
     expect(shown).toMatchObject({ reason: 'Unusual refund activity under review.' });
     const notice = (await now.api.get('/notification/user/latest', { token: session.accessToken })).body.data.notifications[0];
     expect(notice).toMatchObject({ title: 'Live payouts on hold' });
 
     const live = { companyId, livemode: true };
-    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).toEqual({ skipped: settlementMessages.onHold });
+    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).toEqual({ skipped: payoutMessages.onHold });
     // Test mode is not held: a business can still try its integration.
     await paidCharge(now, key, 300_000);
-    expect((await now.api.post('/settlements/payout-now', undefined, { token: key })).body.data.status).toBe('paid');
+    expect((await now.api.post('/payouts', undefined, { token: key })).body.data.status).toBe('paid');
 
     const released = await now.api.delete(url, asReviewer);
     expect(released.body).toMatchObject({ message: payoutHoldMessages.released, data: { hold: null } });
     expect(await now.api.delete(url, asReviewer)).toMatchObject({ status: 409, body: { message: payoutHoldMessages.notHeld } });
-    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).not.toEqual({ skipped: settlementMessages.onHold });
+    expect(await now.db.transaction((tx) => payOut(now.app.ctx, tx, live))).not.toEqual({ skipped: payoutMessages.onHold });
     const audit = await now.db.query<{ action: string; actor_id: string }>("SELECT action, actor_id FROM audit_log WHERE company_id = $1 AND action LIKE 'payouts.%' ORDER BY id", [companyId]);
     expect(audit.rows).toEqual([
       { action: 'payouts.held', actor_id: reviewer.id },
@@ -388,5 +376,72 @@ describe('unpaid checkouts', () => {
     expect(await now.db.transaction((tx) => abandonStale(tx))).toBeGreaterThanOrEqual(1);
     expect((await now.api.get(`/checkout/${await checkoutCode(now, reference)}`)).body.data.status).toBe('abandoned');
     expect(await now.api.post(`/checkout/${await checkoutCode(now, reference)}/card`, successCard)).toMatchObject({ status: 409, body: { message: paymentMessages.checkoutClosed } });
+  });
+});
+
+describe('the old payout names, until 31 May 2027 (ADR 0055)', () => {
+  it('answer on the old routes, marked deprecated with their successor, and keep the old fields and events for those who use them', async () => {
+    const { key, companyId, session } = await merchant(now);
+    // Endpoints that existed before the rename: one subscribed to the old name, one to everything.
+    const subscribed = async (events: string[]) =>
+      (
+        await now.db.query<{ id: string }>(
+          "INSERT INTO webhook_endpoints (company_id, livemode, url, enabled_events, secret_ciphertext) VALUES ($1, false, 'https://hooks.adebayo.ng/fipay', $2, 'not-used-here') RETURNING id",
+          [companyId, events],
+        )
+      ).rows[0]!.id;
+    const old = await subscribed(['settlement.paid']);
+    const all = await subscribed(['*']);
+    const reference = await paidCharge(now, key, 200_000);
+
+    const made = await now.api.post('/settlements/payout-now', undefined, { token: key });
+    expect(made).toMatchObject({ status: 201, body: { message: payoutMessages.paidOut, data: { status: 'paid', transactionCount: 1 } } });
+    expect(made.headers.get('deprecation')).toBe('@1795651200');
+    expect(made.headers.get('sunset')).toBe('Mon, 31 May 2027 00:00:00 GMT');
+    expect(made.headers.get('link')).toBe('</api/v1/payouts>; rel="successor-version"');
+    const id = made.body.data.id as string;
+
+    const list = await now.api.get('/settlements', { token: key });
+    expect(list.body.data).toMatchObject({ settlements: [{ id }], pagination: { totalItems: 1 }, hold: null });
+    expect(list.headers.get('link')).toBe('</api/v1/payouts>; rel="successor-version"');
+    expect((await now.api.get('/payouts', { token: key })).body.data).toMatchObject({ payouts: [{ id }] });
+    const detail = await now.api.get(`/settlements/${id}`, { token: key });
+    expect(detail.body.data).toEqual((await now.api.get(`/payouts/${id}`, { token: key })).body.data);
+    expect(detail.headers.get('link')).toBe(`</api/v1/payouts/${id}>; rel="successor-version"`);
+    // A refusal on an old route carries the headers too; the new routes carry none.
+    const missing = await now.api.get('/settlements/not-an-id', { token: key });
+    expect(missing).toMatchObject({ status: 404, body: { message: payoutMessages.notFound } });
+    expect(missing.headers.get('deprecation')).toBe('@1795651200');
+    expect((await now.api.get(`/payouts/${id}`, { token: key })).headers.get('deprecation')).toBeNull();
+    const csv = await fetch(`${now.baseUrl}/api/v1/settlements/${id}/export`, { headers: { authorization: `Bearer ${key}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('link')).toBe(`</api/v1/payouts/${id}/export>; rel="successor-version"`);
+
+    // A payment names its payout under both names.
+    expect((await now.api.get(`/transactions/${reference}`, { token: key })).body.data).toMatchObject({ payoutId: id, settlementId: id });
+
+    // The new event and the old one, the same object; each endpoint gets what it subscribed to.
+    const [paid] = await events(now, key, 'payout.paid');
+    const [legacy] = await events(now, key, 'settlement.paid');
+    expect(paid!.data.object).toMatchObject({ id, status: 'paid' });
+    expect(legacy!.data.object).toEqual(paid!.data.object);
+    const delivered = async (endpointId: string) =>
+      (
+        await now.db.query<{ type: string }>('SELECT e.type FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE d.endpoint_id = $1 ORDER BY e.type', [endpointId])
+      ).rows.map((row) => row.type);
+    expect(await delivered(old)).toEqual(['settlement.paid']);
+    expect(await delivered(all)).toEqual(expect.arrayContaining(['payout.paid', 'settlement.paid']));
+
+    // A new subscription names the new events; the old names are refused.
+    const refused = await now.api.post('/webhook-endpoints', { url: 'https://hooks.adebayo.ng/new', enabledEvents: ['settlement.paid'] }, { token: session.accessToken, headers: { 'FiPay-Mode': 'test' } });
+    expect(refused).toMatchObject({ status: 400, body: { data: { code: 'VALIDATION_FAILED' } } });
+    expect(refused.body.data.errors['enabledEvents.0']).toContain('payout.paid');
+
+    // The document marks the old routes deprecated, and only them.
+    const document = (await (await fetch(`${now.baseUrl}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { deprecated?: boolean }>> };
+    expect(document.paths['/api/v1/settlements']!.get!.deprecated).toBe(true);
+    expect(document.paths['/api/v1/settlements/payout-now']!.post!.deprecated).toBe(true);
+    expect(document.paths['/api/v1/payouts']!.get!.deprecated).toBeUndefined();
+    expect(document.paths['/api/v1/payouts']!.post!.deprecated).toBeUndefined();
   });
 });

@@ -44,7 +44,7 @@ describe('the business is told as its money moves', () => {
 
     const reference = await paidCharge(key, 1_000_000);
     await server.api.post('/refunds', { reference, amount: 100_000 }, { token: key });
-    await server.api.post('/settlements/payout-now', undefined, { token: key });
+    await server.api.post('/payouts', undefined, { token: key });
     expect((await emailsTo(email)).map((e) => [e.kind, e.subject])).toEqual([
       ['payment_received', '[Test] Payment received'],
       ['refund_update', '[Test] Refund processed'],
@@ -72,7 +72,7 @@ describe('the business is told as its money moves', () => {
     expect((await server.api.get('/account/email-preferences', { token: key })).status).toBe(403);
     const second = await paidCharge(key, 500_000);
     await server.api.post('/refunds', { reference: second, amount: 50_000 }, { token: key });
-    await server.api.post('/settlements/payout-now', undefined, { token: key });
+    await server.api.post('/payouts', undefined, { token: key });
     expect((await emailsTo(email)).map((e) => e.subject)).toEqual(['[Test] Payment received', '[Test] Refund processed', '[Test] Payout paid', '[Test] Refund processed']);
     expect((await titles(token)).filter((title) => title === 'Test payment received')).toHaveLength(2);
   });
@@ -80,7 +80,7 @@ describe('the business is told as its money moves', () => {
   it('by email when a payout fails', async () => {
     const { key, email } = await merchant('0123456000');
     await paidCharge(key, 300_000);
-    await server.api.post('/settlements/payout-now', undefined, { token: key });
+    await server.api.post('/payouts', undefined, { token: key });
     expect((await emailsTo(email)).find((e) => e.kind === 'payout_update')?.subject).toBe('[Test] Payout failed');
     let failed = await server.mail.waitFor(email);
     while (failed.subject !== '[Test] Payout failed') failed = await server.mail.waitFor(email);

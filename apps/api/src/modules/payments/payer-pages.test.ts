@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
-import { checkoutPage, documentOf, payPage, type Page } from './payer-html';
+import { checkoutPage, documentOf, payPage, type Page } from './charges/payer-html';
 
 /**
  * The payer pages as a customer's browser gets them without JavaScript: the HTML the server draws and the plain

@@ -4,9 +4,10 @@ import { messages } from '@fipay/contracts/messages';
 import { cardRequest, MAX_AMOUNT, MIN_AMOUNT, nairaMessage, nairaToKobo, otpRequest, payLinkRequest, paymentMessages, testCards, type Checkout } from '@fipay/contracts/payments';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { findPayableLink, startLinkPayment, toPayPage } from './links';
-import { checkoutPage, documentOf, noticePage, payPage, type CheckoutState, type Page } from './payer-html';
-import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
+import { findPayableLink, toPayPage } from './links/payment-links';
+import { startLinkPayment } from './charges/link-payments';
+import { checkoutPage, documentOf, noticePage, payPage, type CheckoutState, type Page } from './charges/payer-html';
+import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './charges/checkout';
 
 /**
  * The payer pages as HTML (docs/decisions/0058-payer-pages-as-server-html.md): `/pay/{slug}`, `/checkout/{code}` and

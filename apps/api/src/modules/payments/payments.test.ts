@@ -4,9 +4,9 @@ import { liveBlockMessages } from '@fipay/contracts/live-mode';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
-import { luhnValid, notExpired } from './sandbox';
-import { EXPORT_BATCH } from './transactions';
+import { feeFor } from './charges/fees';
+import { luhnValid, notExpired } from './charges/checkout';
+import { EXPORT_BATCH } from './charges/transactions';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,41 +1,22 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { describe, expect, it } from 'vitest';
 import { paystackSample } from '../../test/paystack-samples';
 import { createReviewerAccount } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies } from '../ledger/ledger';
-import { feeFor } from './fees';
-import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
+import { usePaystackReplay } from '../../test/paystack-replay';
+import { startTestServer } from '../../test/server';
+import { feeFor } from './charges/fees';
+import { paymentMessages, refundMessages, payoutMessages } from '@fipay/contracts/payments';
 import { liveBlockMessages } from '@fipay/contracts/live-mode';
 import { JobScheduler } from '../../jobs/scheduler';
 import { paymentJobs } from './jobs';
-import { refundAttentionNotice } from './refund-attention';
-import { failRefund } from './refunds';
-import { payOut, releaseDue } from './settlement';
-import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './transfers';
+import { refundAttentionNotice } from './refunds/attention';
+import { failRefund } from './refunds/refunds';
+import { releaseDue } from './payouts/balances';
+import { payOut } from './payouts/payouts';
+import { claimDueTransfers, recipientRefused, sendDueTransfers, transferRefused } from './payouts/transfers';
 
-const SECRET = 'sk_test_paystack_secret_for_the_replay_server';
-let fake: FakePaystack;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  // Each test signs up its own business: more than one address's signups an hour.
-  server = await startTestServer({
-    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
-    rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } },
-  });
-});
-afterEach(async () => {
-  expect(await ledgerDiscrepancies(server.db)).toEqual([]);
-  // Answers a test changed go back to the documented ones.
-  fake.reset();
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+// Each test signs up its own business: more than one address's signups an hour.
+const { fake, server, sign, webhook, chargeSuccess, secret: SECRET } = usePaystackReplay({ rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } } });
 
 /** An approved company's dashboard session in live mode. */
 async function liveMerchant() {
@@ -47,18 +28,6 @@ async function liveMerchant() {
 /** Some seconds on since the last look that asked Paystack (a look at a pending live checkout asks at most once in 10 seconds, ADR 0043). */
 const lookLater = (reference: string, seconds = 60) =>
   server.db.query('UPDATE transactions SET checkout_verified_at = now() - make_interval(secs => $2) WHERE reference = $1', [reference, seconds]);
-const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
-/** Delivers a webhook and waits for the inbox worker to apply it when it was stored; `outcome` says what applying it did. */
-const webhook = async (raw: string, signature?: string) => {
-  const answer = await server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } });
-  const outcome = answer.body?.message === 'Event received.' ? await server.providerInboxSettled(raw) : undefined;
-  return { ...answer, outcome };
-};
-/** Paystack's published charge.success webhook for this transaction (its amount left as the sample's: never trusted). */
-const chargeSuccess = (reference: string, id: number) => {
-  const sample = paystackSample('chargeSuccess');
-  return JSON.stringify({ ...sample, data: { ...sample.data, id, reference } });
-};
 /** A webhook body with some of its data changed. */
 const withData = (raw: string, data: object) => {
   const event = JSON.parse(raw) as { data: object };
@@ -460,7 +429,7 @@ describe('live charges through Paystack', () => {
     const { id } = fake.settle(reference, 'success');
     const raw = chargeSuccess(reference, id);
 
-    for (const signature of [undefined, 'abc', sign(raw, 'sk_test_someone_else'), sign(`${raw} `)]) {
+    for (const signature of [null, 'abc', sign(raw, 'sk_test_someone_else'), sign(`${raw} `)]) {
       expect(await webhook(raw, signature)).toMatchObject({ status: 401, body: { isSuccessful: false, message: paymentMessages.webhookSignatureInvalid } });
     }
     expect((await server.api.get(`/transactions/${reference}`, live)).body.data.status).toBe('pending');
@@ -640,16 +609,16 @@ async function liveAvailable(accountNumber = '0123456780', amount = 1_000_000) {
   const payout = async () => {
     const outcome = await server.db.transaction((tx) => payOut(server.app.ctx, tx, scope));
     if ('skipped' in outcome) throw new Error(outcome.skipped);
-    return outcome.settlement;
+    return outcome.payout;
   };
-  const settlement = async (id: string) => (await server.api.get(`/settlements/${id}`, live)).body.data;
+  const shown = async (id: string) => (await server.api.get(`/payouts/${id}`, live)).body.data;
   const money = async () => (await server.api.get('/balance', live)).body.data.balances[0];
-  return { live, companyId, charge, payout, settlement, money, net: feeFor(amount).net };
+  return { live, companyId, charge, payout, shown, money, net: feeFor(amount).net };
 }
 
-const settlementReference = async (id: string) =>
-  (await server.db.query<{ transfer_reference: string }>('SELECT transfer_reference FROM settlements WHERE id = $1', [id])).rows[0]!.transfer_reference;
-const dueNow = (id: string) => server.db.query('UPDATE settlements SET next_check_at = now() WHERE id = $1', [id]);
+const transferReferenceOf = async (id: string) =>
+  (await server.db.query<{ transfer_reference: string }>('SELECT transfer_reference FROM payouts WHERE id = $1', [id])).rows[0]!.transfer_reference;
+const dueNow = (id: string) => server.db.query('UPDATE payouts SET next_check_at = now() WHERE id = $1', [id]);
 
 describe('live payouts through Paystack Transfers', () => {
   it('send the payout to a recipient made once, under our reference, and pay it on transfer.success once', async () => {
@@ -657,12 +626,12 @@ describe('live payouts through Paystack Transfers', () => {
     // The daily run writes the payout pending and hands it to Paystack after its transaction commits.
     const payouts = paymentJobs(server.app.ctx).find((job) => job.name === 'payouts')!;
     expect(await new JobScheduler(server.db, server.app.log, [payouts]).runNow(payouts)).toBe(true);
-    const listed = (await server.api.get('/settlements', m.live)).body.data.settlements;
+    const listed = (await server.api.get('/payouts', m.live)).body.data.payouts;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ status: 'pending', amount: m.net, livemode: true, bankAccount: { accountNumber: '******6780' } });
     expect(await m.money()).toMatchObject({ available: 0, paidOut: 0 });
 
-    const reference = await settlementReference(listed[0].id);
+    const reference = await transferReferenceOf(listed[0].id);
     expect(fake.requests.find((r) => r.path === '/transferrecipient')!.body).toEqual({
       type: 'nuban',
       name: 'ADEBAYO FOODS LTD',
@@ -680,14 +649,14 @@ describe('live payouts through Paystack Transfers', () => {
     expect((await webhook(raw, sign('forged'))).status).toBe(401);
     const answers = await Promise.all([webhook(raw, sign(raw)), webhook(raw, sign(raw))]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    const paid = await m.settlement(listed[0].id);
+    const paid = await m.shown(listed[0].id);
     expect(paid).toMatchObject({ status: 'paid', amount: m.net, transactionCount: 1, paidAt: expect.any(String) });
     expect(await m.money()).toMatchObject({ available: 0, paidOut: m.net });
-    expect((await server.api.get('/events?type=settlement.paid', m.live)).body.data.events).toHaveLength(1);
+    expect((await server.api.get('/events?type=payout.paid', m.live)).body.data.events).toHaveLength(1);
     // A reversal of a payout already paid changes nothing here (the money has left); it is logged for a person.
     const reversed = withData(fake.settleTransfer(reference, 'reversed'), { id: 1 });
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
-    expect((await m.settlement(listed[0].id)).status).toBe('paid');
+    expect((await m.shown(listed[0].id)).status).toBe('paid');
 
     // The next payout to the same account reuses the recipient.
     await m.charge(500_000);
@@ -702,11 +671,11 @@ describe('live payouts through Paystack Transfers', () => {
     const failed = await liveAvailable('0123456781');
     const first = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const raw = fake.settleTransfer(await settlementReference(first.id), 'failed');
+    const raw = fake.settleTransfer(await transferReferenceOf(first.id), 'failed');
     expect((await webhook(raw, sign(raw))).status).toBe(200);
-    expect(await failed.settlement(first.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the bank.', transactionCount: 0 });
+    expect(await failed.shown(first.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer failed at the bank.', transactionCount: 0 });
     expect(await failed.money()).toMatchObject({ available: failed.net, paidOut: 0 });
-    expect((await server.api.get('/events?type=settlement.failed', failed.live)).body.data.events).toHaveLength(1);
+    expect((await server.api.get('/events?type=payout.failed', failed.live)).body.data.events).toHaveLength(1);
     const notice = (await server.api.get('/notification/user/latest', { token: failed.live.token })).body.data.notifications[0];
     expect(notice).toMatchObject({ title: 'Payout failed' });
     expect(notice.message).toContain('account ending 6781');
@@ -714,30 +683,30 @@ describe('live payouts through Paystack Transfers', () => {
     // Reversed before it was paid: the same.
     const again = await failed.payout();
     await sendDueTransfers(server.app.ctx);
-    const reversed = fake.settleTransfer(await settlementReference(again.id), 'reversed');
+    const reversed = fake.settleTransfer(await transferReferenceOf(again.id), 'reversed');
     expect((await webhook(reversed, sign(reversed))).status).toBe(200);
-    expect(await failed.settlement(again.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer was reversed by the bank.' });
+    expect(await failed.shown(again.id)).toMatchObject({ status: 'failed', failureReason: 'The transfer was reversed by the bank.' });
     expect(await failed.money()).toMatchObject({ available: failed.net });
 
     // Paystack refusing the transfer (its own balance short) fails it at once, without Paystack's words.
     fake.on('/transfer', () => ({ status: 400, body: { status: false, message: 'Your balance is not enough to fulfil this request' } }));
     const refused = await failed.payout();
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 1, pending: 0, retry: 0 });
-    expect(await failed.settlement(refused.id)).toMatchObject({ status: 'failed', failureReason: transferRefused });
+    expect(await failed.shown(refused.id)).toMatchObject({ status: 'failed', failureReason: transferRefused });
     expect(await failed.money()).toMatchObject({ available: failed.net });
     fake.reset();
     // The recipient kept for the account is dropped with the refusal: the next payout makes it again.
     const afterRefusal = await failed.payout();
     await sendDueTransfers(server.app.ctx);
     expect(fake.requests.filter((r) => r.path === '/transferrecipient')).toHaveLength(1);
-    expect((await failed.settlement(afterRefusal.id)).status).toBe('pending');
+    expect((await failed.shown(afterRefusal.id)).status).toBe('pending');
     fake.reset();
 
     // A bank account Paystack cannot resolve for transfers.
     const unresolvable = await liveAvailable('0123456999');
     const third = await unresolvable.payout();
     await sendDueTransfers(server.app.ctx);
-    expect(await unresolvable.settlement(third.id)).toMatchObject({ status: 'failed', failureReason: recipientRefused });
+    expect(await unresolvable.shown(third.id)).toMatchObject({ status: 'failed', failureReason: recipientRefused });
     expect(fake.requests.filter((r) => r.path === '/transfer')).toHaveLength(0);
   });
 
@@ -750,8 +719,8 @@ describe('live payouts through Paystack Transfers', () => {
     });
     const payout = await m.payout();
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 0, retry: 1 });
-    expect((await m.settlement(payout.id)).status).toBe('pending');
-    const { rows } = await server.db.query<{ next_check_at: Date }>('SELECT next_check_at FROM settlements WHERE id = $1', [payout.id]);
+    expect((await m.shown(payout.id)).status).toBe('pending');
+    const { rows } = await server.db.query<{ next_check_at: Date }>('SELECT next_check_at FROM payouts WHERE id = $1', [payout.id]);
     expect(rows[0]!.next_check_at.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: nothing is claimed.
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 0, retry: 0 });
@@ -759,14 +728,14 @@ describe('live payouts through Paystack Transfers', () => {
     await dueNow(payout.id);
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
     expect(fake.requests.filter((r) => r.path === '/transfer')).toHaveLength(1);
-    const reference = await settlementReference(payout.id);
+    const reference = await transferReferenceOf(payout.id);
     expect(fake.requests.some((r) => r.path === `/transfer/verify/${reference}`)).toBe(true);
 
     // Paystack pays it but its webhook is lost: the next check finds it paid.
     fake.settleTransfer(reference, 'success');
     await dueNow(payout.id);
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 1, failed: 0, pending: 0, retry: 0 });
-    expect(await m.settlement(payout.id)).toMatchObject({ status: 'paid' });
+    expect(await m.shown(payout.id)).toMatchObject({ status: 'paid' });
     expect(await m.money()).toMatchObject({ paidOut: m.net });
 
     // A request that never reached Paystack is sent again under the same reference.
@@ -778,7 +747,7 @@ describe('live payouts through Paystack Transfers', () => {
     fake.reset();
     await dueNow(lost.id);
     expect((await sendDueTransfers(server.app.ctx)).pending).toBe(1);
-    expect(fake.transfers.get(await settlementReference(lost.id))).toMatchObject({ amount: feeFor(400_000).net, status: 'pending' });
+    expect(fake.transfers.get(await transferReferenceOf(lost.id))).toMatchObject({ amount: feeFor(400_000).net, status: 'pending' });
 
     // A Paystack account that asks for an OTP on transfers: the payout waits for it, checked again an hour on.
     fake.transferStatus('otp');
@@ -786,24 +755,24 @@ describe('live payouts through Paystack Transfers', () => {
     const otp = await m.payout();
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
     const checked = await server.db.query<{ later: boolean; code: string }>(
-      "SELECT next_check_at > now() + interval '50 minutes' AS later, provider_transfer_code AS code FROM settlements WHERE id = $1",
+      "SELECT next_check_at > now() + interval '50 minutes' AS later, provider_transfer_code AS code FROM payouts WHERE id = $1",
       [otp.id],
     );
     expect(checked.rows[0]).toEqual({ later: true, code: expect.stringMatching(/^TRF_/) });
-    expect((await m.settlement(otp.id)).status).toBe('pending');
+    expect((await m.shown(otp.id)).status).toBe('pending');
   });
 
   it('a payout written before references lost their underscore (po_…) is still sent, verified and paid under it', async () => {
     const m = await liveAvailable('0123456785');
     const payout = await m.payout();
     const old = 'po_0a1b2c3d4e5f60718293';
-    await server.db.query('UPDATE settlements SET transfer_reference = $2 WHERE id = $1', [payout.id, old]);
+    await server.db.query('UPDATE payouts SET transfer_reference = $2 WHERE id = $1', [payout.id, old]);
     expect(await sendDueTransfers(server.app.ctx)).toEqual({ paid: 0, failed: 0, pending: 1, retry: 0 });
     expect(fake.transfers.get(old)).toMatchObject({ amount: m.net, status: 'pending' });
     const raw = fake.settleTransfer(old, 'success');
     expect((await webhook(raw, sign(raw))).status).toBe(200);
     expect(fake.requests.some((r) => r.path === `/transfer/verify/${old}`)).toBe(true);
-    expect(await m.settlement(payout.id)).toMatchObject({ status: 'paid' });
+    expect(await m.shown(payout.id)).toMatchObject({ status: 'paid' });
   });
 
   it('two runs never claim the same payout, and payouts wait while live payouts are held', async () => {
@@ -813,7 +782,7 @@ describe('live payouts through Paystack Transfers', () => {
     expect([...a, ...b].filter((id) => id === payout.id)).toHaveLength(1);
     await server.db.query("UPDATE companies SET payouts_held_at = now(), payouts_hold_reason = 'Review' WHERE id = $1", [m.companyId]);
     await m.charge(300_000);
-    await expect(m.payout()).rejects.toThrow(settlementMessages.onHold);
+    await expect(m.payout()).rejects.toThrow(payoutMessages.onHold);
   });
 
   it('a hold placed while a payout waits to be sent stops it before Paystack, with the money back', async () => {
@@ -822,7 +791,7 @@ describe('live payouts through Paystack Transfers', () => {
     // Paystack unreachable at the first try: the payout waits to be sent again.
     fake.on('/transfer', () => ({ status: 503, body: { status: false, message: 'Service unavailable' } }));
     await sendDueTransfers(server.app.ctx);
-    expect((await m.settlement(payout.id)).status).toBe('pending');
+    expect((await m.shown(payout.id)).status).toBe('pending');
     // Neither available nor paid out: on its way, and the balance says so.
     expect(await m.money()).toMatchObject({ available: 0, payoutsInTransit: m.net, paidOut: 0 });
     fake.reset();
@@ -831,8 +800,8 @@ describe('live payouts through Paystack Transfers', () => {
     const before = fake.requests.length;
     expect(await sendDueTransfers(server.app.ctx)).toMatchObject({ failed: 1 });
     // Asked whether Paystack has it (it has not), and nothing sent.
-    expect(fake.requests.slice(before).map((r) => r.path)).toEqual([`/transfer/verify/${await settlementReference(payout.id)}`]);
-    expect(await m.settlement(payout.id)).toMatchObject({ status: 'failed', failureReason: settlementMessages.onHold });
+    expect(fake.requests.slice(before).map((r) => r.path)).toEqual([`/transfer/verify/${await transferReferenceOf(payout.id)}`]);
+    expect(await m.shown(payout.id)).toMatchObject({ status: 'failed', failureReason: payoutMessages.onHold });
     expect(await m.money()).toMatchObject({ available: m.net, payoutsInTransit: 0 });
   });
 });

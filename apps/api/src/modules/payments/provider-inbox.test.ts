@@ -1,28 +1,12 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '@fipay/contracts/payments';
-import { startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
 import { paystackSample } from '../../test/paystack-samples';
 import { createVerifiedUser, login } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
+import { usePaystackReplay } from '../../test/paystack-replay';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 
 // Inbound provider webhooks are stored by the route and applied by the inbox worker (provider-inbox.ts, ADR 0054).
-const SECRET = 'sk_test_paystack_secret_for_the_inbox';
-let fake: FakePaystack;
-let server: TestServer;
-beforeAll(async () => {
-  fake = await startFakePaystack();
-  server = await startTestServer({ env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' } });
-});
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
-
-const sign = (raw: string, secret = SECRET) => createHmac('sha512', secret).update(raw).digest('hex');
-const deliver = (raw: string, signature = sign(raw)) =>
-  server.api.request('POST', '/api/v1/providers/paystack/webhook', { rawBody: raw, headers: { 'x-paystack-signature': signature } });
+const { fake, server, sign, deliver } = usePaystackReplay({ secret: 'sk_test_paystack_secret_for_the_inbox' });
 const inbox = async () =>
   (await server.db.query<{ provider: string; event_key: string; type: string; outcome: string | null; attempts: number; last_error: string | null; processed: boolean }>(
     'SELECT provider, event_key, type, outcome, attempts, last_error, processed_at IS NOT NULL AS processed FROM provider_inbox ORDER BY id',

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { PollingWorker } from '../../jobs/polling-worker';
 import { AppError } from '../../lib/errors';
 import type { InboundEvent, Providers } from '../../providers/types';
-import { applyInboundEvent } from './live';
+import { applyInboundEvent } from './inbound-events';
 import { noteRefusedWebhook, noteSignedWebhook } from './live-readiness';
 
 /**

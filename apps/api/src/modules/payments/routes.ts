@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   balanceEndpoints,
@@ -7,20 +8,23 @@ import {
   payPageEndpoints,
   providerEndpoints,
   refundEndpoints,
-  settlementEndpoints,
+  legacySettlementEndpoints,
+  payoutEndpoints,
   transactionEndpoints,
 } from '@fipay/contracts/endpoints/payments';
-import { paymentMessages, refundMessages, settlementMessages } from '@fipay/contracts/payments';
+import { paymentMessages, payoutMessages, refundMessages } from '@fipay/contracts/payments';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, startLinkPayment, toPayPage, updatePaymentLink } from './links';
+import { createPaymentLink, findPayableLink, findPaymentLink, listPaymentLinks, toPayPage, updatePaymentLink } from './links/payment-links';
+import { startLinkPayment } from './charges/link-payments';
 import { receiveProviderWebhook } from './provider-inbox';
-import { createRefund } from './refunds';
-import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './sandbox';
-import { balancesOf, listSettlements, payOut, settlementCsv, settlementDetail } from './settlement';
-import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './transactions';
+import { createRefund } from './refunds/refunds';
+import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './charges/checkout';
+import { balancesOf } from './payouts/balances';
+import { listPayouts, payOut, payoutCsv, payoutDetail } from './payouts/payouts';
+import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './charges/transactions';
 import { lagosDay } from '../../lib/lagos';
 import { earlierEffect } from '../../plugins/idempotent-effects';
 import { withLiveNotice } from '../developers/modes';
@@ -99,29 +103,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(refund.status === 'processed' ? refundMessages.created : refundMessages.pending, refund);
   });
 
-  registerRoute(app, settlementEndpoints.list, async (request) => ok(settlementMessages.loaded, await listSettlements(ctx.db, requireMerchant(request), request.query)));
-  registerRoute(app, settlementEndpoints.get, async (request) =>
-    ok(settlementMessages.settlementLoaded, await settlementDetail(ctx.db, requireMerchant(request), request.params.id)),
-  );
-  registerRoute(app, settlementEndpoints.export, async (request, reply) => {
+  // Payouts, and the same under their old name until 31 May 2027 (legacySettlementEndpoints; ADR 0055).
+  registerRoute(app, payoutEndpoints.list, async (request) => ok(payoutMessages.loaded, await listPayouts(ctx.db, requireMerchant(request), request.query)));
+  registerRoute(app, legacySettlementEndpoints.list, async (request) => {
+    const { payouts, ...rest } = await listPayouts(ctx.db, requireMerchant(request), request.query);
+    return ok(payoutMessages.loaded, { settlements: payouts, ...rest });
+  });
+  for (const endpoint of [payoutEndpoints.get, legacySettlementEndpoints.get]) {
+    registerRoute(app, endpoint, async (request) => ok(payoutMessages.payoutLoaded, await payoutDetail(ctx.db, requireMerchant(request), request.params.id)));
+  }
+  const exportPayout = async (request: FastifyRequest, id: string, reply: FastifyReply) => {
     const scope = requireMerchant(request);
-    const csv = await settlementCsv(ctx.db, scope, request.params.id);
+    const csv = await payoutCsv(ctx.db, scope, id);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-payout-${request.params.id}.csv"`)
+      .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-payout-${id}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send(csv);
-  });
-  registerRoute(app, settlementEndpoints.payoutNow, async (request) => {
+  };
+  registerRoute(app, payoutEndpoints.export, (request, reply) => exportPayout(request, request.params.id, reply));
+  registerRoute(app, legacySettlementEndpoints.export, (request, reply) => exportPayout(request, request.params.id, reply));
+  const payOutNow = async (request: FastifyRequest) => {
     const scope = requireMerchant(request);
-    if (scope.livemode) throw new AppError('FORBIDDEN', settlementMessages.testOnly);
-    const earlier = earlierEffect(request.idempotency, 'settlement');
+    if (scope.livemode) throw new AppError('FORBIDDEN', payoutMessages.testOnly);
+    const earlier = earlierEffect(request.idempotency, 'payout');
     const outcome = earlier
-      ? { settlement: await settlementDetail(ctx.db, scope, earlier) }
+      ? { payout: await payoutDetail(ctx.db, scope, earlier) }
       : await ctx.db.transaction((tx) => payOut(ctx, tx, scope, { claim: request.idempotency }));
     if ('skipped' in outcome) throw new AppError('CONFLICT', outcome.skipped);
-    return ok(outcome.settlement.status === 'paid' ? settlementMessages.paidOut : (outcome.settlement.failureReason ?? settlementMessages.paidOut), outcome.settlement);
-  });
+    return ok(outcome.payout.status === 'paid' ? payoutMessages.paidOut : (outcome.payout.failureReason ?? payoutMessages.paidOut), outcome.payout);
+  };
+  registerRoute(app, payoutEndpoints.payOutNow, payOutNow);
+  registerRoute(app, legacySettlementEndpoints.payoutNow, payOutNow);
 
   // Paystack signs the raw bytes: this route alone keeps the JSON body unparsed (a Buffer), up to 1 MB.
   await app.register(async (raw) => {

@@ -36,12 +36,12 @@ export type TransactionRow = {
   available_at: Date | null;
   released_at: Date | null;
   refunded_amount: string;
-  settlement_id: string | null;
+  payout_id: string | null;
   access_code: string;
 };
 export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, provider_reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
   customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
-  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, settlement_id, access_code`;
+  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, payout_id, access_code`;
 
 
 export function toTransaction(row: TransactionRow): Transaction {
@@ -60,7 +60,9 @@ export function toTransaction(row: TransactionRow): Transaction {
     paymentLinkId: row.payment_link_id,
     refundedAmount: kobo(row.refunded_amount),
     availableAt: row.available_at ? row.available_at.toISOString() : null,
-    settlementId: row.settlement_id,
+    payoutId: row.payout_id,
+    // Deprecated name of payoutId, answered until 31 May 2027 (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md).
+    settlementId: row.payout_id,
     gatewayResponse: row.gateway_response,
     metadata: row.metadata,
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,

@@ -58,6 +58,6 @@ describe('status transitions', () => {
     expect(() => assertMove('refunds', { id: 'rf_1', status: 'processed' }, 'failed')).toThrow('refund rf_1 is processed; expected pending');
     expect(() => assertMove('transactions', { id: 'tx_1', status: 'failed', provider: 'sandbox' }, 'success')).toThrow('transaction tx_1 is failed; expected pending');
     expect(() => assertMove('transactions', { id: 'tx_2', status: 'failed', provider: 'paystack' }, 'success')).not.toThrow();
-    expect(() => assertMove('settlements', { id: 'po_1', status: 'paid', provider: null }, 'failed')).toThrow('payout po_1 is paid; expected pending');
+    expect(() => assertMove('payouts', { id: 'po_1', status: 'paid', provider: null }, 'failed')).toThrow('payout po_1 is paid; expected pending');
   });
 });

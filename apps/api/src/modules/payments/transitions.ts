@@ -16,7 +16,7 @@ export const statusTransitions = {
     { from: 'pending', to: 'processed' },
     { from: 'pending', to: 'failed' },
   ],
-  settlements: [
+  payouts: [
     { from: 'pending', to: 'paid' },
     { from: 'pending', to: 'failed' },
   ],
@@ -26,7 +26,7 @@ export type StatusTable = keyof typeof statusTransitions;
 type Transition<T extends StatusTable> = (typeof statusTransitions)[T][number];
 export type StatusOf<T extends StatusTable> = Transition<T>['from'] | Transition<T>['to'];
 
-const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', settlements: 'payout' };
+const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout' };
 
 /**
  * A money object found in a status the code did not expect for what it was about to do: a bug or a race lost,

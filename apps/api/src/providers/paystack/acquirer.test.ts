@@ -59,7 +59,7 @@ describe("Paystack's published samples, read at the edge", () => {
     answering('/transfer/verify/', 'transferNotFound', 404);
     expect(await paystack().verifyTransfer('acv_unknown-reference-1')).toBeNull();
     answering('/transfer', 'transferInvalidRecipient', 400);
-    expect(await paystack().transfer({ amount: 100000, recipientCode: 'RCP_gone', reference: 'po-0a1b2c3d4e5f60718293', reason: 'FiPay settlement' })).toEqual({ refused: 'Recipient specified is invalid' });
+    expect(await paystack().transfer({ amount: 100000, recipientCode: 'RCP_gone', reference: 'po-0a1b2c3d4e5f60718293', reason: 'FiPay payout' })).toEqual({ refused: 'Recipient specified is invalid' });
   });
 
   it('answers 502 for an answer that is not the documented one', async () => {

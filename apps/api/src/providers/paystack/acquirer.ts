@@ -20,7 +20,7 @@ import { paystackSignatureValid } from './signature';
 /**
  * Paystack as the live acquirer (docs/decisions/0033-paystack-live-charges.md): initialise a transaction
  * (POST /transaction/initialize) and verify it (GET /transaction/verify/:reference), as Paystack documents
- * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live settlements out
+ * them, refunds (POST /refund, GET /refund/:id), and the transfers that pay live payouts out
  * (docs/decisions/0034-live-payouts-through-paystack.md: POST /transferrecipient, POST /transfer, GET
  * /transfer/verify/:reference). Each answer is parsed by a schema made from the sample Paystack publishes for
  * it (apps/api/src/test/paystack-samples.ts names each source): the fields read here, with the types the

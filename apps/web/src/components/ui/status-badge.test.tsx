@@ -1,4 +1,4 @@
-import { refundStatuses, settlementStatuses, transactionStatuses } from '@fipay/contracts/payments';
+import { refundStatuses, payoutStatuses, transactionStatuses } from '@fipay/contracts/payments';
 import { deliveryStatuses } from '@fipay/contracts/webhooks';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('StatusBadge', () => {
     const kinds = [
       ['transaction', transactionStatuses],
       ['refund', refundStatuses],
-      ['payout', settlementStatuses],
+      ['payout', payoutStatuses],
       ['delivery', deliveryStatuses],
     ] as const;
     for (const [kind, statuses] of kinds) {

@@ -1,4 +1,4 @@
-import type { refundStatuses, settlementStatuses, transactionStatuses } from '@fipay/contracts/payments';
+import type { refundStatuses, payoutStatuses, transactionStatuses } from '@fipay/contracts/payments';
 import type { deliveryStatuses } from '@fipay/contracts/webhooks';
 
 type Tone = 'done' | 'waiting' | 'failed' | 'off';
@@ -54,7 +54,7 @@ type Covers<Table, Status extends string> = [Status] extends [keyof Table] ? tru
 const covered: [
   Covers<Badges['transaction'], (typeof transactionStatuses)[number]>,
   Covers<Badges['refund'], (typeof refundStatuses)[number]>,
-  Covers<Badges['payout'], (typeof settlementStatuses)[number]>,
+  Covers<Badges['payout'], (typeof payoutStatuses)[number]>,
   Covers<Badges['delivery'], (typeof deliveryStatuses)[number]>,
 ] = [true, true, true, true];
 void covered;

@@ -1,7 +1,7 @@
 import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipay/contracts/developers';
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
-import { balanceEndpoints, paymentLinkEndpoints, refundEndpoints, settlementEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import { balanceEndpoints, paymentLinkEndpoints, payoutEndpoints, refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
 import type { ReactNode } from 'react';
@@ -19,7 +19,7 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Transactions', endpoints: Object.values(transactionEndpoints) },
   { title: 'Refunds', endpoints: Object.values(refundEndpoints) },
   { title: 'Balance', endpoints: Object.values(balanceEndpoints) },
-  { title: 'Payouts (settlements)', endpoints: Object.values(settlementEndpoints) },
+  { title: 'Payouts', endpoints: Object.values(payoutEndpoints) },
   { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
   { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
@@ -196,8 +196,10 @@ export function DocsPage() {
             {ABANDON_AFTER_HOURS} hours (a live one once the payment provider confirms it was not paid; paid later after all, it is credited then).
             Customers get a receipt and refund emails; in test mode only at your own team&apos;s addresses. A payment&apos;s net (amount less the fee) is pending until the next business day (weekends and Nigerian
             public holidays excluded; at once in test mode), then available; the available balance is paid to your settlement bank account once a
-            day. A live payout is <code className={code}>pending</code> until the bank confirms it (<code className={code}>settlement.paid</code>) or
-            returns it (<code className={code}>settlement.failed</code>, the money back in your available balance). Refunds come from the available
+            day. A live payout is <code className={code}>pending</code> until the bank confirms it (<code className={code}>payout.paid</code>) or
+            returns it (<code className={code}>payout.failed</code>, the money back in your available balance). Payouts were called settlements
+            before: <code className={code}>/settlements</code> and the <code className={code}>settlement.paid</code> and{' '}
+            <code className={code}>settlement.failed</code> events still work, deprecated, until 31 May 2027. Refunds come from the available
             balance; a live refund is <code className={code}>pending</code> until the card issuer or bank processes it (and stays pending, never
             made twice, when the provider&apos;s answer is lost on the way).
           </p>

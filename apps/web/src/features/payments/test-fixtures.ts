@@ -17,6 +17,7 @@ export function paidPayment(overrides: Partial<Transaction> = {}): Transaction {
     paymentLinkId: null,
     refundedAmount: 0,
     availableAt: '2026-11-25T10:00:00.000Z',
+    payoutId: null,
     settlementId: null,
     gatewayResponse: 'Approved',
     metadata: {},

@@ -36,7 +36,7 @@ const fail = (status: number, message: string) =>
 function stubServer(list: (query: URLSearchParams) => Response, csv: () => Response = () => fail(500, 'The export could not be made.')) {
   const fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/v1/settlements') return ok({ settlements: [], pagination, hold: null });
+    if (url.pathname === '/api/v1/payouts') return ok({ payouts: [], pagination, hold: null });
     if (url.pathname === '/api/v1/transactions/export') return csv();
     if (url.pathname === '/api/v1/transactions') return list(url.searchParams);
     return fail(404, 'Not found.');

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
 import { formatNaira } from './money';
 import { useTransactions, type TransactionQuery } from './api/transactions';
-import { SettlementsView } from './components/settlements-view';
+import { PayoutsView } from './components/payouts-view';
 import { TransactionDetailDialog } from './components/transaction-detail-dialog';
 
 type Filters = Omit<TransactionQuery, 'cursor' | 'pageSize'>;
@@ -28,10 +28,10 @@ const channelLabels: Record<string, string> = { card: 'Card', bank_transfer: 'Ba
 export function TransactionsPage() {
   const [mode] = useMode();
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = searchParams.get(TRANSACTIONS_TAB_PARAM) === PAYOUTS_TAB ? 'settlements' : 'transactions';
+  const view = searchParams.get(TRANSACTIONS_TAB_PARAM) === PAYOUTS_TAB ? 'payouts' : 'transactions';
   // Switching tabs replaces the history entry: Back leaves the page rather than flipping between its tabs.
   const setView = (next: typeof view) =>
-    setSearchParams(next === 'settlements' ? { [TRANSACTIONS_TAB_PARAM]: PAYOUTS_TAB } : {}, { replace: true });
+    setSearchParams(next === 'payouts' ? { [TRANSACTIONS_TAB_PARAM]: PAYOUTS_TAB } : {}, { replace: true });
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -44,7 +44,7 @@ export function TransactionsPage() {
         {(
           [
             ['transactions', 'Payments'],
-            ['settlements', 'Payouts'],
+            ['payouts', 'Payouts'],
           ] as const
         ).map(([value, label]) => (
           <button
@@ -59,7 +59,7 @@ export function TransactionsPage() {
           </button>
         ))}
       </div>
-      {view === 'transactions' ? <PaymentsView /> : <SettlementsView />}
+      {view === 'transactions' ? <PaymentsView /> : <PayoutsView />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import type { InboundEvent } from '../../providers/types';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import type { InboundEvent } from '../../../providers/types';
 import { reconcileRefund } from './refunds';
 
 type RefundEvent = Extract<InboundEvent, { action: 'refund.updated' }>;
@@ -11,31 +11,31 @@ const MAX_CANDIDATES = 10;
 const OUR_NOTE = /^FiPay refund ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
- * Paystack's `refund.*` webhooks as it documents them (refund.pending, .processing, .processed, .failed,
- * .needs-attention): they name the refunded transaction by its reference at Paystack (our provider reference, never
- * the merchant's, which another business may share) and the amount, and only
- * refund.needs-attention also carries the refund's id and notes. The refunds of ours they are about:
- * 1. the one with Paystack's refund id, when the event carries one we know;
+ * An acquirer's news of refunds (our `refund.updated` action, read from the provider's webhook by
+ * apps/api/src/providers/): it names the refunded transaction by our provider reference (never the merchant's
+ * reference, which another business may share) and the amount, and may also carry the refund's id at the provider
+ * and its note. The refunds of ours it is about:
+ * 1. the one with the provider's refund id, when the event carries one we know;
  * 2. else the one whose id our merchant note carries (`FiPay refund <id>`), when the event carries the note,
  *    on the transaction it names;
  * 3. else the live refunds still pending on that transaction with that amount (all of the transaction's pending
  *    refunds when the amount cannot be read), at most MAX_CANDIDATES.
- * Each is then asked about at Paystack by its own id (or found by its note) and settled by what Paystack holds
- * for it, never by the event alone: two refunds of one amount on one payment, or a refund made on Paystack's
- * dashboard, are never taken for one another. The event is recorded once, with the refund Paystack's record
- * agrees with, in the transaction that settles it. False when no refund of ours is pending for it.
+ * Each is then asked about at the acquirer by its own id (or found by its note) and settled by what the acquirer
+ * holds for it, never by the event alone: two refunds of one amount on one payment, or a refund made on the
+ * provider's dashboard, are never taken for one another. The event is recorded once, with the refund the
+ * acquirer's record agrees with, in the transaction that settles it. False when no refund of ours is pending for it.
  */
-export async function applyPaystackRefundEvent(ctx: AppContext, event: RefundEvent): Promise<boolean> {
+export async function applyRefundEvent(ctx: AppContext, event: RefundEvent): Promise<boolean> {
   const acquirer = ctx.acquirers.live;
   if (!acquirer) return false;
-  const candidates = await refundsNamedBy(ctx.db, event);
+  const candidates = await refundsNamedBy(ctx.db, acquirer.name, event);
   for (const id of candidates) {
     await reconcileRefund(ctx, acquirer, id, { concludeAbsent: false, event: { key: `${event.type}:${id}`, type: event.type, status: event.status } });
   }
   return candidates.length > 0;
 }
 
-async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string[]> {
+async function refundsNamedBy(db: Queryable, provider: string, event: RefundEvent): Promise<string[]> {
   const one = (rows: { id: string; status: string }[]) => (rows[0]!.status === 'pending' ? [rows[0]!.id] : []);
   if (event.refundId) {
     const { rows } = await db.query<{ id: string; status: string }>('SELECT id, status FROM refunds WHERE provider_refund_id = $1 AND livemode', [event.refundId]);
@@ -51,9 +51,9 @@ async function refundsNamedBy(db: Queryable, event: RefundEvent): Promise<string
   }
   const { rows } = await db.query<{ id: string }>(
     `SELECT r.id FROM refunds r JOIN transactions t ON t.id = r.transaction_id
-      WHERE t.provider_reference = $1 AND t.provider = 'paystack' AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
+      WHERE t.provider_reference = $1 AND t.provider = $3 AND r.livemode AND r.status = 'pending' AND ($2::bigint IS NULL OR r.amount = $2::bigint)
       ORDER BY r.created_at, r.id LIMIT ${MAX_CANDIDATES}`,
-    [event.chargeReference, event.amount],
+    [event.chargeReference, event.amount, provider],
   );
   return rows.map((row) => row.id);
 }

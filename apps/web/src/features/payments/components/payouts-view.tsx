@@ -1,4 +1,4 @@
-import { settlementEndpoints } from '@fipay/contracts/endpoints/payments';
+import { payoutEndpoints } from '@fipay/contracts/endpoints/payments';
 import type { PayoutLineType } from '@fipay/contracts/payments';
 import DownloadIcon from 'lucide-react/icons/download';
 import LandmarkIcon from 'lucide-react/icons/landmark';
@@ -13,20 +13,20 @@ import { downloadMerchantFile, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useMode } from '../../../stores/mode-store';
 import { formatNaira } from '../money';
-import { usePayoutNow, useSettlement, useSettlements } from '../api/settlements';
+import { usePayoutNow, usePayout, usePayouts } from '../api/payouts';
 
 /** Payouts of the available balance to the settlement bank account, and the payments each covered. */
-export function SettlementsView() {
+export function PayoutsView() {
   const [mode] = useMode();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const list = useSettlements(page);
+  const list = usePayouts(page);
   const payout = usePayoutNow();
 
   async function payOutNow() {
     try {
       const done = await payout.mutateAsync();
-      if (done.settlement.status === 'paid') toast.success(`${formatNaira(done.settlement.amount)} paid out.`);
+      if (done.payout.status === 'paid') toast.success(`${formatNaira(done.payout.amount)} paid out.`);
       else toast.error(done.message);
     } catch (error) {
       toast.error(errorMessage(error, 'The payout could not be made.'));
@@ -56,13 +56,13 @@ export function SettlementsView() {
         loading="your payouts"
         failure="We could not load your payouts."
         empty={(data) =>
-          data.settlements.length === 0 ? { icon: LandmarkIcon, title: 'No payouts yet', text: 'Payments become available, then are paid to your bank account.' } : null
+          data.payouts.length === 0 ? { icon: LandmarkIcon, title: 'No payouts yet', text: 'Payments become available, then are paid to your bank account.' } : null
         }
       >
         {(data) => (
           <section aria-label="Payouts" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             <ul className="divide-y divide-slate-100">
-              {data.settlements.map((s) => (
+              {data.payouts.map((s) => (
                 <li key={s.id}>
                   <button type="button" onClick={() => setOpen(s.id)} className="flex w-full flex-wrap items-center justify-between gap-3 p-4 text-left hover:bg-slate-50">
                     <span className="min-w-0">
@@ -94,7 +94,7 @@ export function SettlementsView() {
           </Button>
         </nav>
       )}
-      <SettlementDialog id={open} onClose={() => setOpen(null)} />
+      <PayoutDialog id={open} onClose={() => setOpen(null)} />
     </div>
   );
 }
@@ -116,8 +116,8 @@ const lineLabels: Record<PayoutLineType, string> = {
   brought_forward: 'Balance before',
 };
 
-function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = useSettlement(id);
+function PayoutDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = usePayout(id);
   const [downloading, setDownloading] = useState(false);
   const s = detail.data;
 
@@ -125,7 +125,7 @@ function SettlementDialog({ id, onClose }: { id: string | null; onClose: () => v
     if (!id) return;
     setDownloading(true);
     try {
-      toast.success(`Downloaded ${await downloadMerchantFile(settlementEndpoints.export, {}, 'payout.csv', { id })}.`);
+      toast.success(`Downloaded ${await downloadMerchantFile(payoutEndpoints.export, {}, 'payout.csv', { id })}.`);
     } catch (error) {
       toast.error(errorMessage(error, 'The payout could not be downloaded.'));
     } finally {

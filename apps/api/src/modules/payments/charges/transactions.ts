@@ -10,25 +10,25 @@ import {
   type TransactionFilters,
   type TransactionListQuery,
 } from '@fipay/contracts/payments';
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { enqueueEmail } from '../../mail/outbox';
-import { CSV_BOM, csvRow, csvSql } from '../../lib/csv';
-import { paymentReceiptEmail } from '../../mail/templates';
-import { recordEvent, type Scope } from '../webhooks/events';
-import { lockAccounts, post, type Line } from '../ledger/ledger';
-import { tellPaymentReceived } from './money-notices';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { enqueueEmail } from '../../../mail/outbox';
+import { CSV_BOM, csvRow, csvSql } from '../../../lib/csv';
+import { paymentReceiptEmail } from '../../../mail/templates';
+import { recordEvent, type Scope } from '../../webhooks/events';
+import { lockAccounts, post, type Line } from '../../ledger/ledger';
+import { tellPaymentReceived } from '../money-notices';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
-import { refundableNow, refundsOf } from './refunds';
-import { availableAtFor, releaseCharge } from './settlement';
-import { isUniqueViolation, isUuid } from '../../lib/db-values';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { requireLivePayments } from '../developers/modes';
-import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
-import { assertMove } from './transitions';
-import { kobo } from '../../lib/minor-units';
+import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
+import { refundableNow, refundsOf } from '../refunds/refunds';
+import { availableAtFor, releaseCharge } from '../payouts/balances';
+import { isUniqueViolation, isUuid } from '../../../lib/db-values';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { requireLivePayments } from '../../developers/modes';
+import { addDays, lagosDay, lagosDayStart } from '../../../lib/lagos';
+import { assertMove } from '../transitions';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * `fp-` and 20 hex characters (80 random bits): a transaction's provider reference, unique across the platform, not

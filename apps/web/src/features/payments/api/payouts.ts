@@ -1,23 +1,23 @@
-import { settlementEndpoints } from '@fipay/contracts/endpoints/payments';
+import { payoutEndpoints } from '@fipay/contracts/endpoints/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { balanceKey } from '../../../api/balance';
 import { callApi } from '../../../lib/api-client';
 import { useMode } from '../../../stores/mode-store';
 
-export function useSettlements(page: number) {
+export function usePayouts(page: number) {
   const [mode] = useMode();
   return useQuery({
-    queryKey: ['settlements', mode, page],
-    queryFn: async ({ signal }) => (await callApi(settlementEndpoints.list, { query: { page }, signal })).data,
+    queryKey: ['payouts', mode, page],
+    queryFn: async ({ signal }) => (await callApi(payoutEndpoints.list, { query: { page }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSettlement(id: string | null) {
+export function usePayout(id: string | null) {
   const [mode] = useMode();
   return useQuery({
-    queryKey: ['settlement', mode, id],
-    queryFn: async ({ signal }) => (await callApi(settlementEndpoints.get, { params: { id: id! }, signal })).data,
+    queryKey: ['payout', mode, id],
+    queryFn: async ({ signal }) => (await callApi(payoutEndpoints.get, { params: { id: id! }, signal })).data,
     enabled: id !== null,
   });
 }
@@ -27,11 +27,11 @@ export function usePayoutNow() {
   const [mode] = useMode();
   return useMutation({
     mutationFn: async () => {
-      const answer = await callApi(settlementEndpoints.payoutNow);
-      return { settlement: answer.data, message: answer.message };
+      const answer = await callApi(payoutEndpoints.payOutNow);
+      return { payout: answer.data, message: answer.message };
     },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['settlements', mode] });
+      void client.invalidateQueries({ queryKey: ['payouts', mode] });
       void client.invalidateQueries({ queryKey: balanceKey(mode) });
       void client.invalidateQueries({ queryKey: ['transactions', mode] });
     },

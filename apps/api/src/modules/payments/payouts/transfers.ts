@@ -1,14 +1,14 @@
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { TransferProvider, TransferState } from '../../providers/types';
-import { failSettlement, livePayoutBlocked, markSettlementPaid, SETTLEMENT_COLUMNS, type SettlementRow } from './settlement';
-import { recordProviderEvent } from './transaction-rows';
-import { kobo } from '../../lib/minor-units';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import type { TransferProvider, TransferState } from '../../../providers/types';
+import { failPayout, livePayoutBlocked, markPayoutPaid, PAYOUT_COLUMNS, type PayoutRow } from './payouts';
+import { recordProviderEvent } from '../transaction-rows';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Live payouts through Paystack Transfers (docs/decisions/0034-live-payouts-through-paystack.md). A live
- * settlement is written pending with the money in transit (payOut); the transfer job then claims it, sends
+ * payout is written pending with the money in transit (payOut); the transfer job then claims it, sends
  * it to Paystack outside any database transaction, and applies what Paystack answers. Paystack's word comes
  * back by webhook (`transfer.success`, `transfer.failed`, `transfer.reversed`) and, when a webhook never
  * comes, by the job verifying the transfer again: whichever arrives first decides, once.
@@ -26,8 +26,8 @@ export const recipientRefused = 'The payment provider could not set up your bank
 /** Takes up to `limit` live payouts due to be sent or checked, moving their next check on by the claim's length. */
 export async function claimDueTransfers(tx: Queryable, limit = 20): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
-    `UPDATE settlements SET next_check_at = now() + ${CLAIM}, transfer_attempts = transfer_attempts + 1
-      WHERE id IN (SELECT id FROM settlements WHERE next_check_at <= now() ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+    `UPDATE payouts SET next_check_at = now() + ${CLAIM}, transfer_attempts = transfer_attempts + 1
+      WHERE id IN (SELECT id FROM payouts WHERE next_check_at <= now() ORDER BY next_check_at LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING id`,
     [limit],
   );
@@ -44,9 +44,9 @@ export async function sendDueTransfers(ctx: AppContext, claimed?: string[]): Pro
   return counts;
 }
 
-async function loadSettlement(db: Queryable, where: 'id' | 'transfer_reference', value: string, lock = false): Promise<SettlementRow | undefined> {
-  const { rows } = await db.query<SettlementRow>(
-    `SELECT ${SETTLEMENT_COLUMNS} FROM settlements WHERE ${where} = $1 AND provider = 'paystack'${lock ? ' FOR UPDATE' : ''}`,
+async function loadPayout(db: Queryable, where: 'id' | 'transfer_reference', value: string, lock = false): Promise<PayoutRow | undefined> {
+  const { rows } = await db.query<PayoutRow>(
+    `SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE ${where} = $1 AND provider = 'paystack'${lock ? ' FOR UPDATE' : ''}`,
     [value],
   );
   return rows[0];
@@ -58,25 +58,25 @@ async function loadSettlement(db: Queryable, where: 'id' | 'transfer_reference',
  * tries again later, backing off.
  */
 async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof TransferRunCounts> {
-  const row = await loadSettlement(ctx.db, 'id', id);
+  const row = await loadPayout(ctx.db, 'id', id);
   if (!row || row.status !== 'pending') return 'pending';
-  const paystack = ctx.transfers;
-  if (!paystack) return 'retry';
+  const provider = ctx.transfers;
+  if (!provider) return 'retry';
   try {
-    const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await paystack.verifyTransfer(row.transfer_reference) : null;
+    const known = row.transfer_attempts > 1 || row.provider_transfer_code ? await provider.verifyTransfer(row.transfer_reference) : null;
     if (!known) {
       // Not yet at Paystack: a hold (or a withdrawn approval) since the payout was written stops it here.
       const blocked = await livePayoutBlocked(ctx.db, row.company_id);
       if (blocked) return await failUnsent(ctx, row.id, blocked);
     }
-    const answer = known ?? (await sendTransfer(ctx, paystack, row));
+    const answer = known ?? (await sendTransfer(ctx, provider, row));
     return await applyTransferAnswer(ctx, row.id, answer);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
-    ctx.log.warn({ settlement: row.id, reason: error.cause }, 'Paystack transfer not confirmed; trying again later');
+    ctx.log.warn({ payout: row.id, reason: error.cause }, 'Paystack transfer not confirmed; trying again later');
     // 1, 2, 4 ... minutes after each failed attempt, at most an hour.
     await ctx.db.query(
-      `UPDATE settlements SET next_check_at = now() + make_interval(mins => least(60, power(2, least(transfer_attempts - 1, 6))::int))
+      `UPDATE payouts SET next_check_at = now() + make_interval(mins => least(60, power(2, least(transfer_attempts - 1, 6))::int))
         WHERE id = $1 AND status = 'pending'`,
       [row.id],
     );
@@ -87,23 +87,23 @@ async function advanceTransfer(ctx: AppContext, id: string): Promise<keyof Trans
 /** A payout stopped before it reached Paystack: failed with `reason`, the money back in the available balance. */
 async function failUnsent(ctx: AppContext, id: string, reason: string): Promise<keyof TransferRunCounts> {
   return ctx.db.transaction(async (tx) => {
-    const row = await loadSettlement(tx, 'id', id, true);
+    const row = await loadPayout(tx, 'id', id, true);
     if (!row || row.status !== 'pending') return 'pending';
-    ctx.log.warn({ settlement: row.id, reason }, 'Live payout stopped before sending');
-    await failSettlement(tx, row, reason, ctx.config.appUrl);
+    ctx.log.warn({ payout: row.id, reason }, 'Live payout stopped before sending');
+    await failPayout(tx, row, reason, ctx.config.appUrl);
     return 'failed';
   });
 }
 
 /** Creates (or reuses) the bank account's recipient and asks Paystack for the transfer. */
-async function sendTransfer(ctx: AppContext, paystack: TransferProvider, row: SettlementRow): Promise<TransferState | { refused: string; reason: string }> {
+async function sendTransfer(ctx: AppContext, provider: TransferProvider, row: PayoutRow): Promise<TransferState | { refused: string; reason: string }> {
   const { rows } = await ctx.db.query<{ recipient_code: string }>(
     "SELECT recipient_code FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2",
     [row.bank_code, row.account_number],
   );
   let recipientCode = rows[0]?.recipient_code;
   if (!recipientCode) {
-    const recipient = await paystack.createRecipient({ name: row.account_name, accountNumber: row.account_number, bankCode: row.bank_code });
+    const recipient = await provider.createRecipient({ name: row.account_name, accountNumber: row.account_number, bankCode: row.bank_code });
     if ('refused' in recipient) return { ...recipient, reason: recipientRefused };
     recipientCode = recipient.recipientCode;
     await ctx.db.query(
@@ -112,7 +112,7 @@ async function sendTransfer(ctx: AppContext, paystack: TransferProvider, row: Se
       [row.bank_code, row.account_number, recipientCode],
     );
   }
-  const answer = await paystack.transfer({ amount: kobo(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay settlement' });
+  const answer = await provider.transfer({ amount: kobo(row.amount), recipientCode, reference: row.transfer_reference, reason: 'FiPay payout' });
   if (!('refused' in answer)) return answer;
   // The kept recipient may be what Paystack refused (deleted on its side): the next payout makes it again.
   await ctx.db.query("DELETE FROM transfer_recipients WHERE provider = 'paystack' AND bank_code = $1 AND account_number = $2 AND recipient_code = $3", [
@@ -136,29 +136,29 @@ async function applyTransferAnswer(
 ): Promise<keyof TransferRunCounts> {
   return ctx.db.transaction(async (tx) => {
     if (event && !(await recordProviderEvent(tx, event))) return 'pending';
-    const row = await loadSettlement(tx, 'id', id, true);
+    const row = await loadPayout(tx, 'id', id, true);
     if (!row || row.status !== 'pending') return 'pending';
     if ('refused' in answer) {
-      ctx.log.warn({ settlement: row.id, paystack: answer.refused }, 'Paystack refused a payout');
-      await failSettlement(tx, row, answer.reason, ctx.config.appUrl);
+      ctx.log.warn({ payout: row.id, refused: answer.refused }, 'Paystack refused a payout');
+      await failPayout(tx, row, answer.reason, ctx.config.appUrl);
       return 'failed';
     }
     if (answer.amount !== kobo(row.amount)) {
       // Never settle what does not match: kept pending, no longer checked, for a person to look at.
-      ctx.log.error({ settlement: row.id, amount: answer.amount }, 'Paystack reports another amount for a payout');
-      await tx.query('UPDATE settlements SET next_check_at = NULL WHERE id = $1', [row.id]);
+      ctx.log.error({ payout: row.id, amount: answer.amount }, 'Paystack reports another amount for a payout');
+      await tx.query('UPDATE payouts SET next_check_at = NULL WHERE id = $1', [row.id]);
       return 'pending';
     }
     if (answer.status === 'paid') {
-      await tx.query('UPDATE settlements SET provider_transfer_code = coalesce($2, provider_transfer_code) WHERE id = $1', [row.id, answer.transferCode]);
-      await markSettlementPaid(tx, row, ctx.config.appUrl);
+      await tx.query('UPDATE payouts SET provider_transfer_code = coalesce($2, provider_transfer_code) WHERE id = $1', [row.id, answer.transferCode]);
+      await markPayoutPaid(tx, row, ctx.config.appUrl);
       return 'paid';
     }
     if (answer.status === 'failed' || answer.status === 'reversed') {
-      await failSettlement(tx, row, `The transfer ${answer.status === 'reversed' ? 'was reversed by the bank' : 'failed at the bank'}.`, ctx.config.appUrl);
+      await failPayout(tx, row, `The transfer ${answer.status === 'reversed' ? 'was reversed by the bank' : 'failed at the bank'}.`, ctx.config.appUrl);
       return 'failed';
     }
-    await tx.query(`UPDATE settlements SET provider_transfer_code = coalesce($2, provider_transfer_code), next_check_at = now() + ${RECHECK} WHERE id = $1`, [
+    await tx.query(`UPDATE payouts SET provider_transfer_code = coalesce($2, provider_transfer_code), next_check_at = now() + ${RECHECK} WHERE id = $1`, [
       row.id,
       answer.transferCode,
     ]);
@@ -172,15 +172,15 @@ async function applyTransferAnswer(
  * records the event (a reversal after payment is logged for a person: the money has left). False when the
  * reference is not one of our payouts (a transfer made from Paystack's dashboard).
  */
-export async function settleTransferFromPaystack(
+export async function confirmLivePayout(
   ctx: AppContext,
   reference: string,
   event: { key: string; type: string; action: 'transfer.paid' | 'transfer.failed' | 'transfer.reversed' },
 ): Promise<boolean> {
-  const row = await loadSettlement(ctx.db, 'transfer_reference', reference);
+  const row = await loadPayout(ctx.db, 'transfer_reference', reference);
   if (!row || !ctx.transfers) return false;
   if (row.status !== 'pending') {
-    if (event.action === 'transfer.reversed' && row.status === 'paid') ctx.log.error({ settlement: row.id }, 'Paystack reversed a paid payout');
+    if (event.action === 'transfer.reversed' && row.status === 'paid') ctx.log.error({ payout: row.id }, 'Paystack reversed a paid payout');
     await recordProviderEvent(ctx.db, event);
     return true;
   }

@@ -1,98 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { formatNaira, settlementMessages, type BalanceAmount, type PayoutLine, type Settlement, type Transaction } from '@fipay/contracts/payments';
+import { payoutMessages, type Payout, type PayoutLine, type Transaction } from '@fipay/contracts/payments';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
-import type { AppContext } from '../../context';
-import { companyMayGoLive } from '../developers/modes';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { recordEvent, type Scope } from '../webhooks/events';
-import { companiesWithBalance, companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../ledger/ledger';
-import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../lib/csv';
-import { tellPayout } from './money-notices';
-import { addToTotals, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from './transaction-rows';
-import { paginationOf } from '../../lib/pagination';
-import { isUuid } from '../../lib/db-values';
-import { addDays, isWeekend, lagosDay, lagosDayStart } from '../../lib/lagos';
-import { isPublicHoliday } from '../../lib/ng-holidays';
-import { bindEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { assertMove } from './transitions';
-import { kobo } from '../../lib/minor-units';
+import type { AppContext } from '../../../context';
+import { companyMayGoLive } from '../../developers/modes';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { recordEvent, type Scope } from '../../webhooks/events';
+import { companiesWithBalance, companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../../ledger/ledger';
+import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../../lib/csv';
+import { tellPayout } from '../money-notices';
+import { addToTotals, toTransaction, TRANSACTION_COLUMNS, type TransactionRow } from '../transaction-rows';
+import { paginationOf } from '../../../lib/pagination';
+import { isUuid } from '../../../lib/db-values';
+import { bindEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { assertMove } from '../transitions';
+import { kobo } from '../../../lib/minor-units';
 
 /**
- * Money after a charge (docs/decisions/0032-refunds-and-settlements.md): the net waits in the pending
- * balance until its date, then moves to available (release); the available balance is paid out to the
- * company's settlement bank account once a day (a settlement), through a transfer provider.
+ * Payouts (docs/decisions/0032-refunds-and-settlements.md): the available balance (balances.ts) is paid out to
+ * the company's settlement bank account once a day, through a transfer provider (live: transfers.ts).
  */
 
-/** 00:00 in Lagos of the next business day after `paidAt`: not a weekend, not a public holiday (known, or `declared`). */
-export function nextBusinessDay(paidAt: Date, declared?: ReadonlySet<string>): Date {
-  let day = addDays(lagosDay(paidAt), 1);
-  while (isWeekend(day) || isPublicHoliday(day, declared)) day = addDays(day, 1);
-  return lagosDayStart(day);
-}
-
-/** When a charge paid at `paidAt` becomes available: the next business day live; after the configured delay in test mode. */
-export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date): Date {
-  return livemode ? nextBusinessDay(paidAt, ctx.config.publicHolidays) : new Date(paidAt.getTime() + ctx.config.testSettlementDelaySeconds * 1000);
-}
-
-/** The charge's net moves from pending to available: one ledger entry, in `tx`. */
-export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise<TransactionRow> {
-  // A released charge is a paid one: its net is set (the table's check).
-  const net = kobo(row.net!);
-  const released = await updateWithHistory(
-    tx,
-    `UPDATE transactions SET released_at = now() WHERE id = $1 AND status = 'success' AND released_at IS NULL RETURNING ${TRANSACTION_COLUMNS}`,
-    [row.id],
-    'charge.available',
-    `${formatNaira(net)} added to the available balance.`,
-  );
-  if (!released) return row;
-  if (net > 0) {
-    await post(tx, {
-      livemode: released.livemode,
-      companyId: released.company_id,
-      kind: 'release',
-      // Keyed like the charge's entry, by the provider reference (unique across businesses; migration 0021).
-      reference: released.provider_reference,
-      description: `Charge ${released.reference} available`,
-      lines: [
-        { account: { companyId: released.company_id, code: 'pending', currency: released.currency }, amount: net },
-        { account: { companyId: released.company_id, code: 'available', currency: released.currency }, amount: -net },
-      ],
-    });
-  }
-  return released;
-}
-
-/**
- * Releases the charges whose date has come, oldest first, at most `limit` per run; rows another run holds are
- * skipped. The rows first, then every account the run moves, all at once (the one lock order).
- */
-export async function releaseDue(tx: Queryable, limit = 500): Promise<number> {
-  const { rows } = await tx.query<TransactionRow>(
-    `SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE status = 'success' AND released_at IS NULL AND available_at <= now()
-      ORDER BY available_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-    [limit],
-  );
-  if (rows.length === 0) return 0;
-  await lockAccounts(
-    tx,
-    rows.flatMap((row) =>
-      (['pending', 'available'] as const).map((code) => ({ companyId: row.company_id, code, currency: row.currency, livemode: row.livemode })),
-    ),
-  );
-  for (const row of rows) await releaseCharge(tx, row);
-  return rows.length;
-}
-
-export type SettlementRow = {
+export type PayoutRow = {
   id: string;
   company_id: string;
   livemode: boolean;
   amount: string;
   currency: 'NGN';
-  status: Settlement['status'];
+  status: Payout['status'];
   bank_name: string;
   bank_code: string;
   account_number: string;
@@ -106,12 +41,12 @@ export type SettlementRow = {
   transfer_attempts: number;
   transaction_count?: number;
 };
-export const SETTLEMENT_COLUMNS = `id, company_id, livemode, amount, currency, status, bank_name, bank_code, account_number, account_name, transfer_reference,
+export const PAYOUT_COLUMNS = `id, company_id, livemode, amount, currency, status, bank_name, bank_code, account_number, account_name, transfer_reference,
   failure_reason, created_at, paid_at, provider, provider_transfer_code, transfer_attempts`;
-/** A settlement's columns with the count of the charges it covers, for RETURNING and single-row reads. */
-const WITH_COUNT = `${SETTLEMENT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.settlement_id = settlements.id) AS transaction_count`;
+/** A payout's columns with the count of the charges it covers, for RETURNING and single-row reads. */
+const WITH_COUNT = `${PAYOUT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.payout_id = payouts.id) AS transaction_count`;
 
-export function toSettlement(row: SettlementRow): Settlement {
+export function toPayout(row: PayoutRow): Payout {
   return {
     id: row.id,
     livemode: row.livemode,
@@ -138,7 +73,7 @@ export function sandboxTransfer(accountNumber: string): TransferResult {
   return { ok: true };
 }
 
-type PayoutOutcome = { settlement: Settlement } | { skipped: string };
+type PayoutOutcome = { payout: Payout } | { skipped: string };
 
 export const payoutNotApproved = 'Live payouts need an approved business verification.';
 
@@ -153,12 +88,12 @@ export async function livePayoutBlocked(db: Queryable, companyId: string, lock =
     [companyId],
   );
   if (!rows[0]) return undefined;
-  if (rows[0].held) return settlementMessages.onHold;
+  if (rows[0].held) return payoutMessages.onHold;
   return (await companyMayGoLive(db, companyId)) ? null : payoutNotApproved;
 }
 
 /**
- * Pays the scope's whole available balance to its settlement bank account, in `tx`: a settlement
+ * Pays the scope's whole available balance to its settlement bank account, in `tx`: a payout
  * covering the released charges not yet paid out and the ledger entry (available to payouts in transit).
  * In test mode the sandbox decides the transfer at once (paid, or failed and back to available). A live
  * payout waits pending for the transfer job, which sends it through Paystack after this transaction
@@ -184,9 +119,9 @@ export async function payOut(
     [scope.companyId],
   );
   const bank = banks[0];
-  if (!bank) return { skipped: settlementMessages.noBankAccount };
+  if (!bank) return { skipped: payoutMessages.noBankAccount };
   await tx.query(
-    'SELECT id FROM transactions WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL ORDER BY id FOR UPDATE',
+    'SELECT id FROM transactions WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND payout_id IS NULL ORDER BY id FOR UPDATE',
     [scope.companyId, scope.livemode],
   );
   await lockAccounts(
@@ -196,18 +131,18 @@ export async function payOut(
       .concat([{ code: 'bank', currency: 'NGN', livemode: scope.livemode }]),
   );
   const amount = (await companyBalances(tx, scope.companyId, scope.livemode)).find((balance) => balance.currency === 'NGN')?.available ?? 0;
-  if (amount <= 0) return { skipped: settlementMessages.nothingToPay };
+  if (amount <= 0) return { skipped: payoutMessages.nothingToPay };
 
   const provider = scope.livemode ? 'paystack' : 'sandbox';
-  const { rows } = await tx.query<SettlementRow>(
-    `INSERT INTO settlements (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference, provider, next_check_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'paystack' THEN now() END) RETURNING ${SETTLEMENT_COLUMNS}`,
+  const { rows } = await tx.query<PayoutRow>(
+    `INSERT INTO payouts (company_id, livemode, amount, bank_name, bank_code, account_number, account_name, transfer_reference, provider, next_check_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'paystack' THEN now() END) RETURNING ${PAYOUT_COLUMNS}`,
     [scope.companyId, scope.livemode, amount, bank.bank_name, bank.bank_code, bank.account_number, bank.account_name, `po-${randomBytes(10).toString('hex')}`, provider],
   );
   const created = rows[0]!;
-  await bindEffect(tx, options.claim, 'settlement', created.id);
+  await bindEffect(tx, options.claim, 'payout', created.id);
   const covered = await tx.query(
-    'UPDATE transactions SET settlement_id = $3 WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND settlement_id IS NULL',
+    'UPDATE transactions SET payout_id = $3 WHERE company_id = $1 AND livemode = $2 AND released_at IS NOT NULL AND payout_id IS NULL',
     [scope.companyId, scope.livemode, created.id],
   );
   await post(tx, {
@@ -220,13 +155,13 @@ export async function payOut(
   });
   if (provider === 'paystack') {
     await tellPayout(tx, ctx.config.appUrl, payoutOf(created), { state: 'sent' });
-    return { settlement: toSettlement({ ...created, transaction_count: covered.rowCount ?? 0 }) };
+    return { payout: toPayout({ ...created, transaction_count: covered.rowCount ?? 0 }) };
   }
   const result = sandboxTransfer(bank.account_number);
-  return { settlement: result.ok ? await markSettlementPaid(tx, created, ctx.config.appUrl) : await failSettlement(tx, created, result.reason, ctx.config.appUrl) };
+  return { payout: result.ok ? await markPayoutPaid(tx, created, ctx.config.appUrl) : await failPayout(tx, created, result.reason, ctx.config.appUrl) };
 }
 
-const payoutOf = (row: SettlementRow) => ({
+const payoutOf = (row: PayoutRow) => ({
   companyId: row.company_id,
   livemode: row.livemode,
   amount: kobo(row.amount),
@@ -234,60 +169,70 @@ const payoutOf = (row: SettlementRow) => ({
   accountNumber: row.account_number,
 });
 
-const payoutLine = (row: SettlementRow, code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({
+const payoutLine = (row: PayoutRow, code: 'available' | 'payouts_in_transit', sign: 1 | -1) => ({
   account: { companyId: row.company_id, code, currency: row.currency },
   amount: sign * kobo(row.amount),
 });
 
 /** The payout's money leaves payouts in transit for `to` (the bank, or back to available): one ledger entry. */
-function postFromTransit(tx: Queryable, row: SettlementRow, kind: 'payout.paid' | 'payout.failed', description: string, to: Line) {
+function postFromTransit(tx: Queryable, row: PayoutRow, kind: 'payout.paid' | 'payout.failed', description: string, to: Line) {
   return post(tx, { companyId: row.company_id, livemode: row.livemode, kind, reference: row.id, description, lines: [payoutLine(row, 'payouts_in_transit', 1), to] });
 }
 
-/** The bank has the money: payouts in transit to the bank account, paid, the totals and `settlement.paid`. In `tx`, on a pending row. */
-export async function markSettlementPaid(tx: Queryable, row: SettlementRow, appUrl: string): Promise<Settlement> {
-  assertMove('settlements', row, 'paid');
+/** The bank has the money: payouts in transit to the bank account, paid, the totals and `payout.paid` (with `settlement.paid`, recordPayoutEvent). In `tx`, on a pending row. */
+export async function markPayoutPaid(tx: Queryable, row: PayoutRow, appUrl: string): Promise<Payout> {
+  assertMove('payouts', row, 'paid');
   const scope = { companyId: row.company_id, livemode: row.livemode };
   await postFromTransit(tx, row, 'payout.paid', 'Payout received by the bank', { account: { code: 'bank', currency: row.currency }, amount: -kobo(row.amount) });
-  const { rows } = await tx.query<SettlementRow>(`UPDATE settlements SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
+  const { rows } = await tx.query<PayoutRow>(`UPDATE payouts SET status = 'paid', paid_at = now(), next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`, [row.id]);
   await addToTotals(tx, scope, { paidOut: kobo(row.amount) });
-  const settlement = toSettlement(rows[0]!);
-  await recordEvent(tx, scope, 'settlement.paid', settlement);
+  const payout = toPayout(rows[0]!);
+  await recordPayoutEvent(tx, scope, 'payout.paid', payout);
   await tellPayout(tx, appUrl, payoutOf(row), { state: 'paid' });
-  return settlement;
+  return payout;
 }
 
 /**
  * The transfer did not happen: the money back in the available balance, the charges free for the next payout,
- * failed with the reason, the company told and `settlement.failed`. In `tx`, on a pending row.
+ * failed with the reason, the company told and `payout.failed` (with `settlement.failed`). In `tx`, on a pending row.
  */
-export async function failSettlement(tx: Queryable, row: SettlementRow, reason: string, appUrl: string): Promise<Settlement> {
-  assertMove('settlements', row, 'failed');
+export async function failPayout(tx: Queryable, row: PayoutRow, reason: string, appUrl: string): Promise<Payout> {
+  assertMove('payouts', row, 'failed');
   const scope = { companyId: row.company_id, livemode: row.livemode };
   // The payments' rows before the accounts (the one lock order): a refund holds its payment's row, then wants the balance.
-  await tx.query('UPDATE transactions SET settlement_id = NULL WHERE settlement_id = $1', [row.id]);
+  await tx.query('UPDATE transactions SET payout_id = NULL WHERE payout_id = $1', [row.id]);
   await postFromTransit(tx, row, 'payout.failed', 'Payout failed; returned to available', payoutLine(row, 'available', -1));
-  const { rows } = await tx.query<SettlementRow>(
-    `UPDATE settlements SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
+  const { rows } = await tx.query<PayoutRow>(
+    `UPDATE payouts SET status = 'failed', failed_at = now(), failure_reason = $2, next_check_at = NULL WHERE id = $1 RETURNING ${WITH_COUNT}`,
     [row.id, reason],
   );
   await tellPayout(tx, appUrl, payoutOf(row), { state: 'failed', reason });
-  const settlement = toSettlement(rows[0]!);
-  await recordEvent(tx, scope, 'settlement.failed', settlement);
-  return settlement;
+  const payout = toPayout(rows[0]!);
+  await recordPayoutEvent(tx, scope, 'payout.failed', payout);
+  return payout;
+}
+
+/**
+ * A payout's event, and until 31 May 2027 the same under its old name (`settlement.paid`, `settlement.failed`), each
+ * delivered to the endpoints that take it: an endpoint subscribed to the old name keeps receiving it
+ * (docs/decisions/0055-payments-by-concept-and-payouts-by-name.md).
+ */
+async function recordPayoutEvent(tx: Queryable, scope: Scope, type: 'payout.paid' | 'payout.failed', payout: Payout): Promise<void> {
+  await recordEvent(tx, scope, type, payout);
+  await recordEvent(tx, scope, type === 'payout.paid' ? 'settlement.paid' : 'settlement.failed', payout);
 }
 
 const LAGOS_TODAY = "date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos'";
 
 async function paidOutToday(tx: Queryable, scope: Scope): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM settlements WHERE company_id = $1 AND livemode = $2 AND created_at >= ' + LAGOS_TODAY + ' LIMIT 1', [
+  const { rows } = await tx.query('SELECT 1 FROM payouts WHERE company_id = $1 AND livemode = $2 AND created_at >= ' + LAGOS_TODAY + ' LIMIT 1', [
     scope.companyId,
     scope.livemode,
   ]);
   return rows.length > 0;
 }
 
-/** The companies and modes the daily run pays out: an available balance and no settlement yet today (Lagos day), at most `limit`. */
+/** The companies and modes the daily run pays out: an available balance and no payout yet today (Lagos day), at most `limit`. */
 export async function duePayouts(db: Queryable, limit = 200): Promise<Scope[]> {
   const due: Scope[] = [];
   let after: Scope | null = null;
@@ -295,7 +240,7 @@ export async function duePayouts(db: Queryable, limit = 200): Promise<Scope[]> {
     const page = await companiesWithBalance(db, 'available', limit, after);
     if (page.length === 0) break;
     const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
-      `SELECT DISTINCT company_id, livemode FROM settlements
+      `SELECT DISTINCT company_id, livemode FROM payouts
         WHERE company_id = ANY ($1::uuid[]) AND created_at >= ${LAGOS_TODAY}`,
       [page.map((scope) => scope.companyId)],
     );
@@ -316,20 +261,20 @@ export async function payoutsDue(ctx: AppContext, due: Scope[]): Promise<{ paid:
   for (const scope of due) {
     const outcome = await ctx.db.transaction((tx) => payOut(ctx, tx, scope, { oncePerDay: true }));
     if ('skipped' in outcome) counts.skipped += 1;
-    else if (outcome.settlement.status === 'paid') counts.paid += 1;
+    else if (outcome.payout.status === 'paid') counts.paid += 1;
     else counts.failed += 1;
   }
   return counts;
 }
 
-export async function listSettlements(db: Queryable, scope: Scope, query: { page: number; pageSize: number }) {
+export async function listPayouts(db: Queryable, scope: Scope, query: { page: number; pageSize: number }) {
   const [page, count, hold] = await Promise.all([
-    db.query<SettlementRow>(
-      `SELECT ${SETTLEMENT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.settlement_id = s.id) AS transaction_count
-         FROM settlements s WHERE company_id = $1 AND livemode = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    db.query<PayoutRow>(
+      `SELECT ${PAYOUT_COLUMNS}, (SELECT count(*)::int FROM transactions t WHERE t.payout_id = s.id) AS transaction_count
+         FROM payouts s WHERE company_id = $1 AND livemode = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
       [scope.companyId, scope.livemode, query.pageSize, (query.page - 1) * query.pageSize],
     ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM settlements WHERE company_id = $1 AND livemode = $2', [scope.companyId, scope.livemode]),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM payouts WHERE company_id = $1 AND livemode = $2', [scope.companyId, scope.livemode]),
     db.query<{ payouts_held_at: Date | null; payouts_hold_reason: string | null }>('SELECT payouts_held_at, payouts_hold_reason FROM companies WHERE id = $1', [
       scope.companyId,
     ]),
@@ -338,7 +283,7 @@ export async function listSettlements(db: Queryable, scope: Scope, query: { page
   const held = hold.rows[0];
   const pagination = paginationOf(query, totalItems);
   return {
-    settlements: page.rows.map(toSettlement),
+    payouts: page.rows.map(toPayout),
     pagination,
     // A hold stops live payouts only; test mode shows it too, so the business knows before going live.
     hold: held?.payouts_held_at ? { reason: held.payouts_hold_reason!, since: held.payouts_held_at.toISOString() } : null,
@@ -346,20 +291,20 @@ export async function listSettlements(db: Queryable, scope: Scope, query: { page
 }
 
 
-export async function settlementDetail(db: Queryable, scope: Scope, id: string): Promise<Settlement & { transactions: Transaction[]; lines: PayoutLine[] }> {
-  const row = await findSettlement(db, scope, id);
-  const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE settlement_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
-  return { ...toSettlement({ ...row, transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction), lines: await payoutLines(db, row) };
+export async function payoutDetail(db: Queryable, scope: Scope, id: string): Promise<Payout & { transactions: Transaction[]; lines: PayoutLine[] }> {
+  const row = await findPayout(db, scope, id);
+  const covered = await db.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE payout_id = $1 ORDER BY created_at DESC, id DESC`, [id]);
+  return { ...toPayout({ ...row, transaction_count: covered.rows.length }), transactions: covered.rows.map(toTransaction), lines: await payoutLines(db, row) };
 }
 
-async function findSettlement(db: Queryable, scope: Scope, id: string): Promise<SettlementRow> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', settlementMessages.notFound);
-  const { rows } = await db.query<SettlementRow>(`SELECT ${SETTLEMENT_COLUMNS} FROM settlements WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
+async function findPayout(db: Queryable, scope: Scope, id: string): Promise<PayoutRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', payoutMessages.notFound);
+  const { rows } = await db.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM payouts WHERE id = $1 AND company_id = $2 AND livemode = $3`, [
     id,
     scope.companyId,
     scope.livemode,
   ]);
-  if (!rows[0]) throw new AppError('NOT_FOUND', settlementMessages.notFound);
+  if (!rows[0]) throw new AppError('NOT_FOUND', payoutMessages.notFound);
   return rows[0];
 }
 
@@ -368,7 +313,7 @@ async function findSettlement(db: Queryable, scope: Scope, id: string): Promise<
  * payout before (payments made available at their net, refunds taken, refunds and payouts that failed and came
  * back), so the lines add up to exactly the payout's amount (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
  */
-async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLine[]> {
+async function payoutLines(db: Queryable, row: PayoutRow): Promise<PayoutLine[]> {
   const account = { companyId: row.company_id, code: 'available' as const, currency: row.currency, livemode: row.livemode };
   const moved = (await linesSincePrevious(db, account, { kind: 'payout', reference: row.id })) ?? [];
   const [payments, refunds, payouts] = await Promise.all([
@@ -386,7 +331,7 @@ async function payoutLines(db: Queryable, row: SettlementRow): Promise<PayoutLin
       ),
     ),
     referenced(moved, 'payout.failed', (refs) =>
-      db.query<{ key: string; created_at: Date }>('SELECT id::text AS key, created_at FROM settlements WHERE company_id = $1 AND id::text = ANY($2::text[])', [row.company_id, refs]),
+      db.query<{ key: string; created_at: Date }>('SELECT id::text AS key, created_at FROM payouts WHERE company_id = $1 AND id::text = ANY($2::text[])', [row.company_id, refs]),
     ),
   ]);
   const lines = moved.map((line): PayoutLine => {
@@ -434,36 +379,12 @@ async function referenced<Row extends { key: string }>(
 }
 
 /** A payout's lines as CSV, ending with the total paid out, which they add up to. */
-export async function settlementCsv(db: Queryable, scope: Scope, id: string): Promise<string> {
-  const detail = await settlementDetail(db, scope, id);
+export async function payoutCsv(db: Queryable, scope: Scope, id: string): Promise<string> {
+  const detail = await payoutDetail(db, scope, id);
   let csv = CSV_BOM + csvRow(['type', 'at', 'reference', 'description', 'gross', 'fee', 'amount']);
   for (const line of detail.lines) {
     csv += csvRow([line.type, lagosTimestamp(new Date(line.at)), line.reference ?? '', line.description, nairaText(line.gross), nairaText(line.fee), nairaText(line.amount)]);
   }
   csv += csvRow(['total', lagosTimestamp(new Date(detail.createdAt)), detail.id, `Payout to ${detail.bankAccount.bankName} ${detail.bankAccount.accountNumber}`, '', '', nairaText(detail.amount)]);
   return csv;
-}
-
-/** The scope's money in NGN, the one currency it holds: the ledger's balances and the totals kept as money moved. */
-export async function balancesOf(db: Queryable, scope: Scope): Promise<BalanceAmount[]> {
-  const [balances, totals] = await Promise.all([
-    companyBalances(db, scope.companyId, scope.livemode),
-    db.query<{ received: string; refunded: string; paid_out: string }>(
-      "SELECT received, refunded, paid_out FROM money_totals WHERE company_id = $1 AND livemode = $2 AND currency = 'NGN'",
-      [scope.companyId, scope.livemode],
-    ),
-  ]);
-  const ngn = balances.find((b) => b.currency === 'NGN');
-  const kept = totals.rows[0];
-  return [
-    {
-      currency: 'NGN',
-      available: ngn?.available ?? 0,
-      pending: ngn?.pending ?? 0,
-      payoutsInTransit: ngn?.payoutsInTransit ?? 0,
-      received: kobo(kept?.received ?? 0),
-      refunded: kobo(kept?.refunded ?? 0),
-      paidOut: kobo(kept?.paid_out ?? 0),
-    },
-  ];
 }

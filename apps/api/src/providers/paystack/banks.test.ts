@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../lib/errors';
-import { bankMessages } from './errors';
-import { paystackBodies, startFakePaystack, type FakePaystack } from '../test/fake-paystack';
-import { sandboxAccountNumber } from './nuban';
-import { PaystackBankProvider, type PaystackOptions } from './paystack';
+import { AppError } from '../../lib/errors';
+import { bankMessages } from '../../banks/errors';
+import { paystackBodies, startFakePaystack, type FakePaystack } from '../../test/fake-paystack';
+import { sandboxAccountNumber } from '../../banks/nuban';
+import { PaystackBankProvider, type PaystackOptions } from './banks';
 
 let fake: FakePaystack;
 beforeAll(async () => {

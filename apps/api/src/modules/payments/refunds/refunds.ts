@@ -1,21 +1,21 @@
 import { formatNaira, paymentMessages, refundMessages, type createRefundRequest, type Refund } from '@fipay/contracts/payments';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Acquirer, RefundStatus } from '../../providers/types';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { enqueueEmail } from '../../mail/outbox';
-import { refundEmail } from '../../mail/templates';
-import { recordEvent, type Scope } from '../webhooks/events';
-import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../ledger/ledger';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { requireLivePayments } from '../developers/modes';
+import type { AppContext } from '../../../context';
+import type { Acquirer, RefundStatus } from '../../../providers/types';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { enqueueEmail } from '../../../mail/outbox';
+import { refundEmail } from '../../../mail/templates';
+import { recordEvent, type Scope } from '../../webhooks/events';
+import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../../ledger/ledger';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
-import { tellRefund } from './money-notices';
-import { clearRefundAttention, markRefundForAttention } from './refund-attention';
-import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from './transaction-rows';
-import { assertMove } from './transitions';
-import { kobo } from '../../lib/minor-units';
+import { tellRefund } from '../money-notices';
+import { clearRefundAttention, markRefundForAttention } from './attention';
+import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
+import { assertMove } from '../transitions';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Refunds (docs/decisions/0032-refunds-and-settlements.md): full or partial, never more than what is left
@@ -146,7 +146,7 @@ export const refundNote = (id: string) => `FiPay refund ${id}`;
 
 /**
  * A live refund: reserved from the available balance and recorded pending, then asked of Paystack, which
- * answers later by webhook (`refund.processed` or `refund.failed`, see settleRefundFromPaystack). Only a
+ * answers later by webhook (`refund.processed` or `refund.failed`, see applyRefundOutcome). Only a
  * refusal from Paystack undoes the reservation at once. When the answer is lost (a timeout, a reset, a 5xx),
  * the refund may have reached Paystack, so it stays pending and the refund check finds out (checkRefunds):
  * returning the money then would let the same refund be made twice.
@@ -154,17 +154,17 @@ export const refundNote = (id: string) => `FiPay refund ${id}`;
 async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<typeof createRefundRequest>, claim?: IdempotencyClaim | null): Promise<Refund> {
   // Nothing is reserved while live payments do not work: the business is told so, and the payment stays as it is.
   await requireLivePayments(ctx, scope.companyId, liveModeMessages.refundsUnavailable);
-  const paystack = ctx.acquirers.live;
-  if (!paystack) throw new AppError('SERVICE_UNAVAILABLE', liveModeMessages.refundsUnavailable);
+  const acquirer = ctx.acquirers.live;
+  if (!acquirer) throw new AppError('SERVICE_UNAVAILABLE', liveModeMessages.refundsUnavailable);
   const { id, transaction } = await ctx.db.transaction(async (tx) => {
     const started = await startRefund(tx, scope, input);
     await bindEffect(tx, claim, 'refund', started.id);
     return started;
   });
   const amount = Number((await loadRefund(ctx.db, id)).amount);
-  let answer: Awaited<ReturnType<typeof paystack.refund>>;
+  let answer: Awaited<ReturnType<typeof acquirer.refund>>;
   try {
-    answer = await paystack.refund(transaction.provider_reference, amount, refundNote(id));
+    answer = await acquirer.refund(transaction.provider_reference, amount, refundNote(id));
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
     ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund answer lost; the refund stays pending until checked');
@@ -183,7 +183,7 @@ async function createLiveRefund(ctx: AppContext, scope: Scope, input: z.output<t
  * Paystack's word on a live refund: processed or failed, applied to a pending one only. When its webhook
  * brought it, the event is recorded in the same transaction, so it is applied once.
  */
-export async function settleRefundFromPaystack(
+export async function applyRefundOutcome(
   ctx: AppContext,
   providerRefundId: string,
   outcome: 'processed' | 'failed',
@@ -231,11 +231,11 @@ export async function claimRefundChecks(tx: Queryable, limit = 50): Promise<stri
  */
 export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promise<{ processed: number; failed: number; pending: number }> {
   const counts = { processed: 0, failed: 0, pending: 0 };
-  const paystack = ctx.acquirers.live;
-  if (!paystack) return counts;
+  const acquirer = ctx.acquirers.live;
+  if (!acquirer) return counts;
   for (const id of refundIds) {
     try {
-      counts[await reconcileRefund(ctx, paystack, id, { concludeAbsent: true })] += 1;
+      counts[await reconcileRefund(ctx, acquirer, id, { concludeAbsent: true })] += 1;
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ refund: id, reason: error.cause }, 'Paystack refund not checked; trying again later');
@@ -255,11 +255,11 @@ export async function checkRefunds(ctx: AppContext, refundIds: string[]): Promis
  */
 export async function reconcileRefund(
   ctx: AppContext,
-  paystack: Acquirer,
+  acquirer: Acquirer,
   id: string,
   options: { concludeAbsent: boolean; event?: { key: string; type: string; status: RefundStatus } },
 ): Promise<'processed' | 'failed' | 'pending'> {
-  const outcome = await askPaystackAbout(paystack, await loadRefundForCheck(ctx.db, id));
+  const outcome = await askProviderAbout(acquirer, await loadRefundForCheck(ctx.db, id));
   if (outcome === 'beyond-bound') {
     // Paystack made more refunds around this one than a search reads: it may hold it or not, so its money stays
     // set aside, for a person to look up on Paystack's dashboard.
@@ -278,7 +278,7 @@ export async function reconcileRefund(
   if (outcome.status === 'pending') await clearRefundAttention(ctx.db, id);
   if (outcome.status !== 'processed' && outcome.status !== 'failed') return 'pending';
   const { event } = options;
-  await settleRefundFromPaystack(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
+  await applyRefundOutcome(ctx, outcome.providerRefundId, outcome.status, event?.status === outcome.status ? { key: event.key, type: event.type } : undefined);
   return outcome.status;
 }
 
@@ -299,17 +299,17 @@ async function loadRefundForCheck(db: Queryable, id: string): Promise<RefundForC
  */
 const REFUND_SEARCH_MARGIN_MS = 24 * 3_600_000;
 
-async function askPaystackAbout(
-  paystack: Acquirer,
+async function askProviderAbout(
+  acquirer: Acquirer,
   refund: RefundForCheck,
 ): Promise<{ providerRefundId: string; status: RefundStatus } | 'never-received' | 'beyond-bound'> {
   if (refund.provider_refund_id) {
-    const status = await paystack.refundStatus(refund.provider_refund_id);
+    const status = await acquirer.refundStatus(refund.provider_refund_id);
     return { providerRefundId: refund.provider_refund_id, status: status ?? 'unknown' };
   }
-  const { providerId: chargeId } = await paystack.verifyCharge(refund.provider_reference);
+  const { providerId: chargeId } = await acquirer.verifyCharge(refund.provider_reference);
   const created = refund.created_at.getTime();
-  const found = await paystack.findRefund({
+  const found = await acquirer.findRefund({
     chargeId,
     note: refundNote(refund.id),
     from: new Date(created - REFUND_SEARCH_MARGIN_MS),

@@ -1,15 +1,12 @@
 import { ABANDON_AFTER_HOURS, formatNaira } from '@fipay/contracts/payments';
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { addHistory, findByProviderReference, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
-import { applyPaystackRefundEvent } from './paystack-refund-events';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { addHistory, findByProviderReference, recordProviderEvent, TRANSACTION_COLUMNS, type TransactionRow } from '../transaction-rows';
 import { completeCharge } from './transactions';
-import { lastSignedWebhook } from './live-readiness';
-import type { InboundEvent } from '../../providers/types';
-import { settleTransferFromPaystack } from './transfers';
-import { assertMove } from './transitions';
-import { kobo } from '../../lib/minor-units';
+import { lastSignedWebhook } from '../live-readiness';
+import { assertMove } from '../transitions';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Live charges through Paystack (docs/decisions/0033-paystack-live-charges.md): whatever tells us a payment
@@ -29,7 +26,7 @@ import { kobo } from '../../lib/minor-units';
  * charge check) abandons a pending one past our 24 hours that Paystack says is unpaid.
  * Answers the row as it now stands; a Paystack outage is a 502 for the caller to retry.
  */
-export async function settleFromPaystack(
+export async function confirmLiveCharge(
   ctx: AppContext,
   providerReference: string,
   event?: { key: string; type: string },
@@ -125,7 +122,7 @@ export async function checkLiveCharges(ctx: AppContext, providerReferences: stri
   for (const providerReference of providerReferences) {
     let row: TransactionRow | undefined;
     try {
-      row = await settleFromPaystack(ctx, providerReference, undefined, { closeIfStale: true });
+      row = await confirmLiveCharge(ctx, providerReference, undefined, { closeIfStale: true });
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'BAD_GATEWAY') throw error;
       ctx.log.warn({ providerReference, reason: error.cause }, 'Paystack charge not checked; trying again later');
@@ -144,28 +141,4 @@ export async function checkLiveCharges(ctx: AppContext, providerReferences: stri
     );
   }
   return counts;
-}
-
-/**
- * One stored provider event applied through our own actions (modules/payments/provider-inbox.ts): a paid charge
- * settled through a fresh verification, a refund's news applied to the refunds it names through what the provider
- * holds for each (applyPaystackRefundEvent), a transfer's settled through a fresh verification of the payout.
- * `ignored` when it named nothing of ours (or, for a charge, the provider did not yet agree it was paid: a repeat
- * delivery is applied again, and the charge check asks in any case). An outage is thrown (502) for a later attempt.
- */
-export async function applyInboundEvent(ctx: AppContext, event: InboundEvent): Promise<'applied' | 'ignored'> {
-  switch (event.action) {
-    case 'refund.updated':
-      return (await applyPaystackRefundEvent(ctx, event)) ? 'applied' : 'ignored';
-    case 'transfer.paid':
-    case 'transfer.failed':
-    case 'transfer.reversed':
-      return (await settleTransferFromPaystack(ctx, event.reference, event)) ? 'applied' : 'ignored';
-    case 'charge.paid': {
-      const row = await settleFromPaystack(ctx, event.reference, { key: event.key, type: event.type });
-      return row?.status === 'success' ? 'applied' : 'ignored';
-    }
-    case 'ignored':
-      return 'ignored';
-  }
 }

@@ -10,13 +10,13 @@ import {
 } from '@fipay/contracts/payments';
 import { maskEmail } from '@fipay/contracts/mask-email';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from './transaction-rows';
-import { settleFromPaystack } from './live';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { addHistory, checkoutUrl, findCheckoutRow, TRANSACTION_COLUMNS, type TransactionRow } from '../transaction-rows';
+import { confirmLiveCharge } from './provider-charges';
 import { completeCharge, recordDeclinedAttempt, type Card } from './transactions';
-import { kobo } from '../../lib/minor-units';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * The sandbox acquirer behind test mode's hosted checkout (docs/decisions/0031-collecting-payments.md):
@@ -111,7 +111,7 @@ function toCheckout(ctx: AppContext, row: CheckoutRow): Checkout {
 export async function getCheckout(ctx: AppContext, code: string): Promise<Checkout> {
   const row = await loadCheckout(ctx.db, code, false, 'any');
   if (row.provider === 'paystack' && row.status === 'pending' && (await claimCheckoutLook(ctx.db, row.id))) {
-    await settleFromPaystack(ctx, row.provider_reference).catch((error: unknown) => {
+    await confirmLiveCharge(ctx, row.provider_reference).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === 'BAD_GATEWAY')) throw error;
     });
     return toCheckout(ctx, await loadCheckout(ctx.db, code, false, 'any'));

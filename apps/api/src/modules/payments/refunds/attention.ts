@@ -1,11 +1,11 @@
 import { formatNaira } from '@fipay/contracts/payments';
-import type { AppContext } from '../../context';
-import type { Queryable } from '../../db/client';
-import { appendAudit } from '../audit/audit-log';
-import type { NewNotification } from '../notifications/notify';
-import { tellRefundNeedsAttention } from './money-notices';
-import { addHistory } from './transaction-rows';
-import { kobo } from '../../lib/minor-units';
+import type { AppContext } from '../../../context';
+import type { Queryable } from '../../../db/client';
+import { appendAudit } from '../../audit/audit-log';
+import type { NewNotification } from '../../notifications/notify';
+import { tellRefundNeedsAttention } from '../money-notices';
+import { addHistory } from '../transaction-rows';
+import { kobo } from '../../../lib/minor-units';
 
 /**
  * Live refunds Paystack says need attention: its `needs-attention` status, for a refund it can make only with the

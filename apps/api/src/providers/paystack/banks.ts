@@ -1,10 +1,10 @@
 import type { Bank, ResolvedAccount } from '@fipay/contracts/kyb';
 import { z } from 'zod';
-import { accountNotFound, invalidAccountNumber, invalidBank, providerUnavailable } from './errors';
-import { nubanBankCodes } from './ng-banks';
-import { isValidNuban } from './nuban';
-import type { BankProvider } from './types';
-import { paystackRequest } from '../providers/paystack/client';
+import { accountNotFound, invalidAccountNumber, invalidBank, providerUnavailable } from '../../banks/errors';
+import { nubanBankCodes } from '../../banks/ng-banks';
+import { isValidNuban } from '../../banks/nuban';
+import type { BankProvider } from '../../banks/types';
+import { paystackRequest } from './client';
 
 export type PaystackOptions = {
   secretKey: string;
