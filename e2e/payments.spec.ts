@@ -365,7 +365,9 @@ test('an approved business is paid through Paystack in live mode and sees it on 
   await shotsAtBothWidths(customer, shots, 'checkout-confirming');
   const settled = await request.post(`http://127.0.0.1:${e2ePaystackPort}/__replay/settle`, { data: { reference: transaction!.reference, status: 'success' } });
   expect(settled.status()).toBe(200);
-  await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  // The page looks again every 3 s, and the server asks Paystack about a pending checkout at most once in 10 s
+  // (ADR 0043): the answer can take up to about 13 s to show.
+  await expect(customer.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 20_000 });
   await expect(customer.getByText('bi...@customer.ng')).toBeVisible();
   await shotsAtBothWidths(customer, shots, 'receipt-live');
   expect(problems).toEqual([]);
