@@ -8,7 +8,7 @@
 // Pages behind sign-in keep their session in localStorage, so for them the cache alone is cleared (CDP) before
 // each run. Prints a table with the 1-minute load average per run and the targets missed; never fails on one.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { simpleParser } from 'mailparser';
+import { verifyLink } from '../apps/api/bench/verification-mail.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -108,24 +108,6 @@ async function api(baseUrl, method, url, body) {
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
   return json;
-}
-
-async function verifyLink(mailDir, to) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    let files = [];
-    try {
-      files = readdirSync(mailDir);
-    } catch {
-      // The outbox has not written its first mail yet.
-    }
-    for (const file of files) {
-      const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
-      const href = mail.text?.match(/https?:\/\/\S+verify-email\S*/)?.[0];
-      if (JSON.stringify(mail.to ?? '').includes(to) && href) return new URL(href);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no verification email to ${to}`);
 }
 
 /** A company signed up, verified and signed in through the API, as the web app keeps it in auth-storage. */

@@ -138,7 +138,7 @@ app.post('/refunds', async (request, reply) => {
       [holder.companyId, holder.livemode, reference],
     );
     const row = rows[0];
-    if (!row || Number(row.amount) - Number(row.refunded_amount) < amount) {
+    if (!row || !Number.isSafeInteger(amount) || BigInt(row.amount) - BigInt(row.refunded_amount) < BigInt(amount)) {
       await client.query('ROLLBACK');
       return reply.code(422).send({ isSuccessful: false, message: 'Not refundable', data: null });
     }

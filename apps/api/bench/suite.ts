@@ -24,11 +24,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { testCards } from '@fipay/contracts/payments';
 import { defaultRateRules } from '../src/lib/rate-limit';
@@ -38,6 +37,7 @@ import { PASSWORD, signupBody } from './fixtures';
 import { createClient, type HttpClient } from './http';
 import { root, rssOf, startNode, waitForOk, type Proc } from './procs';
 import { summarize } from './stats';
+import { verifyLink } from './verification-mail';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -203,25 +203,6 @@ function summaryTable() {
   print(header);
   print(widths.map((w) => '-'.repeat(w)));
   lines.forEach(print);
-}
-
-/** The verification link of the newest mail to `to` in the product's outbox folder. */
-async function verifyLink(mailDir: string, to: string): Promise<URL> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir);
-    } catch {
-      // No mail written yet.
-    }
-    for (const file of files) {
-      const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
-      const href = mail.text?.match(/https?:\/\/\S+verify-email\S*/)?.[0];
-      if (JSON.stringify(mail.to ?? '').includes(to) && href) return new URL(href);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no verification email to ${to}`);
 }
 
 const dataOf = <T>(text: string) => (JSON.parse(text) as { data: T }).data;
