@@ -12,8 +12,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     // the API suite's time). Every file builds its own app, database and servers and nothing is mocked, so no
     // state crosses files; module-level caches (the dummy password hash, holidays) hold the same values for all.
     isolate: false,
-    // Each file's embedded database starts from one migrated in this setup (src/test/pglite-template.ts).
-    globalSetup: db === 'pglite' ? ['./src/test/pglite-template.ts'] : [],
+    // Each file's database starts from one migrated in this setup (src/test/pglite-template.ts, postgres-template.ts).
+    globalSetup: db === 'pglite' ? ['./src/test/pglite-template.ts'] : ['./src/test/postgres-template.ts'],
     // Serving the web build (a Vite build of its own), the server process's signals and a webhook surviving
     // a killed server process (both on the embedded database) do not depend on the database server: once is enough.
     // A first start from the shipped embedded database is about the embedded database only.

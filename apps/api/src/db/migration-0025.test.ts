@@ -11,7 +11,7 @@ import { createTestDb } from '../test/db';
 describe('migration 0025', () => {
   it('keeps the payouts, the payments they cover, their guards and an idempotency key, under the new names', async () => {
     // A database as it stood before 0025, on the engine of this run, made from nothing and migrated step by step.
-    const empty = process.env.TEST_DB === 'postgres' ? await createTestDb() : { db: createPgliteDb() };
+    const empty = process.env.TEST_DB === 'postgres' ? await createTestDb({ empty: true }) : { db: createPgliteDb() };
     const { db } = empty;
     const drop = 'drop' in empty ? empty.drop : () => db.close();
     try {

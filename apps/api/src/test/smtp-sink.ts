@@ -35,8 +35,11 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
-    /** The next message to this address (or one already received and not yet taken). */
-    waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /**
+     * The next message to this address (or one already received and not yet taken). The default bound only matters
+     * when no mail comes: on a loaded two-core machine the outbox can take several seconds to send one.
+     */
+    waitFor(to: string, timeoutMs = 15_000): Promise<ReceivedMail> {
       const match = (m: ReceivedMail) => m.to.toLowerCase().includes(to.toLowerCase());
       const index = received.findIndex(match);
       if (index !== -1) return Promise.resolve(received.splice(index, 1)[0]!);

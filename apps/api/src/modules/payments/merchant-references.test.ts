@@ -235,7 +235,7 @@ describe('migration 0022', () => {
   it('gives the transactions made before it their reference as the provider reference, so a Paystack charge already under way still settles', async () => {
     // A database as it stood before 0022, on the same engine as the rest of this file: made from nothing and migrated
     // step by step (initdb alone takes tens of seconds on a busy machine, hence the longer bound).
-    const empty = process.env.TEST_DB === 'postgres' ? await createTestDb() : { db: createPgliteDb() };
+    const empty = process.env.TEST_DB === 'postgres' ? await createTestDb({ empty: true }) : { db: createPgliteDb() };
     const { db } = empty;
     const drop = 'drop' in empty ? empty.drop : () => db.close();
     const before = migrations.findIndex((m) => m.id === '0022-merchant-references');
