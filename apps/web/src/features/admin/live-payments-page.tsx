@@ -4,12 +4,12 @@ import CircleCheckIcon from 'lucide-react/icons/circle-check';
 import CircleHelpIcon from 'lucide-react/icons/circle-help';
 import CircleXIcon from 'lucide-react/icons/circle-x';
 import CopyIcon from 'lucide-react/icons/copy';
-import toast from 'react-hot-toast';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { liveReadinessQueryOptions } from './api/admin-api';
 import { formatDateTime } from './components/format';
+import { copyText } from '../../lib/copy-text';
 
 const statusLook: Record<ReadinessCheck['status'], { label: string; icon: typeof CircleCheckIcon; classes: string }> = {
   ok: { label: 'OK', icon: CircleCheckIcon, classes: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
@@ -102,12 +102,7 @@ function CheckRow({ check, report }: { check: ReadinessCheck; report: LiveReadin
 
 function WebhookPanel({ webhook }: { webhook: LiveReadinessReport['webhook'] }) {
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(webhook.url);
-      toast.success('Webhook URL copied.');
-    } catch {
-      toast.error('Copy did not work here; select the address and copy it.');
-    }
+    await copyText(webhook.url, { copied: 'Webhook URL copied.', failed: 'Copy did not work here; select the address and copy it.' });
   }
   return (
     <section aria-labelledby="webhook-title" className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-5">

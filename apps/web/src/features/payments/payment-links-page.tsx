@@ -15,6 +15,7 @@ import { useMode } from '../../stores/mode-store';
 import { LinkFormDialog } from './components/link-form-dialog';
 import { formatNaira } from './money';
 import { usePaymentLinks, useUpdatePaymentLink } from './api/payment-links';
+import { copyText } from '../../lib/copy-text';
 
 /** '/payment-links': the current mode's links, what each collected, and sharing (copy, QR code). */
 export function PaymentLinksPage() {
@@ -103,12 +104,7 @@ export function PaymentLinksPage() {
 function LinkRow({ link, onEdit, onQr }: { link: PaymentLink; onEdit: () => void; onQr: () => void }) {
   const update = useUpdatePaymentLink();
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      toast.success('Link copied.');
-    } catch {
-      toast.error('Copy did not work here; select the link and copy it.');
-    }
+    await copyText(link.url, { copied: 'Link copied.', failed: 'Copy did not work here; select the link and copy it.' });
   }
   async function toggle() {
     try {

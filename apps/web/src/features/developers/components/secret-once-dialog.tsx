@@ -1,8 +1,8 @@
 import CopyIcon from 'lucide-react/icons/copy';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { copyText } from '../../../lib/copy-text';
 
 type SecretOnceDialogProps = {
   /** The secret to show; the dialog is open while there is one. */
@@ -19,13 +19,7 @@ export function SecretOnceDialog({ secret, title, label, onClose }: SecretOnceDi
 
   async function copy() {
     if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-      toast.success(`${label} copied.`);
-    } catch {
-      toast.error(`Copying failed. Select the ${label.toLowerCase()} and copy it.`);
-    }
+    if (await copyText(secret, { copied: `${label} copied.`, failed: `Copying failed. Select the ${label.toLowerCase()} and copy it.` })) setCopied(true);
   }
 
   function close() {

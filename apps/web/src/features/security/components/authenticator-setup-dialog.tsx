@@ -9,6 +9,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { enableAuthenticator } from '../api/two-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { DialogCodeField, useDialogCodeForm } from './dialog-code-field';
+import { copyText } from '../../../lib/copy-text';
 
 export type AuthenticatorSetup = { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 
@@ -37,12 +38,7 @@ export function AuthenticatorSetupDialog({ setup, onClose, onEnabled }: Authenti
   const { isBusy } = code;
 
   async function copySecret() {
-    try {
-      await navigator.clipboard.writeText(setup.secret);
-      toast.success('Setup key copied.');
-    } catch {
-      toast.error('Copying failed. Select the key and copy it.');
-    }
+    await copyText(setup.secret, { copied: 'Setup key copied.', failed: 'Copying failed. Select the key and copy it.' });
   }
 
   if (recoveryCodes) {

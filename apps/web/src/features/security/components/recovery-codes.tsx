@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import CopyIcon from 'lucide-react/icons/copy';
 import DownloadIcon from 'lucide-react/icons/download';
+import { copyText } from '../../../lib/copy-text';
 
 export const RECOVERY_CODES_FILE_NAME = 'fipay-recovery-codes.txt';
 
@@ -20,13 +20,11 @@ export function RecoveryCodes({ codes, email }: RecoveryCodesProps) {
   const [copied, setCopied] = useState(false);
 
   async function handleCopy() {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      setCopied(true);
-      toast.success('Recovery codes copied.');
-    } catch {
-      toast.error('Copying failed. Select the codes and copy them, or download them.');
-    }
+    const copiedAll = await copyText(codes.join('\n'), {
+      copied: 'Recovery codes copied.',
+      failed: 'Copying failed. Select the codes and copy them, or download them.',
+    });
+    if (copiedAll) setCopied(true);
   }
 
   function handleDownload() {
