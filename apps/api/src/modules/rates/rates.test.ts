@@ -4,7 +4,7 @@ import { compare, divide, formatDecimal, multiply, parseDecimal, rational, type 
 import { convertAmount, rateMessages, type Rate, type Rates } from '@fipay/contracts/rates';
 import { JobScheduler } from '../../jobs/scheduler';
 import { AppError } from '../../lib/errors';
-import { SandboxRateProvider } from '../../providers/rates/sandbox';
+import type { SandboxRateProvider } from '../../providers/rates/sandbox';
 import { SAMPLE_BTC_USD } from '../../test/coingecko-samples';
 import { startFakeCoinGecko, type FakeCoinGecko } from '../../test/fake-coingecko';
 import { createVerifiedUser, login } from '../../test/fixtures';
