@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { assetCodes, assetCodeSchema, assetList, assets, type AssetCode } from './assets';
 import {
@@ -247,5 +248,13 @@ describe('amounts on the wire', () => {
     );
     expect(() => minorUnits(MAX_MINOR_UNITS + 1n)).toThrow(RangeError);
     expect(() => minorUnits('1.5')).toThrow(RangeError);
+  });
+});
+
+describe('amounts in the OpenAPI document', () => {
+  it('are described as strings of digits with their pattern and length', () => {
+    const json = z.toJSONSchema(assetAmountSchema, { io: 'input' }) as { properties: { amount: Record<string, unknown> } };
+    expect(json.properties.amount).toMatchObject({ type: 'string', pattern: '^(0|[1-9]\\d{0,77})$', maxLength: 78 });
+    expect(String(json.properties.amount.description)).toContain('string of digits');
   });
 });

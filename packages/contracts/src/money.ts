@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { assetOf, assetCodeSchema, type Asset, type AssetCode } from './assets';
-import { documented } from './fields';
 
 /**
  * One money type for every asset (docs/decisions/0065-exact-amounts-and-digit-strings.md): a bigint count of the
@@ -173,13 +172,17 @@ export function minorUnits(value: string | bigint): MinorUnits {
  * An amount on the wire (ADR 0065): a count of the asset's smallest unit as a string of digits, no sign, no leading
  * zeros, at most 78 digits. The string keeps every digit of an 18-decimal amount that a JSON number would round.
  */
-export const minorUnitsSchema = documented(z.string().regex(MINOR_UNITS_PATTERN, amountMessages.digitsOnly), { pattern: MINOR_UNITS_PATTERN, maxLength: 78 })
-  .describe("A count of the asset's smallest unit (kobo, cent, satoshi, wei, ...) as a string of digits, e.g. \"1500000000000000000\" for 1.5 ETH.")
+export const minorUnitsSchema = z
+  .string()
+  .regex(MINOR_UNITS_PATTERN, amountMessages.digitsOnly)
+  .meta({ maxLength: 78, description: "A count of the asset's smallest unit (kobo, cent, satoshi, wei, ...) as a string of digits, e.g. \"1500000000000000000\" for 1.5 ETH." })
   .transform((text) => BigInt(text) as MinorUnits);
 
 /** minorUnitsSchema for a signed amount (a balance change): a leading "-" when negative. */
-export const signedMinorUnitsSchema = documented(z.string().regex(SIGNED_MINOR_UNITS_PATTERN, amountMessages.digitsOnlySigned), { pattern: SIGNED_MINOR_UNITS_PATTERN, maxLength: 79 })
-  .describe("A signed count of the asset's smallest unit as a string of digits, with a leading \"-\" when negative.")
+export const signedMinorUnitsSchema = z
+  .string()
+  .regex(SIGNED_MINOR_UNITS_PATTERN, amountMessages.digitsOnlySigned)
+  .meta({ maxLength: 79, description: "A signed count of the asset's smallest unit as a string of digits, with a leading \"-\" when negative." })
   .transform((text) => BigInt(text) as MinorUnits);
 
 /** An amount in an answer: the bigint written as its digit string (what minorUnitsSchema reads back). */
