@@ -30,6 +30,8 @@ import { LiveReadiness } from './modules/payments/live-readiness';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
+import { rateJobs } from './modules/rates/jobs';
+import { rateRoutes } from './modules/rates/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -169,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const providerInbox = new ProviderInboxWorker(app.ctx, app.log, options.webhookPollMs);
   db.onWake('provider-inbox', () => providerInbox.kick());
   app.decorate('providerInbox', providerInbox);
-  const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
+  const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx), ...rateJobs(app.ctx)]);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -210,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(developerRoutes);
       await api.register(webhookRoutes);
       await api.register(paymentRoutes);
+      await api.register(rateRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

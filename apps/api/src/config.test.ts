@@ -58,3 +58,45 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('market rate settings', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-config-rates-'));
+
+  it('default to the sandbox, a minute between refreshes and five minutes to staleness', () => {
+    const { rates } = loadConfig({ DATA_DIR: dataDir });
+    expect(rates).toMatchObject({ provider: 'sandbox', refreshSeconds: 60, staleAfterSeconds: 300, timeoutMs: 8000, coingecko: { baseUrl: 'https://api.coingecko.com/api/v3', apiKey: undefined } });
+    expect(rates.sandbox.mids.NGN).toEqual({ numerator: 1n, denominator: 1550n });
+  });
+
+  it('read CoinGecko, the staleness age and sandbox mid rates as decimals or fractions', () => {
+    const { rates } = loadConfig({
+      DATA_DIR: dataDir,
+      RATE_PROVIDER: 'coingecko',
+      COINGECKO_BASE_URL: 'https://pro-api.coingecko.com/api/v3/',
+      RATES_STALE_AFTER_SECONDS: '120',
+      SANDBOX_RATES: '{"BTC":"70000.125","NGN":"1/1600"}',
+    });
+    expect(rates.provider).toBe('coingecko');
+    expect(rates.coingecko.baseUrl).toBe('https://pro-api.coingecko.com/api/v3');
+    expect(rates.staleAfterSeconds).toBe(120);
+    expect(rates.sandbox.mids.BTC).toEqual({ numerator: 560001n, denominator: 8n });
+    expect(rates.sandbox.mids.NGN).toEqual({ numerator: 1n, denominator: 1600n });
+    expect(rates.sandbox.mids.ETH).toEqual({ numerator: 3500n, denominator: 1n });
+  });
+
+  it('name each bad rate setting', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+        return '';
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+    };
+    expect(problems({ RATE_PROVIDER: 'binance' })).toContain('RATE_PROVIDER');
+    expect(problems({ RATES_STALE_AFTER_SECONDS: '0' })).toContain('RATES_STALE_AFTER_SECONDS');
+    expect(problems({ SANDBOX_RATES: 'not json' })).toContain('SANDBOX_RATES: must be a JSON object');
+    const text = problems({ SANDBOX_RATES: '{"DOGE":"0.1","USD":"1","BTC":"-5","ETH":3500,"NGN":"1/0"}' });
+    for (const part of ['unknown asset "DOGE"', 'unknown asset "USD"', 'SANDBOX_RATES.BTC', 'SANDBOX_RATES.ETH', 'SANDBOX_RATES.NGN']) expect(text).toContain(part);
+  });
+});

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { defaultRateRules, type RateRule, type RateRuleName } from './lib/rate-limit';
 import { defaultFeeSchedule, feeScheduleSchema, type FeeSchedule } from '@fipay/contracts/payments';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '@fipay/contracts/webhooks';
+import { assetCodes, type AssetCode } from '@fipay/contracts/assets';
+import { parseDecimal, rational, type Rational } from '@fipay/contracts/rational';
+import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -64,7 +67,63 @@ const envSchema = z.object({
     .regex(/^\s*(\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*)?\s*$/, 'must be dates as YYYY-MM-DD separated by commas, e.g. 2027-03-10,2027-03-11')
     .refine((value) => value.split(',').every((day) => !day.trim() || isCalendarDay(day.trim())), 'has a date that does not exist')
     .optional(),
+  // Market rates (docs/decisions/0066-market-rates-and-crosses.md).
+  RATE_PROVIDER: z.enum(['sandbox', 'coingecko']).default('sandbox'),
+  COINGECKO_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().optional(),
+  RATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  RATES_STALE_AFTER_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(DEFAULT_RATES_STALE_AFTER_SECONDS),
+  // The sandbox's mid rates in USD per whole unit, as JSON of decimals or fractions, e.g. {"BTC":"67187.34","NGN":"1/1550"}.
+  SANDBOX_RATES: z.string().optional(),
+  SANDBOX_RATES_SEED: z.string().min(1).max(200).default('fipay-sandbox-rates'),
 });
+
+/** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
+export type SandboxMidRates = Record<Exclude<AssetCode, 'USD'>, Rational>;
+
+/** Round figures near the market of late 2026, for test mode and development; SANDBOX_RATES replaces any of them. */
+export const defaultSandboxMidRates: SandboxMidRates = {
+  NGN: rational(1n, 1550n),
+  GBP: rational(127n, 100n),
+  EUR: rational(108n, 100n),
+  BTC: rational(67_187n),
+  ETH: rational(3_500n),
+  USDT: rational(1n),
+  USDC: rational(1n),
+};
+
+/** A positive rate written as a decimal ("67187.34") or a fraction of whole numbers ("1/1550"). */
+function parseRateText(text: unknown): Rational | null {
+  if (typeof text !== 'string') return null;
+  const fraction = /^\s*(\d{1,40})\s*\/\s*(\d{1,40})\s*$/.exec(text);
+  const value = fraction ? (BigInt(fraction[2]!) === 0n ? null : rational(BigInt(fraction[1]!), BigInt(fraction[2]!))) : parseDecimal(text.trim());
+  return value && value.numerator > 0n ? value : null;
+}
+
+function parseSandboxRates(raw: string | undefined, problems: string[]): SandboxMidRates {
+  if (!raw?.trim()) return defaultSandboxMidRates;
+  const example = 'e.g. {"BTC":"67187.34","NGN":"1/1550"}';
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`SANDBOX_RATES: must be a JSON object of asset codes to USD prices, ${example}`);
+    return defaultSandboxMidRates;
+  }
+  const rates = { ...defaultSandboxMidRates };
+  for (const [code, text] of Object.entries(value)) {
+    const known = (assetCodes as readonly string[]).includes(code) && code !== 'USD';
+    const rate = parseRateText(text);
+    if (!known) problems.push(`SANDBOX_RATES: unknown asset "${code}" (known: ${assetCodes.filter((c) => c !== 'USD').join(', ')})`);
+    else if (!rate) problems.push(`SANDBOX_RATES.${code}: needs a positive price in USD as a string, ${example}`);
+    else rates[code as keyof SandboxMidRates] = rate;
+  }
+  return rates;
+}
 
 const rateRuleSchema = z.strictObject({
   limit: z.number().int().min(1),
@@ -144,6 +203,15 @@ export type Config = {
   testSettlementDelaySeconds: number;
   /** Public holidays declared beyond those known in advance (lib/ng-holidays.ts), as YYYY-MM-DD. */
   publicHolidays: ReadonlySet<string>;
+  /** Market rates: where they come from, how often they are refreshed and when they are too old to price on. */
+  rates: {
+    provider: 'sandbox' | 'coingecko';
+    coingecko: { baseUrl: string; apiKey: string | undefined };
+    timeoutMs: number;
+    refreshSeconds: number;
+    staleAfterSeconds: number;
+    sandbox: { mids: SandboxMidRates; seed: string };
+  };
 };
 
 export class ConfigError extends Error {
@@ -181,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.BANK_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) problems.push('PAYSTACK_SECRET_KEY: required when BANK_PROVIDER=paystack');
   const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
   const fees = parseFees(e.FEES, problems);
+  const sandboxMids = parseSandboxRates(e.SANDBOX_RATES, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -224,6 +293,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fees,
     testSettlementDelaySeconds: e.TEST_SETTLEMENT_DELAY_SECONDS,
     publicHolidays: new Set((e.PUBLIC_HOLIDAYS ?? '').split(',').map((day) => day.trim()).filter(Boolean)),
+    rates: {
+      provider: e.RATE_PROVIDER,
+      coingecko: { baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY || undefined },
+      timeoutMs: e.RATES_TIMEOUT_MS,
+      refreshSeconds: e.RATES_REFRESH_SECONDS,
+      staleAfterSeconds: e.RATES_STALE_AFTER_SECONDS,
+      sandbox: { mids: sandboxMids, seed: e.SANDBOX_RATES_SEED },
+    },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

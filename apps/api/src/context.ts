@@ -20,6 +20,8 @@ export type AppContext = {
   transfers: Providers['transfers'];
   /** Readers of inbound provider webhooks, by provider. */
   inbound: Providers['inbound'];
+  /** Market rates' provider (RATE_PROVIDER): the sandbox or CoinGecko. */
+  rates: Providers['rates'];
   /** Whether the live payment provider is set up and answering, checked now and then (modules/developers/modes.ts combines it with the company's approval). */
   liveReadiness: LiveReadiness;
   /**

@@ -16,6 +16,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  // Something priced at market while the market rate is older than allowed (or not known yet).
+  'RATE_STALE',
   'INTERNAL',
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',

@@ -36,4 +36,9 @@ describe('the provider registry', () => {
     expect(reader.signatureValid(body, { 'x-paystack-signature': createHmac('sha512', 'sk_test_other').update(body).digest('hex') })).toBe(false);
     expect(reader.read(body)).toEqual({ action: 'charge.paid', key: 'charge.success:1', type: 'charge.success', reference: 'ref-1' });
   });
+
+  it('builds the sandbox rate provider unless CoinGecko is asked for', () => {
+    expect(createProviders(loadConfig({ DATA_DIR: dataDir })).rates.name).toBe('sandbox');
+    expect(createProviders(loadConfig({ DATA_DIR: dataDir, RATE_PROVIDER: 'coingecko' })).rates.name).toBe('coingecko');
+  });
 });

@@ -1,3 +1,5 @@
+import type { AssetCode } from '@fipay/contracts/assets';
+import type { Rational } from '@fipay/contracts/rational';
 import type { BankProvider } from '../banks/types';
 
 /**
@@ -110,4 +112,20 @@ export type Providers = {
   banks: BankProvider;
   /** Readers of inbound webhooks, by the provider named in the webhook's address. */
   inbound: { paystack: WebhookReader | null };
+  /** Market rates: the sandbox's or a market-data API's (RATE_PROVIDER). */
+  rates: RateProvider;
 };
+
+/** One asset's price in US dollars as a rate provider gave it: USD for one whole unit, exact, and when the market gave it. */
+export type UsdQuote = { asset: Exclude<AssetCode, 'USD'>; usd: Rational; observedAt: Date };
+
+/**
+ * Gives market rates (docs/decisions/0066-market-rates-and-crosses.md): every asset but USD itself priced in USD,
+ * exactly (a provider's decimals are read as text, never as a JavaScript number). Failures are AppErrors
+ * (BAD_GATEWAY, the reason in `cause` for the log), as for the payment providers.
+ */
+export interface RateProvider {
+  readonly name: 'sandbox' | 'coingecko';
+  /** The prices now; `now` is the caller's clock (the sandbox's prices are a function of it). */
+  usdQuotes(now: Date): Promise<UsdQuote[]>;
+}

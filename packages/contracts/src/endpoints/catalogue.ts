@@ -18,6 +18,7 @@ import {
   payoutEndpoints,
   transactionEndpoints,
 } from './payments';
+import { rateEndpoints } from './rates';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 
@@ -39,6 +40,7 @@ const modules = {
   paymentLinkEndpoints,
   payPageEndpoints,
   providerEndpoints,
+  rateEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,
   payoutEndpoints,
