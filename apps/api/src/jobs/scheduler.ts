@@ -6,6 +6,12 @@ export type ScheduledJob<Result = unknown> = {
   everyMs: number;
   /** Instances sharing a database take this advisory lock, so one of them runs the job at a time. */
   lockId: number;
+  /**
+   * How long after the start its first run comes, when the caller of `start` does not say (otherwise the smaller of
+   * a minute and its period): a job whose work the product lacks until it has run once, such as market rates, runs
+   * within seconds of a start.
+   */
+  firstRunAfterMs?: number;
   /** Runs in one transaction; what it returns is logged. */
   run: (tx: Queryable) => Promise<Result>;
   /**
@@ -40,9 +46,10 @@ export class JobScheduler {
     private readonly jobs: ScheduledJob[],
   ) {}
 
-  start(firstRunAfterMs = 60_000) {
+  /** Schedules every job; `firstRunAfterMs`, when given, is when each first runs (tests give an hour to run them by hand). */
+  start(firstRunAfterMs?: number) {
     this.stopped = false;
-    for (const job of this.jobs) this.schedule(job, Math.min(firstRunAfterMs, job.everyMs));
+    for (const job of this.jobs) this.schedule(job, firstRunAfterMs ?? job.firstRunAfterMs ?? Math.min(60_000, job.everyMs));
   }
 
   /** Stops scheduling and waits for runs in progress. */

@@ -14,6 +14,8 @@ export function rateJobs(ctx: AppContext): ScheduledJob[] {
       name: 'refresh-rates',
       everyMs: seconds * 1000,
       lockId: 72_413_301,
+      // Anything priced at market is refused until the first rates are in.
+      firstRunAfterMs: 2_000,
       run: async (tx) => ({ due: await refreshDue(tx, seconds / 2) }),
       afterCommit: async ({ due }) => (due ? refreshRates(ctx) : { skipped: 'fetched by another instance' }),
     }),
