@@ -9,6 +9,7 @@ import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '@fipay/contracts/webhooks';
 import { assetCodes, type AssetCode } from '@fipay/contracts/assets';
 import { parseDecimal, rational, type Rational } from '@fipay/contracts/rational';
 import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
+import { DEFAULT_TAG_CHANGE_INTERVAL_DAYS, DEFAULT_TAG_RELEASE_HOLD_DAYS } from '@fipay/contracts/fipay-tags';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -77,6 +78,9 @@ const envSchema = z.object({
   // The sandbox's mid rates in USD per whole unit, as JSON of decimals or fractions, e.g. {"BTC":"67187.34","NGN":"1/1550"}.
   SANDBOX_RATES: z.string().optional(),
   SANDBOX_RATES_SEED: z.string().min(1).max(200).default('fipay-sandbox-rates'),
+  // FiPay tags (docs/decisions/0068-fipay-tags.md): how often a company may change its tag, and how long a tag given up is held.
+  TAG_CHANGE_INTERVAL_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_TAG_CHANGE_INTERVAL_DAYS),
+  TAG_RELEASE_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_TAG_RELEASE_HOLD_DAYS),
 });
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -212,6 +216,8 @@ export type Config = {
     staleAfterSeconds: number;
     sandbox: { mids: SandboxMidRates; seed: string };
   };
+  /** FiPay tags: days between a company's changes, and days a tag given up is held from other companies. */
+  tags: { changeIntervalDays: number; releaseHoldDays: number };
 };
 
 export class ConfigError extends Error {
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleAfterSeconds: e.RATES_STALE_AFTER_SECONDS,
       sandbox: { mids: sandboxMids, seed: e.SANDBOX_RATES_SEED },
     },
+    tags: { changeIntervalDays: e.TAG_CHANGE_INTERVAL_DAYS, releaseHoldDays: e.TAG_RELEASE_HOLD_DAYS },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -45,6 +45,10 @@ export const defaultRateRules = {
   payStartPerIp: { limit: 30, windowSeconds: 15 * 60 },
   checkoutPerIp: { limit: 120, windowSeconds: 15 * 60 },
   checkoutTriesPerReference: { limit: 10, windowSeconds: 15 * 60 },
+  // FiPay tags: availability is asked as a person types (debounced); a recipient look-up names a business, so a
+  // company may not walk the list of tags or emails.
+  tagAvailabilityPerCompany: { limit: 120, windowSeconds: 15 * 60 },
+  recipientLookupPerCompany: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

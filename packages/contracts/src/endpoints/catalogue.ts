@@ -5,6 +5,7 @@ import { backOfficeEndpoints } from './back-office';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
+import { recipientEndpoints, tagEndpoints } from './fipay-tags';
 import { apiKeyEndpoints, eventEndpoints, liveModeEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
 import {
@@ -41,10 +42,12 @@ const modules = {
   payPageEndpoints,
   providerEndpoints,
   rateEndpoints,
+  recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,
   payoutEndpoints,
   systemEndpoints,
+  tagEndpoints,
   transactionEndpoints,
   uploadEndpoints,
   webhookDeliveryEndpoints,
