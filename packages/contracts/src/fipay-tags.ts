@@ -30,7 +30,7 @@ export const reservedTags: ReadonlySet<string> = new Set([
   'billing', 'payments', 'payment', 'payouts', 'payout', 'refunds', 'refund', 'settlement', 'settlements', 'wallet',
   'treasury', 'finance', 'account', 'accounts', 'info', 'contact', 'hello', 'noreply', 'no_reply', 'postmaster',
   'webmaster', 'hostmaster', 'mail', 'email', 'test', 'tester', 'sandbox', 'live', 'null', 'undefined', 'anonymous',
-  'everyone', 'all', 'me', 'you', 'owner', 'moderator', 'mod', 'bank', 'cbn', 'nibss', 'efcc', 'usd', 'ngn', 'gbp', 'eur',
+  'everyone', 'all', 'you', 'owner', 'moderator', 'mod', 'bank', 'cbn', 'nibss', 'efcc', 'usd', 'ngn', 'gbp', 'eur',
   'btc', 'eth', 'usdt', 'usdc', 'crypto', 'bitcoin', 'ethereum', 'tether',
   // The product's routes and pages.
   'login', 'logout', 'signin', 'signup', 'sign_in', 'sign_up', 'register', 'forgot_password', 'reset_password',
