@@ -52,6 +52,11 @@ function stubFetch(...answers: (Response | Error | 'pending')[]) {
     if (String(url).endsWith('/account/email-preferences')) {
       return new Response(JSON.stringify({ isSuccessful: true, message: 'Email settings loaded.', data: { payments: true, refunds: true, payouts: true } }), { status: 200 });
     }
+    // So does the FiPay tag card.
+    if (String(url).endsWith('/tag')) {
+      const tag = { tag: 'acme', display: '@acme', claimedAt: '2026-03-03T12:00:00.000Z', nextChangeAt: null, changeIntervalDays: 30, releaseHoldDays: 90 };
+      return new Response(JSON.stringify({ isSuccessful: true, message: 'FiPay tag loaded.', data: tag }), { status: 200 });
+    }
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (answer === 'pending') return new Promise<Response>(() => {});
     if (answer instanceof Error) throw answer;

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { DetailsCard } from './components/details-card';
 import { EmailPreferencesCard } from './components/email-preferences-card';
+import { FipayTagCard } from './components/fipay-tag-card';
 import { formatDate } from './components/format';
 import { kybStatusView } from './components/kyb-status';
 import { StatusBadge } from './components/status-badge';
@@ -68,6 +69,8 @@ function AccountDetails({ account }: { account: Account }) {
         ]}
       />
 
+      <FipayTagCard />
+
       <DetailsCard
         title="Business verification (KYC)"
         rows={[{ label: 'Status', value: <StatusBadge tone={kybView.tone}>{kybView.label}</StatusBadge> }]}
@@ -121,7 +124,7 @@ export function SettingsPage() {
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Account Settings</h1>
-        <p className="text-sm text-slate-600">Your details, your company, how your account is protected and the emails you get.</p>
+        <p className="text-sm text-slate-600">Your details, your company and its FiPay tag, how your account is protected and the emails you get.</p>
       </div>
 
       {account.status === 'loading' && (
