@@ -135,6 +135,15 @@ describe('FiPay tag', () => {
     expect(audits.rows[0]!.n).toBe(1);
   });
 
+  it("takes one company's simultaneous claims in turn: the first claims, the other is a change too soon", async () => {
+    const company = await newCompany();
+    const tags = [freshTag('twin'), freshTag('twin')];
+    const answers = await Promise.all(tags.map((tag) => setTag(company, tag)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 422]);
+    const { rows } = await server.db.query<{ tag: string; released_at: unknown }>('SELECT tag, released_at FROM fipay_tags WHERE company_id = $1', [company.user.companyId]);
+    expect(rows).toEqual([{ tag: answers.find((res) => res.status === 200)!.body.data.tag, released_at: null }]);
+  });
+
   it('lets one company change its tag once per interval, and holds the tag it gave up from others for the hold', async () => {
     const [company, other] = await Promise.all([newCompany(), newCompany()]);
     const [oldTag, newTag, laterTag] = [freshTag('old'), freshTag('new'), freshTag('later')];

@@ -69,7 +69,7 @@ function AccountDetails({ account }: { account: Account }) {
         ]}
       />
 
-      <FipayTagCard />
+      <FipayTagCard verified={kyb.status === 'APPROVED'} />
 
       <DetailsCard
         title="Business verification (KYC)"

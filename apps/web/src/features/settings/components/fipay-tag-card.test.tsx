@@ -43,13 +43,15 @@ function stubServer(options: { current: CompanyTag; taken?: string[]; put?: (tag
   return calls;
 }
 
-const renderCard = () =>
+const renderCard = (verified = true) =>
   render(
     <QueryWrapper>
       <Toaster />
-      <FipayTagCard />
+      <FipayTagCard verified={verified} />
     </QueryWrapper>,
   );
+
+const notFindable = 'Until your business is verified, other businesses cannot find you by your tag.';
 
 describe('FipayTagCard', () => {
   beforeEach(() => useAuthStore.setState(sessionFixture()));
@@ -91,8 +93,9 @@ describe('FipayTagCard', () => {
   it('says a tag is taken and will not claim it', async () => {
     stubServer({ current: none, taken: ['kola'] });
     const user = userEvent.setup();
-    renderCard();
+    renderCard(false);
     const card = screen.getByRole('region', { name: 'FiPay tag' });
+    expect(await within(card).findByText(notFindable)).toBeInTheDocument();
     await user.type(await within(card).findByRole('textbox', { name: 'Choose your tag' }), 'Kola');
     expect(await within(card).findByText('@kola is taken. Try another.')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Claim tag' })).toBeDisabled();
@@ -121,6 +124,7 @@ describe('FipayTagCard', () => {
     renderCard();
     const card = screen.getByRole('region', { name: 'FiPay tag' });
     expect(await within(card).findByTestId('fipay-tag')).toHaveTextContent('@acme');
+    expect(within(card).queryByText(notFindable)).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('@acme');
     expect(await screen.findByText('Tag copied.')).toBeInTheDocument();

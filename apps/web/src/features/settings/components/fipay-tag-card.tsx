@@ -116,8 +116,11 @@ function TagForm({ current, onDone }: { current: CompanyTag; onDone: () => void 
   );
 }
 
-/** The company's FiPay tag: what other businesses send money to. See it, copy it, claim it or change it. */
-export function FipayTagCard() {
+/**
+ * The company's FiPay tag: what other businesses send money to. See it, copy it, claim it or change it. `verified`:
+ * whether the business verification is approved; until it is, nobody finds the business by its tag.
+ */
+export function FipayTagCard({ verified }: { verified: boolean }) {
   const tag = useQuery(companyTagQueryOptions());
   const [changing, setChanging] = useState(false);
 
@@ -134,6 +137,7 @@ export function FipayTagCard() {
         ) : (
           <>
             <p className="text-sm text-slate-600">Other businesses on FiPay send you money with your tag, and see your verified business name before they pay.</p>
+            {!verified && <p className="text-sm text-amber-800">Until your business is verified, other businesses cannot find you by your tag.</p>}
             {tag.data.display && (
               <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 px-4 py-3">
                 <div className="min-w-0">
