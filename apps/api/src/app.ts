@@ -32,6 +32,7 @@ import { uploadRoutes } from './modules/uploads/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { rateJobs } from './modules/rates/jobs';
 import { rateRoutes } from './modules/rates/routes';
+import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(webhookRoutes);
       await api.register(paymentRoutes);
       await api.register(rateRoutes);
+      await api.register(paymentMethodRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -9,6 +9,7 @@ import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '@fipay/contracts/webhooks';
 import { assetCodes, type AssetCode } from '@fipay/contracts/assets';
 import { parseDecimal, rational, type Rational } from '@fipay/contracts/rational';
 import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
+import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/payment-methods';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -77,6 +78,8 @@ const envSchema = z.object({
   // The sandbox's mid rates in USD per whole unit, as JSON of decimals or fractions, e.g. {"BTC":"67187.34","NGN":"1/1550"}.
   SANDBOX_RATES: z.string().optional(),
   SANDBOX_RATES_SEED: z.string().min(1).max(200).default('fipay-sandbox-rates'),
+  // Seconds from adding a payment method to its first withdrawal (docs/decisions/0067-payment-methods.md).
+  PAYMENT_METHOD_COOLING_OFF_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS),
 });
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -212,6 +215,8 @@ export type Config = {
     staleAfterSeconds: number;
     sandbox: { mids: SandboxMidRates; seed: string };
   };
+  /** Seconds from adding a payment method to when it can receive withdrawals. */
+  paymentMethodCoolingOffSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -301,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleAfterSeconds: e.RATES_STALE_AFTER_SECONDS,
       sandbox: { mids: sandboxMids, seed: e.SANDBOX_RATES_SEED },
     },
+    paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

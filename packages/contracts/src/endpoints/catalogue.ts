@@ -18,6 +18,7 @@ import {
   payoutEndpoints,
   transactionEndpoints,
 } from './payments';
+import { paymentMethodEndpoints } from './payment-methods';
 import { rateEndpoints } from './rates';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
@@ -40,6 +41,7 @@ const modules = {
   paymentLinkEndpoints,
   payPageEndpoints,
   providerEndpoints,
+  paymentMethodEndpoints,
   rateEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,
