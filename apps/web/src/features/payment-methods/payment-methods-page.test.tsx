@@ -156,7 +156,7 @@ describe('PaymentMethodsPage', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
-    expect(within(dialog).getByRole('tab', { name: 'Nigerian account' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Nigerian' })).toHaveAttribute('aria-selected', 'true');
     await within(dialog).findByRole('option', { name: 'Guaranty Trust Bank' });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Bank' }), '058');
     await user.type(within(dialog).getByRole('textbox', { name: 'Account number' }), '0000014579');
@@ -182,7 +182,7 @@ describe('PaymentMethodsPage', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
-    await user.click(within(dialog).getByRole('tab', { name: 'Foreign account' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Foreign' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Account holder name' }), 'Acme Logistics GmbH');
     await user.type(within(dialog).getByRole('textbox', { name: 'IBAN' }), 'DE89370400440532013001');
     await user.type(within(dialog).getByRole('textbox', { name: 'BIC (SWIFT code)' }), 'COBADEFFXXX');

@@ -7,7 +7,7 @@ import {
 import LandmarkIcon from 'lucide-react/icons/landmark';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -175,9 +175,9 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
   const add = useAddPaymentMethod();
   const banks = useNigerianBanks(open);
   const factor = useSecondFactor(open);
-  const { register, handleSubmit, setError, reset, watch, formState } = useForm<AddForm>({ defaultValues: emptyForm });
+  const { register, handleSubmit, setError, reset, control, formState } = useForm<AddForm>({ defaultValues: emptyForm });
   const [failure, setFailure] = useState<string | null>(null);
-  const foreignKind = watch('foreignKind');
+  const foreignKind = useWatch({ control, name: 'foreignKind' });
   const errors = formState.errors;
 
   function close() {
@@ -210,8 +210,8 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
           <div role="tablist" aria-label="Account" className="inline-flex rounded-lg bg-slate-100 p-1">
             {(
               [
-                ['nigerian', 'Nigerian account'],
-                ['foreign', 'Foreign account'],
+                ['nigerian', 'Nigerian'],
+                ['foreign', 'Foreign'],
               ] as const
             ).map(([value, label]) => (
               <button
