@@ -100,6 +100,7 @@ export const API_TABLE_WRITERS = {
   provider_inbox: ['payments', 'jobs'],
   rates: ['rates'],
   fipay_tags: ['tags'],
+  payment_methods: ['payment-methods'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

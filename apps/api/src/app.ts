@@ -33,6 +33,7 @@ import { countryRoutes } from './modules/countries/routes';
 import { rateJobs } from './modules/rates/jobs';
 import { rateRoutes } from './modules/rates/routes';
 import { tagRoutes } from './modules/tags/routes';
+import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentRoutes);
       await api.register(rateRoutes);
       await api.register(tagRoutes);
+      await api.register(paymentMethodRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -10,6 +10,7 @@ import { assetCodes, type AssetCode } from '@fipay/contracts/assets';
 import { parseDecimal, rational, type Rational } from '@fipay/contracts/rational';
 import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
 import { DEFAULT_TAG_CHANGE_INTERVAL_DAYS, DEFAULT_TAG_RELEASE_HOLD_DAYS } from '@fipay/contracts/fipay-tags';
+import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/payment-methods';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -81,6 +82,8 @@ const envSchema = z.object({
   // FiPay tags (docs/decisions/0068-fipay-tags.md): how often a company may change its tag, and how long a tag given up is held.
   TAG_CHANGE_INTERVAL_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_TAG_CHANGE_INTERVAL_DAYS),
   TAG_RELEASE_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_TAG_RELEASE_HOLD_DAYS),
+  // Seconds from adding a payment method to its first withdrawal (docs/decisions/0067-payment-methods.md).
+  PAYMENT_METHOD_COOLING_OFF_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS),
 });
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -218,6 +221,8 @@ export type Config = {
   };
   /** FiPay tags: days between a company's changes, and days a tag given up is held from other companies. */
   tags: { changeIntervalDays: number; releaseHoldDays: number };
+  /** Seconds from adding a payment method to when it can receive withdrawals. */
+  paymentMethodCoolingOffSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandbox: { mids: sandboxMids, seed: e.SANDBOX_RATES_SEED },
     },
     tags: { changeIntervalDays: e.TAG_CHANGE_INTERVAL_DAYS, releaseHoldDays: e.TAG_RELEASE_HOLD_DAYS },
+    paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

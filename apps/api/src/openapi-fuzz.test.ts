@@ -205,16 +205,16 @@ function departureFromDocument({ operation, status, contentType, text }: Sent): 
 function schemaAt(operation: Operation, key: string): JsonSchema[] {
   const parameter = operation.parameters?.find((item) => item.name === key);
   if (parameter) return [parameter.schema];
-  let schema = operation.requestBody?.content['application/json']?.schema;
+  let schemas: JsonSchema[] = [operation.requestBody?.content['application/json']?.schema].filter((schema): schema is JsonSchema => schema !== undefined);
   const along: JsonSchema[] = [];
   for (const segment of key === 'body' ? [] : key.split('.')) {
-    if (!schema) break;
-    along.push(schema);
-    const option: JsonSchema = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema;
+    along.push(...schemas);
+    // A nullable field's first option; a choice of request shapes (a payment method's kinds): the field in each option that has it.
+    const options = schemas.flatMap((schema) => (schema.oneOf && !schema.anyOf ? schema.oneOf : [schema.anyOf?.[0] ?? schema]));
     // An array item is named by its index, or by its bodyItemKey (ADR 0013).
-    schema = option.items ?? option.properties?.[segment];
+    schemas = options.flatMap((option) => [option.items ?? option.properties?.[segment]].filter((schema): schema is JsonSchema => schema !== undefined));
   }
-  return schema ? [...along, schema] : along;
+  return [...along, ...schemas];
 }
 
 describe('every operation of the OpenAPI document', () => {

@@ -39,6 +39,8 @@ export const defaultRateRules = {
   merchantTestPerKey: { limit: 25, windowSeconds: 1 },
   // Creating and rolling keys (a live roll checks a password).
   apiKeyChangesPerUser: { limit: 20, windowSeconds: 15 * 60 },
+  // Adding and removing payment methods (each may check a second-factor code).
+  paymentMethodChangesPerUser: { limit: 30, windowSeconds: 15 * 60 },
   // Public payment pages and the hosted checkout: no sign-in, so per address; card and OTP tries per
   // transaction besides (a checkout also fails after three declined cards).
   payPagePerIp: { limit: 300, windowSeconds: 15 * 60 },

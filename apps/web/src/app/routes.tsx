@@ -136,6 +136,10 @@ export const routes: RouteObject[] = [
                       import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
                   },
                   {
+                    path: paths.paymentMethods,
+                    lazy: () => import('../features/payment-methods/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
+                  },
+                  {
                     path: paths.apiKeys,
                     lazy: () => import('../features/developers/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
                   },

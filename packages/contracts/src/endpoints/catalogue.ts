@@ -19,6 +19,7 @@ import {
   payoutEndpoints,
   transactionEndpoints,
 } from './payments';
+import { paymentMethodEndpoints } from './payment-methods';
 import { rateEndpoints } from './rates';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
@@ -41,6 +42,7 @@ const modules = {
   paymentLinkEndpoints,
   payPageEndpoints,
   providerEndpoints,
+  paymentMethodEndpoints,
   rateEndpoints,
   recipientEndpoints,
   refundEndpoints,

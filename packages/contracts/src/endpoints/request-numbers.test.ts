@@ -23,6 +23,8 @@ function numbersIn(schema: unknown, path: string, found: [string, z.ZodType][] =
     for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) numbersIn(field, `${path}.${key}`, found);
   } else if (def.type === 'array') numbersIn(def.element, `${path}.0`, found);
   else if (def.type === 'pipe') numbersIn(def.in, path, found);
+  // A choice among request shapes (a payment method's kinds): each option's fields, the option's index in the path.
+  else if (def.type === 'union') (def.options as unknown[]).forEach((option, index) => numbersIn(option, `${path}|${index}`, found));
   else throw new Error(`${path}: a request schema of type '${def.type}'; teach this walk what reaches it`);
   return found;
 }

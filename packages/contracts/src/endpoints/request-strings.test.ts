@@ -31,6 +31,8 @@ function stringsIn(schema: unknown, path: string, found: [string, z.ZodType][] =
     for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) stringsIn(field, `${path}.${key}`, found);
   } else if (def.type === 'array') stringsIn(def.element, `${path}.0`, found);
   else if (def.type === 'pipe') stringsIn(def.in, path, found);
+  // A choice among request shapes (a payment method's kinds): each option's fields, the option's index in the path.
+  else if (def.type === 'union') (def.options as unknown[]).forEach((option, index) => stringsIn(option, `${path}|${index}`, found));
   else throw new Error(`${path}: a request schema of type '${def.type}'; teach this walk what reaches it`);
   return found;
 }

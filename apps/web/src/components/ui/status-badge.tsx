@@ -1,5 +1,6 @@
 import type { refundStatuses, payoutStatuses, transactionStatuses } from '@fipay/contracts/payments';
 import type { deliveryStatuses } from '@fipay/contracts/webhooks';
+import type { paymentMethodStatuses } from '@fipay/contracts/payment-methods';
 
 type Tone = 'done' | 'waiting' | 'failed' | 'off';
 
@@ -44,6 +45,12 @@ export const statusBadges = {
   apiKey: {
     expiring: { label: 'Expires', tone: 'waiting' },
   },
+  /** A saved account: "Cooling off until" and the date while it waits. */
+  paymentMethod: {
+    usable: { label: 'Usable', tone: 'done' },
+    cooling_off: { label: 'Cooling off until', tone: 'waiting' },
+    needs_review: { label: 'Needs review', tone: 'failed' },
+  },
 } as const satisfies Record<string, Record<string, { label: string; tone: Tone }>>;
 
 type Badges = typeof statusBadges;
@@ -56,7 +63,8 @@ const covered: [
   Covers<Badges['refund'], (typeof refundStatuses)[number]>,
   Covers<Badges['payout'], (typeof payoutStatuses)[number]>,
   Covers<Badges['delivery'], (typeof deliveryStatuses)[number]>,
-] = [true, true, true, true];
+  Covers<Badges['paymentMethod'], (typeof paymentMethodStatuses)[number]>,
+] = [true, true, true, true, true];
 void covered;
 
 /** The words for a status, e.g. for a filter's options. */

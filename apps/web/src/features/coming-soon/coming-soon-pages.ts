@@ -8,11 +8,6 @@ export type ComingSoonPageInfo = { path: string; title: string; description: str
  */
 export const comingSoonPages: readonly ComingSoonPageInfo[] = [
   {
-    path: paths.paymentMethods,
-    title: 'Payment Methods',
-    description: 'Add and manage the bank accounts and cards you pay and get paid with.',
-  },
-  {
     path: paths.tradeHistory,
     title: 'Trade History',
     description: 'Every trade you have made, with its amount, rate, partner and status.',
