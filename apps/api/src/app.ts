@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -36,6 +35,7 @@ import { merchantAuthPlugin } from './plugins/merchant-auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { payerScriptSrc, webAppPlugin } from './plugins/web-app';
 import { payerPageRoutes } from './modules/payments/payer-pages';
 import { createStorage } from './storage/create-storage';
@@ -171,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('providerInbox', providerInbox);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx)]);
 
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
