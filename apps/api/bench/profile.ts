@@ -99,13 +99,20 @@ try {
   await must(client, 'POST', `/api/v1/checkout/${started.accessCode}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' }, undefined, 200);
   for (let i = 0; i < 40; i++) await must(client, 'POST', '/api/v1/transactions/initialize', { amount: 10_000 + i, email: 'buyer@shop.ng' }, key, 201);
 
+  const split = { initiate: 0, verify: 0, n: 0 };
   const ops: Record<string, () => Promise<boolean>> = {
     'sign-in': async () => {
       const credentials = { email: body.user.email, password: PASSWORD };
+      const t0 = performance.now();
       const initiated = await client.request('POST', '/api/v1/auth/login/initiate', credentials);
+      const t1 = performance.now();
       if (initiated.status !== 200) return false;
       const { passwordProof } = dataOf<{ passwordProof?: string }>(initiated.text);
-      return (await client.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '', passwordProof })).status === 200;
+      const ok = (await client.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '', passwordProof })).status === 200;
+      split.initiate += t1 - t0;
+      split.verify += performance.now() - t1;
+      split.n += 1;
+      return ok;
     },
     initialize: async () => (await client.request('POST', '/api/v1/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
     list: async () => (await client.request('GET', '/api/v1/transactions', undefined, key)).status === 200,
@@ -162,7 +169,9 @@ try {
   const bareOp = bareOps[kind];
   if (!op || !bareOp) throw new Error(`unknown kind ${kind}`);
   for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 1); round++) {
+    Object.assign(split, { initiate: 0, verify: 0, n: 0 });
     await run('product', op, product.pid);
+    if (split.n) console.log(`  sign-in: initiate ${(split.initiate / split.n).toFixed(1)} ms, verify-otp ${(split.verify / split.n).toFixed(1)} ms on average`);
     await run('bare   ', bareOp, bare.pid);
   }
   bareClient.close();

@@ -3,6 +3,7 @@ import { jwtVerify } from 'jose';
 import { messages } from '@fipay/contracts/messages';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ASYNC_COMMIT } from '../../db/async-commit';
 import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 
@@ -99,11 +100,19 @@ async function insertRefreshToken(
   return token;
 }
 
-/** Starts a new session (a refresh-token family) at sign-in. */
-export async function startRefreshFamily(tx: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
+/**
+ * Starts a new session (a refresh-token family) at sign-in, in a statement of its own that does not wait for the
+ * disk (db/async-commit.ts): a session lost with a crash of the database only means signing in again.
+ */
+export async function startRefreshFamily(db: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
   const familyExpiresAt = new Date(Date.now() + REFRESH_FAMILY_TTL_DAYS * 24 * 3600 * 1000);
   const sessionId = randomUUID();
-  const refreshToken = await insertRefreshToken(tx, { userId, familyId: sessionId, familyExpiresAt, parentId: null });
+  const refreshToken = randomToken();
+  await db.query(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, parent_id, family_expires_at)
+     SELECT $1::uuid, $2::uuid, $3::text, NULL::uuid, $4::timestamptz FROM ${ASYNC_COMMIT}`,
+    [userId, sessionId, sha256(refreshToken), familyExpiresAt],
+  );
   return { sessionId, refreshToken };
 }
 
