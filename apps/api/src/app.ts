@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -40,6 +39,7 @@ import { merchantAuthPlugin } from './plugins/merchant-auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { payerScriptSrc, webAppPlugin } from './plugins/web-app';
 import { payerPageRoutes } from './modules/payments/payer-pages';
 import { createStorage } from './storage/create-storage';
@@ -69,15 +69,22 @@ export type BuildOptions = {
 
 const SENSITIVE_QUERY = /([?&](?:token|code|otp|password|signature)=)[^&]*/gi;
 
+/** Log lines are written together once this many bytes wait, or LOG_FLUSH_MS after the first of them. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 50;
+
 /**
- * Log lines go to standard output through an asynchronous writer (pino's `destination` with `sync: false`): a line
- * waits in memory only while an earlier write is under way, and what is left is flushed when the process exits.
- * A synchronous write of every line held each request's answer for a system call. Tests pass a stream to read lines.
+ * Log lines go to standard output through an asynchronous writer (pino's `destination` with `sync: false`), in
+ * batches: a line waits in memory until LOG_BATCH_BYTES have gathered or the next flush LOG_FLUSH_MS on, and what is
+ * left is flushed when the process exits. A synchronous write of every line held each request's answer for a system
+ * call; an asynchronous write of every line still handed each one to a thread of its own, which on a busy machine
+ * took the processor from the requests (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md). Tests pass a
+ * stream to read lines.
  */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    stream: stream ?? pino.destination({ dest: 1, sync: false }),
+    stream: stream ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.passwordProof', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
       censor: '[redacted]',
@@ -175,7 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('providerInbox', providerInbox);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx), ...rateJobs(app.ctx)]);
 
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -66,4 +66,23 @@ describe('the server process', () => {
       await server.kill();
     }
   }, 180_000);
+
+  it('writes the log line of a lone request within a moment although lines are written in batches, and the last ones on exit', async () => {
+    const quietDir = mkdtempSync(path.join(tmpdir(), 'fipay-log-batch-'));
+    const server = await spawnServer({ dataDir: quietDir });
+    try {
+      const lineOf = (pathname: string) => server.output.split('\n').find((line) => line.includes('request completed') && line.includes(pathname));
+      expect((await fetch(`${server.baseUrl}/api/v1/health`)).status).toBe(200);
+      // Far fewer than the batch's 4 KB wait: the periodic flush writes them.
+      await expect.poll(() => lineOf('/api/v1/health'), { timeout: 2_000, interval: 20 }).toBeDefined();
+      expect(JSON.parse(lineOf('/api/v1/health')!)).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+      expect((await fetch(`${server.baseUrl}/api/v1/countries`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(lineOf('/api/v1/countries')).toBeDefined();
+    } finally {
+      await server.kill();
+      rmSync(quietDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

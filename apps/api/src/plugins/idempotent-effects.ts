@@ -30,3 +30,17 @@ export async function bindEffect(tx: Queryable, claim: IdempotencyClaim | null |
     [claim.companyId, claim.livemode, claim.key, type, id],
   );
 }
+
+/**
+ * `bindEffect` as a clause of the statement that makes the effect (`WITH made AS (INSERT … RETURNING id)`): appended
+ * to its WITH list, the key records `made`'s id in that same statement, so a single statement needs no transaction
+ * around it. Its parameters are numbered from `$next`; no claim, no clause.
+ */
+export function bindEffectClause(claim: IdempotencyClaim | null | undefined, type: EffectType, made: string, next: number): { sql: string; params: unknown[] } {
+  if (!claim) return { sql: '', params: [] };
+  return {
+    sql: `, bound AS (UPDATE idempotency_keys SET effect_type = $${next}, effect_id = (SELECT id::text FROM ${made})
+                      WHERE company_id = $${next + 1} AND livemode = $${next + 2} AND key = $${next + 3} AND status = 'running')`,
+    params: [type, claim.companyId, claim.livemode, claim.key],
+  };
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ASYNC_COMMIT } from '../../db/async-commit';
 import { hmacSha256, randomToken, safeEqual } from '../../lib/crypto';
 import { loginNames, userColumnsOf, type UserRow } from './users';
 
@@ -28,7 +29,7 @@ export async function issueSignInProof(ctx: AppContext, user: UserRow, password:
   const id = randomUUID();
   const secret = randomToken(32);
   await ctx.db.query(
-    'INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))',
+    `INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $1::uuid, $2::uuid, $3::text, now() + make_interval(secs => $4) FROM ${ASYNC_COMMIT}`,
     [id, user.id, checkDigest(ctx, user, secret, password).toString('hex'), SIGN_IN_PROOF_TTL_SECONDS],
   );
   return `${id}.${secret}`;
@@ -67,7 +68,7 @@ export async function takeSignInProof(ctx: AppContext, proof: string, login: str
          AND EXISTS (SELECT 1 FROM found WHERE totp_enabled_at IS NULL AND email_otp_enabled_at IS NULL)
        RETURNING id
      )
-     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent FROM found`,
+     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent FROM found, ${ASYNC_COMMIT}`,
     [id],
   );
   const row = rows[0];

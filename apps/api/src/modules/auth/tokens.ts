@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, randomUUID } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import { messages } from '@fipay/contracts/messages';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ASYNC_COMMIT } from '../../db/async-commit';
 import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 
@@ -24,16 +25,28 @@ const TOKEN_TYPE = 'at+jwt';
 /** sessionId is the refresh-token family begun at sign-in; ending the session ends its access tokens too. */
 export type AccessClaims = { userId: string; companyId: string; sessionId: string };
 
-export async function signAccessToken(ctx: AppContext, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
-    .setSubject(claims.userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setJti(randomUUID())
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(ctx.keys.accessToken);
+const ACCESS_TOKEN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: TOKEN_TYPE })).toString('base64url');
+
+/**
+ * An HS256 JWS made with node:crypto's HMAC on the calling thread. jose signs through WebCrypto, whose HMAC runs on
+ * libuv's thread pool: during a burst of sign-ins that pool is busy with Argon2id, and the token of a session whose
+ * password already checked waited there for a slot (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ * Tokens are still verified by jose (decodeAccessToken), which the tests hold this signer to.
+ */
+export function signAccessToken(ctx: Pick<AppContext, 'keys'>, claims: AccessClaims): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    cid: claims.companyId,
+    sid: claims.sessionId,
+    sub: claims.userId,
+    iss: ISSUER,
+    aud: AUDIENCE,
+    iat: now,
+    jti: randomUUID(),
+    exp: now + ACCESS_TOKEN_TTL_SECONDS,
+  };
+  const signingInput = `${ACCESS_TOKEN_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${signingInput}.${createHmac('sha256', ctx.keys.accessToken).update(signingInput).digest('base64url')}`;
 }
 
 async function decodeAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
@@ -87,11 +100,19 @@ async function insertRefreshToken(
   return token;
 }
 
-/** Starts a new session (a refresh-token family) at sign-in. */
-export async function startRefreshFamily(tx: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
+/**
+ * Starts a new session (a refresh-token family) at sign-in, in a statement of its own that does not wait for the
+ * disk (db/async-commit.ts): a session lost with a crash of the database only means signing in again.
+ */
+export async function startRefreshFamily(db: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
   const familyExpiresAt = new Date(Date.now() + REFRESH_FAMILY_TTL_DAYS * 24 * 3600 * 1000);
   const sessionId = randomUUID();
-  const refreshToken = await insertRefreshToken(tx, { userId, familyId: sessionId, familyExpiresAt, parentId: null });
+  const refreshToken = randomToken();
+  await db.query(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, parent_id, family_expires_at)
+     SELECT $1::uuid, $2::uuid, $3::text, NULL::uuid, $4::timestamptz FROM ${ASYNC_COMMIT}`,
+    [userId, sessionId, sha256(refreshToken), familyExpiresAt],
+  );
   return { sessionId, refreshToken };
 }
 
@@ -141,7 +162,7 @@ export async function rotateRefreshToken(ctx: AppContext, input: { userId: strin
       familyExpiresAt: row.family_expires_at,
       parentId: row.id,
     });
-    const accessToken = await signAccessToken(ctx, { userId: row.user_id, companyId: row.company_id, sessionId: row.family_id });
+    const accessToken = signAccessToken(ctx, { userId: row.user_id, companyId: row.company_id, sessionId: row.family_id });
     const pair = { accessToken, refreshToken };
     await tx.query('UPDATE refresh_tokens SET rotated_at = now(), successor_ciphertext = $2 WHERE id = $1', [
       row.id,

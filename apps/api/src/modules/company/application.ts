@@ -37,7 +37,7 @@ type DocumentRow = {
   size_bytes: number;
   is_cac: boolean;
   cac_reg_number: string | null;
-  created_at: Date;
+  created_at: Date | string;
 };
 
 type RepresentativeRow = {
@@ -49,7 +49,8 @@ type RepresentativeRow = {
   id_type: string;
   id_number_last4: string;
   approved_by: string | null;
-  approved_at: Date | null;
+  approved_at: Date | string | null;
+  created_at: Date | string;
 };
 
 type BankRow = { currency: string; account_number: string; account_name: string; bank_name: string; bank_code: string; bvn_last4: string };
@@ -61,12 +62,10 @@ export function mask(last4: string, length = 11): string {
 
 const VIEW_LINK_SECONDS = 10 * 60;
 
-export async function documentRecords(ctx: AppContext, db: Queryable, companyId: string): Promise<DocumentRecord[]> {
-  const { rows } = await db.query<DocumentRow>(
-    `SELECT id, company_id, user_id, doc_key, name, file_url, object_key, content_type, size_bytes, is_cac, cac_reg_number, created_at
-     FROM kyb_documents WHERE company_id = $1 ORDER BY created_at`,
-    [companyId],
-  );
+/** JSON gives timestamps as text; the answer shows them as ISO instants, to the millisecond as before. */
+const instant = (value: Date | string) => new Date(value).toISOString();
+
+async function toDocumentRecords(ctx: AppContext, rows: DocumentRow[]): Promise<DocumentRecord[]> {
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -81,17 +80,12 @@ export async function documentRecords(ctx: AppContext, db: Queryable, companyId:
       contentType: row.content_type,
       size: row.size_bytes,
       viewUrl: await ctx.storage.presignDownload({ key: row.object_key, expiresInSeconds: VIEW_LINK_SECONDS, fileName: row.name }),
-      uploadedAt: row.created_at.toISOString(),
+      uploadedAt: instant(row.created_at),
     })),
   );
 }
 
-export async function representativeRecords(db: Queryable, companyId: string): Promise<RepresentativeRecord[]> {
-  const { rows } = await db.query<RepresentativeRow>(
-    `SELECT id, position, full_name, email, phone, id_type, id_number_last4, approved_by, approved_at
-     FROM kyb_representatives WHERE company_id = $1 ORDER BY created_at, email`,
-    [companyId],
-  );
+function toRepresentativeRecords(rows: RepresentativeRow[]): RepresentativeRecord[] {
   return rows.map((row) => ({
     id: row.id,
     position: row.position,
@@ -102,33 +96,49 @@ export async function representativeRecords(db: Queryable, companyId: string): P
     idNumber: mask(row.id_number_last4),
     approvedBy: row.approved_by,
     isRepApproved: row.approved_at !== null,
-    approvedAt: row.approved_at?.toISOString() ?? null,
+    approvedAt: row.approved_at === null ? null : instant(row.approved_at),
   }));
 }
 
-/** The application as SPEC.md's login answer and `company/me` carry it. */
-export async function loadApplication(ctx: AppContext, db: Queryable, companyId: string): Promise<Application> {
-  const [application, documents, representatives, bank] = await Promise.all([
-    db.query<ApplicationRow>(
-      'SELECT status, business_type, sub_type, profile, current_step, rejection_reason, rejection_final FROM kyb_applications WHERE company_id = $1',
-      [companyId],
-    ),
-    documentRecords(ctx, db, companyId),
-    representativeRecords(db, companyId),
-    db.query<BankRow>(
-      'SELECT currency, account_number, account_name, bank_name, bank_code, bvn_last4 FROM kyb_bank_details WHERE company_id = $1',
-      [companyId],
-    ),
-  ]);
-  const app = application.rows[0];
-  const bankRow = bank.rows[0];
+const DOCUMENT_COLUMNS = 'id, company_id, user_id, doc_key, name, file_url, object_key, content_type, size_bytes, is_cac, cac_reg_number, created_at';
+const REPRESENTATIVE_COLUMNS = 'id, position, full_name, email, phone, id_type, id_number_last4, approved_by, approved_at, created_at';
+
+export async function documentRecords(ctx: AppContext, db: Queryable, companyId: string): Promise<DocumentRecord[]> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM kyb_documents WHERE company_id = $1 ORDER BY created_at`, [companyId]);
+  return toDocumentRecords(ctx, rows);
+}
+
+export async function representativeRecords(db: Queryable, companyId: string): Promise<RepresentativeRecord[]> {
+  const { rows } = await db.query<RepresentativeRow>(`SELECT ${REPRESENTATIVE_COLUMNS} FROM kyb_representatives WHERE company_id = $1 ORDER BY created_at, email`, [companyId]);
+  return toRepresentativeRecords(rows);
+}
+
+/**
+ * The application's parts as columns of one row, for the company whose id is `$1`: its row, documents,
+ * representatives and bank details as JSON, in the orders the separate reads had. One statement where there were
+ * four, on every sign-in and every `company/me` (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ */
+const APPLICATION_PARTS = `
+  (SELECT row_to_json(a) FROM (SELECT status, business_type, sub_type, profile, current_step, rejection_reason, rejection_final
+                                 FROM kyb_applications WHERE company_id = $1) a) AS application,
+  (SELECT coalesce(json_agg(d ORDER BY d.created_at), '[]') FROM (SELECT ${DOCUMENT_COLUMNS} FROM kyb_documents WHERE company_id = $1) d) AS documents,
+  (SELECT coalesce(json_agg(r ORDER BY r.created_at, r.email), '[]') FROM (SELECT ${REPRESENTATIVE_COLUMNS} FROM kyb_representatives WHERE company_id = $1) r) AS representatives,
+  (SELECT row_to_json(b) FROM (SELECT currency, account_number, account_name, bank_name, bank_code, bvn_last4
+                                 FROM kyb_bank_details WHERE company_id = $1) b) AS bank`;
+
+type ApplicationParts = { application: ApplicationRow | null; documents: DocumentRow[]; representatives: RepresentativeRow[]; bank: BankRow | null };
+
+/** The application as SPEC.md's login answer and `company/me` carry it, from its parts. */
+async function toApplication(ctx: AppContext, db: Queryable, companyId: string, parts: ApplicationParts): Promise<Application> {
+  const app = parts.application;
+  const bankRow = parts.bank;
   // Only the current request for changes concerns the company; earlier rounds are the reviewers' history.
   const items = app?.status === 'CHANGES_REQUESTED' ? await openReviewItems(db, companyId) : [];
   return {
     businessType: app?.business_type ? { businessType: app.business_type, subType: app.sub_type } : null,
     businessProfile: app?.profile ?? null,
-    documents,
-    representatives,
+    documents: await toDocumentRecords(ctx, parts.documents),
+    representatives: toRepresentativeRecords(parts.representatives),
     bankDetails: bankRow
       ? {
           currency: bankRow.currency,
@@ -148,9 +158,16 @@ export async function loadApplication(ctx: AppContext, db: Queryable, companyId:
   };
 }
 
+/** The application as SPEC.md's login answer and `company/me` carry it. */
+export async function loadApplication(ctx: AppContext, db: Queryable, companyId: string): Promise<Application> {
+  const { rows } = await db.query<ApplicationParts>(`SELECT ${APPLICATION_PARTS}`, [companyId]);
+  return toApplication(ctx, db, companyId, rows[0]!);
+}
+
+/** The company and its application in one statement (a second only while changes are requested: the open review items). */
 export async function getCompanyWithApplication(ctx: AppContext, companyId: string): Promise<Company> {
-  const { rows } = await ctx.db.query<CompanyRow>(
-    'SELECT id, name, email, phone, website, country_id, address, registration_no FROM companies WHERE id = $1',
+  const { rows } = await ctx.db.query<CompanyRow & ApplicationParts>(
+    `SELECT id, name, email, phone, website, country_id, address, registration_no, ${APPLICATION_PARTS} FROM companies WHERE id = $1`,
     [companyId],
   );
   const row = rows[0];
@@ -164,6 +181,6 @@ export async function getCompanyWithApplication(ctx: AppContext, companyId: stri
     countryId: row.country_id,
     address: row.address,
     registrationNo: row.registration_no,
-    application: await loadApplication(ctx, ctx.db, companyId),
+    application: await toApplication(ctx, ctx.db, companyId, row),
   };
 }

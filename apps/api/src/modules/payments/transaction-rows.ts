@@ -87,7 +87,8 @@ export async function updateWithHistory(tx: Queryable, update: string, params: u
   return rows[0];
 }
 
-const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
+/** What a stored reference looks like: anything else names no transaction. */
+export const VALID_REFERENCE = /^[A-Za-z0-9._=-]{6,100}$/;
 
 /** For a checkout: the business's name as `company_name` and the slug of the payment link it came from as `link_slug`. */
 const CHECKOUT_EXTRAS = `, (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,

@@ -20,11 +20,11 @@ import { recordEvent, type Scope } from '../../webhooks/events';
 import { lockAccounts, post, type Line } from '../../ledger/ledger';
 import { tellPaymentReceived } from '../money-notices';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, newAccessCode, VALID_REFERENCE, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
 import { refundableNow, refundsOf } from '../refunds/refunds';
 import { availableAtFor, releaseCharge } from '../payouts/balances';
 import { isUniqueViolation, isUuid } from '../../../lib/db-values';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { addDays, lagosDay, lagosDayStart } from '../../../lib/lagos';
 import { assertMove } from '../transitions';
@@ -84,30 +84,36 @@ export async function initializeTransaction(
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   let id: string;
   try {
-    id = await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-        [
-          scope.companyId,
-          scope.livemode,
-          reference,
-          input.amount,
-          provider,
-          input.email,
-          input.name ?? '',
-          input.phone ?? null,
-          input.paymentLinkId ?? null,
-          input.callbackUrl ?? null,
-          JSON.stringify(input.metadata ?? {}),
-          accessCode,
-          providerReference,
-        ],
-      );
-      await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
-      await bindEffect(tx, claim, 'transaction', rows[0]!.id);
-      return rows[0]!.id;
-    });
+    // One statement: the row, its first timeline entry and, with an Idempotency-Key, the key's note of it, all or none.
+    const params = [
+      scope.companyId,
+      scope.livemode,
+      reference,
+      input.amount,
+      provider,
+      input.email,
+      input.name ?? '',
+      input.phone ?? null,
+      input.paymentLinkId ?? null,
+      input.callbackUrl ?? null,
+      JSON.stringify(input.metadata ?? {}),
+      accessCode,
+      providerReference,
+      'transaction.initialized',
+      `Payment of ${formatNaira(input.amount)} started by ${input.email}.`,
+    ];
+    const bound = bindEffectClause(claim, 'transaction', 'made', params.length + 1);
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `WITH made AS (
+         INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+       ), history AS (
+         INSERT INTO transaction_history (transaction_id, type, message) SELECT id, $14, $15 FROM made
+       )${bound.sql}
+       SELECT id FROM made`,
+      [...params, ...bound.params],
+    );
+    id = rows[0]!.id;
   } catch (error) {
     // Only the company's own references in this mode can be taken: another business's never blocks one.
     if (isUniqueViolation(error) && error.constraint === 'transactions_company_reference_key') {
@@ -147,18 +153,30 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
   }
 }
 
+/**
+ * A transaction of the scope with its timeline, refunds and what may still be refunded. The row comes with its
+ * timeline in one statement, which also says whether it has refunds at all: most have none, and then no statement
+ * reads them (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ */
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
-  const row = await findTransactionRow(db, scope, reference);
-  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  const history = await db.query<{ type: string; message: string; created_at: Date }>(
-    'SELECT type, message, created_at FROM transaction_history WHERE transaction_id = $1 ORDER BY id',
-    [row.id],
+  // The same references findTransactionRow accepts; another business's, or the other mode's, is never found.
+  if (!VALID_REFERENCE.test(reference)) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const { rows } = await db.query<TransactionRow & { timeline: { type: string; message: string; created_at: string }[]; has_refunds: boolean }>(
+    `SELECT ${TRANSACTION_COLUMNS},
+            (SELECT coalesce(json_agg(json_build_object('type', h.type, 'message', h.message, 'created_at', h.created_at) ORDER BY h.id), '[]')
+               FROM transaction_history h WHERE h.transaction_id = transactions.id) AS timeline,
+            EXISTS (SELECT 1 FROM refunds r WHERE r.transaction_id = transactions.id) AS has_refunds
+       FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3`,
+    [scope.companyId, scope.livemode, reference],
   );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const [refunds, refundable] = await Promise.all([row.has_refunds ? refundsOf(db, row) : [], refundableNow(db, row)]);
   return {
     ...toTransaction(row),
-    timeline: history.rows.map((h) => ({ type: h.type, message: h.message, at: h.created_at.toISOString() })),
-    refunds: await refundsOf(db, row),
-    refundable: await refundableNow(db, row),
+    timeline: row.timeline.map((h) => ({ type: h.type, message: h.message, at: new Date(h.created_at).toISOString() })),
+    refunds,
+    refundable,
   };
 }
 

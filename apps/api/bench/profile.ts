@@ -1,0 +1,185 @@
+/**
+ * Profiles the product under load: `node --cpu-prof scripts/start.mjs` on a PostgreSQL database of its own, logging
+ * as `npm start` does, while the bench's closed loop sends one kind of request; the profile is written when the
+ * product stops. For finding where a request's time goes, not for figures (the profiler costs time itself).
+ *
+ *   node --import tsx apps/api/bench/profile.ts sign-in|initialize|list|detail|latest [seconds] [concurrency]
+ *   PROFILE_CPU=0 PROFILE_ROUNDS=3 node --import tsx apps/api/bench/profile.ts detail 5
+ *
+ * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
+ * time per operation of the server process and of the database's connections (/proc, so it holds better than a rate
+ * on a machine shared with other work), and the transactions per operation (pg_stat_database's xact_commit, each
+ * statement outside a transaction being one). PROFILE_CPU=0 runs without the profiler; PROFILE_ROUNDS repeats.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { defaultRateRules } from '../src/lib/rate-limit';
+import { PASSWORD, signupBody } from './fixtures';
+import { createClient, type HttpClient } from './http';
+import { startNode, waitForOk } from './procs';
+import { verifyLink } from './verification-mail';
+
+const [kind = 'list', secondsArg = '10', cArg] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const concurrency = Number(cArg ?? (kind === 'sign-in' ? 4 : 10));
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+const dataOf = <T>(text: string) => (JSON.parse(text) as { data: T }).data;
+async function must(client: HttpClient, method: 'GET' | 'POST', url: string, body: unknown, token: string | undefined, status: number) {
+  const answer = await client.request(method, url, body, token);
+  if (answer.status !== status) throw new Error(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer.text;
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'fipay-profile-'));
+const admin = new pg.Client({ connectionString: SERVER_URL });
+await admin.connect();
+const dbName = `fipay_profile_${randomBytes(5).toString('hex')}`;
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(SERVER_URL);
+dbUrl.pathname = `/${dbName}`;
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = path.join(tmp, 'data');
+const profDir = path.join(tmp, 'prof');
+const jwtSecret = randomBytes(32).toString('hex');
+const encryptionKey = randomBytes(32).toString('hex');
+const rateLimits = JSON.stringify(Object.fromEntries(Object.entries(defaultRateRules).map(([name, rule]) => [name, { ...rule, limit: 1_000_000_000 }])));
+const product = startNode(
+  [...(process.env.PROFILE_CPU === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`]), 'scripts/start.mjs'],
+  {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    JWT_SECRET: jwtSecret,
+    ENCRYPTION_KEY: encryptionKey,
+    RATE_LIMITS: rateLimits,
+  },
+  { name: 'product', logFile: path.join(tmp, 'product.log') },
+);
+try {
+  await waitForOk(`${baseUrl}/api/v1/ready`, 180_000, product);
+  const client = createClient(baseUrl, 16);
+  const body = signupBody();
+  await must(client, 'POST', '/api/v1/auth/signup', body, undefined, 201);
+  const link = await verifyLink(path.join(dataDir, 'mail'), body.user.email);
+  await must(client, 'GET', `/api/v1/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`, undefined, undefined, 200);
+  const session = dataOf<{ accessToken: string }>(
+    await must(client, 'POST', '/api/v1/auth/login/verify-otp', { email: body.user.email, password: PASSWORD, otp: '' }, undefined, 200),
+  );
+  const key = dataOf<{ secretKey: string }>(await must(client, 'POST', '/api/v1/api-keys', {}, session.accessToken, 201)).secretKey;
+  const started = dataOf<{ reference: string; accessCode: string }>(
+    await must(client, 'POST', '/api/v1/transactions/initialize', { amount: 1_000_000_000, email: 'buyer@shop.ng' }, key, 201),
+  );
+  await must(client, 'POST', `/api/v1/checkout/${started.accessCode}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' }, undefined, 200);
+  for (let i = 0; i < 40; i++) await must(client, 'POST', '/api/v1/transactions/initialize', { amount: 10_000 + i, email: 'buyer@shop.ng' }, key, 201);
+
+  const split = { initiate: 0, verify: 0, n: 0 };
+  const ops: Record<string, () => Promise<boolean>> = {
+    'sign-in': async () => {
+      const credentials = { email: body.user.email, password: PASSWORD };
+      const t0 = performance.now();
+      const initiated = await client.request('POST', '/api/v1/auth/login/initiate', credentials);
+      const t1 = performance.now();
+      if (initiated.status !== 200) return false;
+      const { passwordProof } = dataOf<{ passwordProof?: string }>(initiated.text);
+      const ok = (await client.request('POST', '/api/v1/auth/login/verify-otp', { ...credentials, otp: '', passwordProof })).status === 200;
+      split.initiate += t1 - t0;
+      split.verify += performance.now() - t1;
+      split.n += 1;
+      return ok;
+    },
+    initialize: async () => (await client.request('POST', '/api/v1/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
+    list: async () => (await client.request('GET', '/api/v1/transactions', undefined, key)).status === 200,
+    detail: async () => (await client.request('GET', `/api/v1/transactions/${started.reference}`, undefined, key)).status === 200,
+    latest: async () => (await client.request('GET', '/api/v1/notification/user/latest', undefined, session.accessToken)).status === 200,
+  };
+  const barePort = await freePort();
+  const bare = startNode(
+    ['--import', 'tsx', 'apps/api/bench/bare-server.ts', JSON.stringify({ port: barePort, databaseUrl: dbUrl.toString(), jwtSecret, encryptionKey })],
+    { PATH: process.env.PATH },
+    { name: 'bare server' },
+  );
+  const bareClient = createClient(`http://127.0.0.1:${barePort}`, 16);
+  await waitForOk(`http://127.0.0.1:${barePort}/latest`, 60_000, bare).catch(() => undefined);
+  const bareOps: Record<string, () => Promise<boolean>> = {
+    'sign-in': async () => (await bareClient.request('POST', '/login', { email: body.user.email, password: PASSWORD })).status === 200,
+    initialize: async () => (await bareClient.request('POST', '/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
+    list: async () => (await bareClient.request('GET', '/transactions', undefined, key)).status === 200,
+    detail: async () => (await bareClient.request('GET', `/transactions/${started.reference}`, undefined, key)).status === 200,
+    latest: async () => (await bareClient.request('GET', '/latest', undefined, session.accessToken)).status === 200,
+  };
+  const backends = async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid);
+  const commits = async () =>
+    Number((await admin.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0]!.n);
+  const run = async (label: string, op: () => Promise<boolean>, pid: number) => {
+    for (let i = 0; i < 20; i++) await op();
+    const pids = await backends();
+    const cpuBefore = { own: cpuMs(pid), db: pids.reduce((sum, p) => sum + cpuMs(p), 0) };
+    const before = await commits();
+    let done = 0;
+    let failed = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          if (await op()) done += 1;
+          else failed += 1;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const ops = done + failed;
+    const own = (cpuMs(pid) - cpuBefore.own) / ops;
+    const db = (pids.reduce((sum, p) => sum + cpuMs(p), 0) - cpuBefore.db) / ops;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const after = await commits();
+    console.log(
+      `${label} ${kind}: ${(done / elapsed).toFixed(1)}/s at c=${concurrency} (${failed} failed), load ${os.loadavg()[0]!.toFixed(2)}; ` +
+        `CPU per operation: server ${own.toFixed(2)} ms, its database connections ${db.toFixed(2)} ms; ~${((after - before) / ops).toFixed(2)} transactions per operation`,
+    );
+  };
+  const op = ops[kind];
+  const bareOp = bareOps[kind];
+  if (!op || !bareOp) throw new Error(`unknown kind ${kind}`);
+  for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 1); round++) {
+    Object.assign(split, { initiate: 0, verify: 0, n: 0 });
+    await run('product', op, product.pid);
+    if (split.n) console.log(`  sign-in: initiate ${(split.initiate / split.n).toFixed(1)} ms, verify-otp ${(split.verify / split.n).toFixed(1)} ms on average`);
+    await run('bare   ', bareOp, bare.pid);
+  }
+  bareClient.close();
+  await bare.stop();
+  client.close();
+} finally {
+  await product.stop();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  if (process.env.PROFILE_CPU !== '0') console.log(`  profile: ${readdirSync(profDir).map((f) => path.join(profDir, f)).join(' ')}`);
+}
