@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { copyLines } from './copy-lines';
 import { unpackEmbeddedTemplate } from './embedded-unpack';
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -31,6 +33,12 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Calls `fn` whenever a committed change wakes `topic`; answers the function that stops it. */
   onWake(topic: WakeTopic, fn: () => void): () => void;
+  /**
+   * PostgreSQL only: the one text column of `select`'s rows, back to back, streamed by `COPY … TO STDOUT` at the
+   * pace they are read, on a connection of its own until the end (db/copy-lines.ts). `$1`… in `select` become
+   * literals of `params`.
+   */
+  copyLines?(select: string, params: unknown[]): Readable;
   close(): Promise<void>;
 }
 
@@ -193,6 +201,7 @@ export function createPostgresDb(connectionString: string): Db {
       deferred.flush();
       return result;
     },
+    copyLines: (select, params) => copyLines(pool, select, params),
     close: () => pool.end(),
   };
 }
