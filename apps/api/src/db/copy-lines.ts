@@ -76,6 +76,10 @@ export class CopyBinaryText extends Transform {
     done(null, o > 0 ? out.subarray(0, o) : undefined);
   }
 
+  override _flush(done: TransformCallback): void {
+    done(this.ended ? null : new Error('COPY stopped before its end'));
+  }
+
   /** Takes bytes from `chunk` at `i` into `head` until it holds `upTo`; answers the new position. */
   private gather(chunk: Buffer, i: number, upTo: number): number {
     const n = Math.min(upTo - this.headLength, chunk.length - i);
