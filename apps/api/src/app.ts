@@ -2,7 +2,6 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
@@ -128,7 +127,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrate(db);
   await analyzeEmbedded(db);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  // Loaded only when configured: a server without Redis starts without loading its client.
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const limiter = new RateLimiter(
     redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
     { ...defaultRateRules, ...config.rateLimits, ...options.rateRules },

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/client';
@@ -17,6 +19,16 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   const app = await buildApp({ config });
   let closing = false;
+  // Connections that have not sent a request yet. Node counts them as busy (its headers timeout watches them), so
+  // closing the server would wait for each until that timeout: a client that opens one and goes quiet (as one
+  // that abandons a download may) would hold a SIGTERM to the shutdown deadline. They are dropped on shutdown.
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    if (closing) return void socket.destroy();
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
   // Stop accepting, let requests in flight and the outbox's current sends finish, close the
   // database (releasing the embedded one's lock); past the timeout, exit anyway.
   const shutdown = async (signal: string) => {
@@ -29,7 +41,9 @@ async function main() {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     try {
-      await app.close();
+      const closed = app.close();
+      for (const socket of unused) socket.destroy();
+      await closed;
     } catch (error) {
       app.log.error({ err: error }, 'Shutdown failed');
       process.exit(1);

@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { copyLines } from './copy-lines';
 import { unpackEmbeddedTemplate } from './embedded-unpack';
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -31,6 +33,12 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Calls `fn` whenever a committed change wakes `topic`; answers the function that stops it. */
   onWake(topic: WakeTopic, fn: () => void): () => void;
+  /**
+   * PostgreSQL only: the one text column of `select`'s rows, back to back, streamed by `COPY … TO STDOUT` at the
+   * pace they are read, on a connection of its own until the end (db/copy-lines.ts). `$1`… in `select` become
+   * literals of `params`.
+   */
+  copyLines?(select: string, params: unknown[]): Readable;
   close(): Promise<void>;
 }
 
@@ -113,8 +121,17 @@ function lockDataDir(dataDir: string): () => void {
  */
 export function createPgliteDb(dataDir?: string, from?: Blob): Db {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  return pgliteDb(new PGlite({ dataDir, loadDataDir: from }), unlock);
+  return pgliteDb(new PGlite({ dataDir, loadDataDir: from, startParams: EMBEDDED_START_PARAMS }), unlock);
 }
+
+/**
+ * The embedded engine's shared buffers: 32 MB instead of initdb's 128 MB. The engine's memory is WebAssembly memory,
+ * which is never given back, and the buffer pool was most of it: opened and asked one query, the engine alone held
+ * 303 MB resident with 128 MB, 193 MB with 32 MB (docs/decisions/0064). A page it does not hold is one read of the
+ * data folder away, which the operating system caches.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 /** Our database interface over a PGlite instance; `close` closes it, then runs `onClosed`. */
 export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): Db {
@@ -193,6 +210,7 @@ export function createPostgresDb(connectionString: string): Db {
       deferred.flush();
       return result;
     },
+    copyLines: (select, params) => copyLines(pool, select, params),
     close: () => pool.end(),
   };
 }
@@ -207,7 +225,7 @@ export async function createDb(options: { databaseUrl: string | undefined; dataD
   const unlock = lockDataDir(dataDir);
   try {
     await unpackEmbeddedTemplate(dataDir);
-    return pgliteDb(new PGlite({ dataDir }), unlock);
+    return pgliteDb(new PGlite({ dataDir, startParams: EMBEDDED_START_PARAMS }), unlock);
   } catch (error) {
     unlock();
     throw error;

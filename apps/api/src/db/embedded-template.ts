@@ -12,6 +12,12 @@ export async function writeEmbeddedTemplate(file: string, compression: 'none' | 
   const lite = new PGlite();
   try {
     await migrate(pgliteDb(lite));
+    // The server uses the `postgres` database only; initdb's template0 and template1 (for CREATE DATABASE, which
+    // the embedded server never runs) were half the files a first start writes to disk.
+    for (const template of ['template0', 'template1']) {
+      await lite.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await lite.exec(`DROP DATABASE ${template}`);
+    }
     writeFileSync(file, Buffer.from(await (await lite.dumpDataDir(compression)).arrayBuffer()));
   } finally {
     await lite.close();

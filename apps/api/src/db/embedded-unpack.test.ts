@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from './client';
+import { createDb, EMBEDDED_SHARED_BUFFERS } from './client';
 import { unpackEmbeddedTemplate } from './embedded-unpack';
 import { migrate, migrations } from './migrate';
 
@@ -32,6 +32,10 @@ describe('a first start from the shipped embedded database', () => {
       expect(await migrate(db)).toEqual([]);
       const { rows } = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
       expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id).sort());
+      // One database, half the files to write: the templates of CREATE DATABASE are not shipped (embedded-template.ts).
+      expect((await db.query<{ datname: string }>('SELECT datname FROM pg_database')).rows).toEqual([{ datname: 'postgres' }]);
+      // With the smaller buffer pool a server holds for its whole life (client.ts, EMBEDDED_SHARED_BUFFERS).
+      expect((await db.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
     } finally {
       await db.close();
     }

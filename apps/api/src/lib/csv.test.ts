@@ -36,7 +36,7 @@ describe('csv written by the database', () => {
   afterAll(() => drop());
 
   it('formats fields, naira and Lagos times exactly as the functions above do', async () => {
-    const texts = ['plain', 'say "hi", then\r\nleave', '', '=1+1', '+1', '-1', '-450.00', '-1e3', '-2+3', '@me', '\tx', '\rx', 'a=1', '0', '12.5', '1.', 'Ọlá "Ẹ̀kọ́"', "it's", '١٢٣'];
+    const texts = ['plain', 'say "hi", then\r\nleave', '', '=1+1', '+1', '-1', '-450.00', '-1e3', '-2+3', '@me', '\tx', '\rx', 'a=1', '0', '12.5', '1.', 'Ọlá "Ẹ̀kọ́"', "it's", '١٢٣', '-12.5', '-', '-1.', '-.5', '"=x"', '\n-1', '="a"'];
     const fields = await db.query<{ value: string | null; field: string }>(
       `SELECT v AS value, ${csvSql.field('v')} AS field FROM unnest($1::text[]) AS v UNION ALL SELECT NULL, ${csvSql.field('NULL::text')}`,
       [texts],
@@ -51,7 +51,9 @@ describe('csv written by the database', () => {
     const times = await db.query<{ at: Date; text: string }>(`SELECT t AS at, ${csvSql.lagos('t')} AS text FROM unnest($1::timestamptz[]) AS t`, [instants]);
     for (const row of times.rows) expect(row.text).toBe(lagosTimestamp(row.at));
 
-    const line = await db.query<{ line: string }>(`SELECT ${csvSql.row(["'a'", 'NULL', `'-2+3'`])} AS line`);
-    expect(line.rows[0]!.line).toBe(csvRow(['a', null, '-2+3']));
+    const line = await db.query<{ line: string }>(
+      `SELECT ${csvSql.row([csvSql.text("'a'"), csvSql.text('NULL::text'), csvSql.text(`'-2+3'`), csvSql.naira('-4500::bigint'), csvSql.lagos('NULL::timestamptz')])} AS line`,
+    );
+    expect(line.rows[0]!.line).toBe(csvRow(['a', null, '-2+3', '-45.00', '']));
   });
 });

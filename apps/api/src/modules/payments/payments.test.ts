@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './charges/fees';
 import { luhnValid, notExpired } from './charges/checkout';
-import { EXPORT_BATCH } from './charges/transactions';
+import { EXPORT_BATCH } from './charges/transactions-export';
 
 let server: TestServer;
 beforeAll(async () => {

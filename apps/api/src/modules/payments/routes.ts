@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -24,7 +23,8 @@ import { createRefund } from './refunds/refunds';
 import { getCheckout, payWithCard, simulateTransfer, startBankTransfer, submitOtp } from './charges/checkout';
 import { balancesOf } from './payouts/balances';
 import { listPayouts, payOut, payoutCsv, payoutDetail } from './payouts/payouts';
-import { dailyTotals, exportTransactionsCsv, initializeTransaction, listTransactions, transactionDetail } from './charges/transactions';
+import { dailyTotals, initializeTransaction, listTransactions, transactionDetail } from './charges/transactions';
+import { exportTransactionsCsv } from './charges/transactions-export';
 import { lagosDay } from '../../lib/lagos';
 import { earlierEffect } from '../../plugins/idempotent-effects';
 import { withLiveNotice } from '../developers/modes';
@@ -83,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="fipay-${scope.livemode ? 'live' : 'test'}-transactions-${lagosDay()}.csv"`)
       .header('Cache-Control', 'private, no-store')
-      .send(Readable.from(exportTransactionsCsv(ctx.db, scope, request.query)));
+      .send(exportTransactionsCsv(ctx.db, scope, request.query));
   });
   registerRoute(app, transactionEndpoints.verify, async (request) =>
     ok(paymentMessages.verified, await transactionDetail(ctx.db, requireMerchant(request), request.params.reference)),

@@ -14,7 +14,6 @@ import type { AppContext } from '../../../context';
 import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
-import { CSV_BOM, csvRow, csvSql } from '../../../lib/csv';
 import { paymentReceiptEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
 import { lockAccounts, post, type Line } from '../../ledger/ledger';
@@ -186,7 +185,7 @@ const EMAIL_LIKE = /@/;
  * The filtered view's conditions on `transactions t` (its days are Lagos days), strictly after the row with id `after`
  * (none: from the top) in newest-first order; null when nothing can match.
  */
-function filteredWhere(scope: Scope, filters: TransactionFilters, after: string | null): { where: string; params: unknown[] } | null {
+export function filteredWhere(scope: Scope, filters: TransactionFilters, after: string | null): { where: string; params: unknown[] } | null {
   const where = ['t.company_id = $1', 't.livemode = $2'];
   const params: unknown[] = [scope.companyId, scope.livemode];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -235,72 +234,6 @@ export async function listTransactions(db: Queryable, scope: Scope, query: Trans
   const more = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
   return { transactions: page.map(toTransaction), nextCursor: more ? page[page.length - 1]!.id : null };
-}
-
-export const EXPORT_BATCH = 5000;
-const EXPORT_COLUMNS = [
-  'reference',
-  'created_at',
-  'paid_at',
-  'status',
-  'channel',
-  'currency',
-  'amount',
-  'fee',
-  'net',
-  'refunded',
-  'customer_email',
-  'customer_name',
-  'customer_phone',
-  'payment_link_id',
-  'payment_link_name',
-  'card',
-  'gateway_response',
-] as const;
-
-/** One CSV line per transaction, written by the database in the columns' order (lib/csv.ts `csvSql`). */
-const EXPORT_LINE = csvSql.row([
-  't.reference',
-  csvSql.lagos('t.created_at'),
-  csvSql.lagos('t.paid_at'),
-  't.status',
-  't.channel',
-  't.currency',
-  csvSql.naira('t.amount'),
-  csvSql.naira('t.fee'),
-  csvSql.naira('t.net'),
-  csvSql.naira('t.refunded_amount'),
-  't.customer_email',
-  't.customer_name',
-  't.customer_phone',
-  't.payment_link_id::text',
-  'l.name',
-  "CASE WHEN t.card_last4 <> '' THEN coalesce(t.card_brand, 'Card') || ' ' || t.card_last4 END",
-  't.gateway_response',
-]);
-
-/**
- * The filtered view as CSV (RFC 4180, a byte-order mark, newest first), read in keyset batches of EXPORT_BATCH
- * lines so memory stays flat however many there are. The database formats each line (a payment link's name by a
- * join), so a batch costs one query and one string join here.
- */
-export async function* exportTransactionsCsv(db: Queryable, scope: Scope, filters: TransactionFilters): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow([...EXPORT_COLUMNS]);
-  let after: string | null = null;
-  for (;;) {
-    const filtered = filteredWhere(scope, filters, after);
-    if (!filtered) return;
-    const { rows } = await db.query<{ id: string; line: string }>(
-      `SELECT t.id, ${EXPORT_LINE} AS line
-         FROM transactions t LEFT JOIN payment_links l ON l.id = t.payment_link_id AND l.company_id = t.company_id
-        WHERE ${filtered.where} ORDER BY t.created_at DESC, t.id DESC LIMIT $${filtered.params.length + 1}`,
-      [...filtered.params, EXPORT_BATCH],
-    );
-    if (rows.length === 0) return;
-    yield rows.map((row) => row.line).join('');
-    if (rows.length < EXPORT_BATCH) return;
-    after = rows[rows.length - 1]!.id;
-  }
 }
 
 const scopeOf = (row: TransactionRow): Scope => ({ companyId: row.company_id, livemode: row.livemode });

@@ -1,0 +1,16 @@
+import { cpSync, rmSync, readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+const dir = '/tmp/es/pgl/' + process.pid;
+cpSync('/tmp/es/d1/pgdata', dir, { recursive: true });
+rmSync(dir + '/postmaster.pid', { force: true });
+const extra = process.argv[2] ? JSON.parse(process.argv[2]) : {};
+const t = performance.now();
+const lite = new PGlite({ dataDir: dir, ...extra });
+await lite.waitReady;
+const t1 = performance.now();
+await lite.query('SELECT count(*) FROM transactions');
+const mem = () => { const s = readFileSync('/proc/self/status', 'utf8'); return s.match(/VmRSS:\s+(\d+)/)[1] / 1024 | 0; };
+console.log(JSON.stringify(extra), 'ready', (t1 - t).toFixed(0), 'ms; rss', mem(), 'MB; mu', JSON.stringify(Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, v / 1048576 | 0]))));
+await new Promise((r) => setTimeout(r, 3000));
+console.log('after 3s rss', mem());
+await lite.close(); rmSync(dir, { recursive: true, force: true });
