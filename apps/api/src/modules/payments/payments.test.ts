@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { feeFor } from './charges/fees';
 import { luhnValid, notExpired } from './charges/checkout';
-import { EXPORT_BATCH } from './charges/transactions-export';
+import { COPY_EXPORTS_AT_ONCE, copyExportsStreaming, EXPORT_BATCH, exportTransactionsCsv } from './charges/transactions-export';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -449,6 +449,29 @@ describe('the CSV export', () => {
     expect(new Set(references).size).toBe(count);
     expect(references.slice(0, 2)).toEqual(['bulk_000001', 'bulk_000002']);
     expect(references.at(-1)).toBe(`bulk_${String(count).padStart(6, '0')}`);
+
+    // Many exports at once: a few stream from COPY (each holding a connection until its client has read it all),
+    // the rest go in batches that give their connection back; every one has the same bytes.
+    const whole = async (stream: NodeJS.ReadableStream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+      return Buffer.concat(chunks);
+    };
+    const scope = { companyId, livemode: false };
+    const alone = await whole(exportTransactionsCsv(server.db, scope, {}));
+    expect(copyExportsStreaming()).toBe(0);
+    const many = Array.from({ length: COPY_EXPORTS_AT_ONCE + 2 }, () => exportTransactionsCsv(server.db, scope, {}));
+    expect(copyExportsStreaming()).toBe(process.env.TEST_DB === 'postgres' ? COPY_EXPORTS_AT_ONCE : 0);
+    for (const bytes of await Promise.all(many.map(whole))) expect(bytes.equals(alone)).toBe(true);
+    expect(copyExportsStreaming()).toBe(0);
+    // One given up half read closes its COPY and frees its place.
+    const abandoned = exportTransactionsCsv(server.db, scope, {});
+    await new Promise((resolve) => abandoned.once('readable', resolve));
+    abandoned.destroy();
+    await expect.poll(() => copyExportsStreaming(), { timeout: 10_000 }).toBe(0);
+    const copying = async () =>
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state <> 'idle'")).rows[0]!.n;
+    await expect.poll(copying, { timeout: 10_000 }).toBe(0);
   });
 });
 

@@ -5,8 +5,20 @@ import { CSV_BOM, csvRow, csvSql } from '../../../lib/csv';
 import type { Scope } from '../../webhooks/events';
 import { filteredWhere } from './transactions';
 
-/** Lines per query when the database cannot stream one (the embedded one). */
+/** Lines per query when the database cannot stream one (the embedded one), or while COPY_EXPORTS_AT_ONCE stream. */
 export const EXPORT_BATCH = 5000;
+/**
+ * Exports streaming from COPY at once in this process. Each holds a pooled connection for its whole download, at the
+ * pace its client reads, so a few slow downloads could otherwise take the pool from every other request; exports
+ * beyond this go in keyset batches, which give their connection back between queries.
+ */
+export const COPY_EXPORTS_AT_ONCE = 2;
+let copyExports = 0;
+
+/** How many exports are streaming from COPY now (the tests read it). */
+export function copyExportsStreaming(): number {
+  return copyExports;
+}
 const EXPORT_COLUMNS = [
   'reference',
   'created_at',
@@ -59,21 +71,30 @@ type ExportDb = Queryable & Partial<Pick<Db, 'copyLines'>>;
 /**
  * The filtered view as CSV (RFC 4180, a byte-order mark, newest first), with memory flat however many lines there
  * are. The database formats each line (a payment link's name by a join). PostgreSQL sends them all from one
- * `COPY … TO STDOUT`, at the pace the client reads them (`Db.copyLines`); the embedded database, which answers one
- * query at a time for the whole server, gives them in keyset batches of EXPORT_BATCH, so other requests run between.
+ * `COPY … TO STDOUT`, at the pace the client reads them (`Db.copyLines`), up to COPY_EXPORTS_AT_ONCE exports at a
+ * time; the embedded database, which answers one query at a time for the whole server, and exports past that bound
+ * give them in keyset batches of EXPORT_BATCH, so other requests run between.
  */
 export function exportTransactionsCsv(db: ExportDb, scope: Scope, filters: TransactionFilters): Readable {
   const head = Buffer.from(CSV_BOM + csvRow([...EXPORT_COLUMNS]));
   const filtered = filteredWhere(scope, filters, null);
   if (!filtered) return Readable.from([head]);
-  if (db.copyLines) return Readable.from(withHead(head, db.copyLines(`SELECT ${EXPORT_LINE} ${EXPORT_FROM} WHERE ${filtered.where} ${NEWEST_FIRST}`, filtered.params)));
-  return Readable.from(inBatches(db, scope, filters, head));
+  if (!db.copyLines || copyExports >= COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, filters, head));
+  copyExports += 1;
+  const stream = Readable.from(withHead(head, db.copyLines(`SELECT ${EXPORT_LINE} ${EXPORT_FROM} WHERE ${filtered.where} ${NEWEST_FIRST}`, filtered.params)));
+  // Ended, failed or abandoned by its client, the stream closes once.
+  stream.once('close', () => (copyExports -= 1));
+  return stream;
 }
 
 async function* withHead(head: Buffer, lines: Readable): AsyncGenerator<Buffer> {
-  yield head;
-  // Ending early (the client went away) ends `lines` too, which gives its connection back.
-  yield* lines;
+  try {
+    yield head;
+    yield* lines;
+  } finally {
+    // Ending early (the client went away, even before the first line) ends `lines` too, which gives its connection back.
+    lines.destroy();
+  }
 }
 
 async function* inBatches(db: Queryable, scope: Scope, filters: TransactionFilters, head: Buffer): AsyncGenerator<Buffer | string> {
