@@ -76,13 +76,25 @@ export async function addHistory(tx: Queryable, transactionId: string, type: str
 
 /**
  * Runs `update` (an UPDATE of one transaction ending in RETURNING ${TRANSACTION_COLUMNS}) and, when it changed
- * the row, adds the timeline entry, in one statement (one round trip). Answers the updated row, or undefined.
+ * the row, adds the timeline entry (and `more` after it, in order), in one statement (one round trip). Answers the
+ * updated row, or undefined.
  */
-export async function updateWithHistory(tx: Queryable, update: string, params: unknown[], type: string, message: string): Promise<TransactionRow | undefined> {
+export async function updateWithHistory(
+  tx: Queryable,
+  update: string,
+  params: unknown[],
+  type: string,
+  message: string,
+  more: { type: string; message: string }[] = [],
+): Promise<TransactionRow | undefined> {
   const n = params.length;
+  const entries = [{ type, message }, ...more];
   const { rows } = await tx.query<TransactionRow>(
-    `WITH t AS (${update}), h AS (INSERT INTO transaction_history (transaction_id, type, message) SELECT id, $${n + 1}, $${n + 2} FROM t) SELECT * FROM t`,
-    [...params, type, message],
+    `WITH t AS (${update}), h AS (
+       INSERT INTO transaction_history (transaction_id, type, message)
+       SELECT t.id, x.type, x.message FROM t, unnest($${n + 1}::text[], $${n + 2}::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
+     ) SELECT * FROM t`,
+    [...params, entries.map((e) => e.type), entries.map((e) => e.message)],
   );
   return rows[0];
 }
