@@ -152,13 +152,41 @@ export async function findCheckoutRow<Row extends TransactionRow>(db: Queryable,
 
 type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };
 
-/** Adds to the company's kept totals (migration 0013) in the transaction that moves the money. */
-export async function addToTotals(tx: Queryable, scope: { companyId: string; livemode: boolean }, change: Totals): Promise<void> {
+/**
+ * Adds to the company's kept totals (migration 0013) in the transaction that moves the money, and with them, in the
+ * same statement and in this order, a payment link's counters and the notification each user of the company gets:
+ * the company's shared counters, which a money path writes after its postings (ADR 0038), in one round trip while the
+ * ledger's locks are held (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md).
+ */
+export async function addToTotals(
+  tx: Queryable,
+  scope: { companyId: string; livemode: boolean },
+  change: Totals,
+  also: { paymentLink?: { id: string; amount: number } | null; notification?: { title: string; message: string } } = {},
+): Promise<void> {
   await tx.query(
-    `INSERT INTO money_totals AS m (company_id, livemode, currency, received, received_count, refunded, paid_out) VALUES ($1, $2, 'NGN', $3, $4, $5, $6)
-     ON CONFLICT (company_id, livemode, currency) DO UPDATE SET received = m.received + EXCLUDED.received, received_count = m.received_count + EXCLUDED.received_count,
-       refunded = m.refunded + EXCLUDED.refunded, paid_out = m.paid_out + EXCLUDED.paid_out`,
-    [scope.companyId, scope.livemode, change.received ?? 0, change.receivedCount ?? 0, change.refunded ?? 0, change.paidOut ?? 0],
+    `WITH m AS (
+       INSERT INTO money_totals AS m (company_id, livemode, currency, received, received_count, refunded, paid_out) VALUES ($1, $2, 'NGN', $3, $4, $5, $6)
+       ON CONFLICT (company_id, livemode, currency) DO UPDATE SET received = m.received + EXCLUDED.received, received_count = m.received_count + EXCLUDED.received_count,
+         refunded = m.refunded + EXCLUDED.refunded, paid_out = m.paid_out + EXCLUDED.paid_out
+       RETURNING company_id
+     ), k AS (
+       UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $8 FROM m WHERE payment_links.id = $7::uuid RETURNING 1
+     )
+     INSERT INTO notifications (user_id, title, message)
+     SELECT u.id, $9, $10 FROM m JOIN users u ON u.company_id = m.company_id WHERE $9::text IS NOT NULL AND (SELECT count(*) FROM k) >= 0`,
+    [
+      scope.companyId,
+      scope.livemode,
+      change.received ?? 0,
+      change.receivedCount ?? 0,
+      change.refunded ?? 0,
+      change.paidOut ?? 0,
+      also.paymentLink?.id ?? null,
+      also.paymentLink?.amount ?? 0,
+      also.notification?.title ?? null,
+      also.notification?.message ?? '',
+    ],
   );
 }
 

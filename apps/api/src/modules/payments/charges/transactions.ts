@@ -18,7 +18,7 @@ import { CSV_BOM, csvRow, csvSql } from '../../../lib/csv';
 import { paymentReceiptEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
 import { postEntries, type Entry, type Line } from '../../ledger/ledger';
-import { emailNotice, notifyNotice, paymentReceivedNotice } from '../money-notices';
+import { emailNotice, paymentReceivedNotice } from '../money-notices';
 import { feeFor } from './fees';
 import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
 import { refundableNow, refundsOf } from '../refunds/refunds';
@@ -84,10 +84,16 @@ export async function initializeTransaction(
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   let id: string;
   try {
-    id = await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    // One statement: the transaction and the first line of its timeline (atomic without a transaction of its own).
+    const insert = (db: Queryable) =>
+      db.query<{ id: string }>(
+        `WITH t AS (
+           INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+         ), h AS (
+           INSERT INTO transaction_history (transaction_id, type, message) SELECT id, 'transaction.initialized', $14 FROM t
+         )
+         SELECT id FROM t`,
         [
           scope.companyId,
           scope.livemode,
@@ -102,12 +108,16 @@ export async function initializeTransaction(
           JSON.stringify(input.metadata ?? {}),
           accessCode,
           providerReference,
+          `Payment of ${formatNaira(input.amount)} started by ${input.email}.`,
         ],
       );
-      await addHistory(tx, rows[0]!.id, 'transaction.initialized', `Payment of ${formatNaira(input.amount)} started by ${input.email}.`);
-      await bindEffect(tx, claim, 'transaction', rows[0]!.id);
-      return rows[0]!.id;
-    });
+    id = claim
+      ? await ctx.db.transaction(async (tx) => {
+          const { rows } = await insert(tx);
+          await bindEffect(tx, claim, 'transaction', rows[0]!.id);
+          return rows[0]!.id;
+        })
+      : (await insert(ctx.db)).rows[0]!.id;
   } catch (error) {
     // Only the company's own references in this mode can be taken: another business's never blocks one.
     if (isUniqueViolation(error) && error.constraint === 'transactions_company_reference_key') {
@@ -358,11 +368,12 @@ export async function completeCharge(
   if (releaseNow && net > 0) entries.push(releaseEntry(paid, net));
   // Every account of both entries locked at once, in one statement with them.
   await postEntries(tx, entries);
-  await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });
-  if (paid.payment_link_id) {
-    await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
-  }
-  await notifyNotice(tx, notice);
+  await addToTotals(
+    tx,
+    scopeOf(paid),
+    { received: amount, receivedCount: 1 },
+    { paymentLink: paid.payment_link_id ? { id: paid.payment_link_id, amount } : null, notification: notice.notification },
+  );
   return paid;
 }
 

@@ -388,8 +388,7 @@ async function processRefund(
   await emailNotice(tx, notice);
   if (reserve) await reserveRefund(tx, reserve);
   // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md).
-  await addToTotals(tx, scopeOf(row), { refunded: refund.amount });
-  await notifyNotice(tx, notice);
+  await addToTotals(tx, scopeOf(row), { refunded: refund.amount }, { notification: notice.notification });
   return refund;
 }
 
