@@ -2,6 +2,7 @@ import type { Channel, Transaction } from '@fipay/contracts/payments';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { kobo, koboOrNull } from '../../lib/minor-units';
+import { notifyCompanySql } from '../notifications/notify';
 
 /** A transaction as stored (migrations 0012, 0013 and 0021), and as the API shows it. */
 export type TransactionRow = {
@@ -173,8 +174,7 @@ export async function addToTotals(
      ), k AS (
        UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $8 FROM m WHERE payment_links.id = $7::uuid RETURNING 1
      )
-     INSERT INTO notifications (user_id, title, message)
-     SELECT u.id, $9, $10 FROM m JOIN users u ON u.company_id = m.company_id WHERE $9::text IS NOT NULL AND (SELECT count(*) FROM k) >= 0`,
+     ${notifyCompanySql({ from: 'm', companyId: 'm.company_id', title: '$9', message: '$10', where: '$9::text IS NOT NULL AND (SELECT count(*) FROM k) >= 0' })}`,
     [
       scope.companyId,
       scope.livemode,
