@@ -12,7 +12,7 @@ export async function notifyCompany(tx: Queryable, companyId: string, notificati
 
 /**
  * The statement that notifies every user of a company, for a caller that writes it as the last part of a statement
- * of its own (a money path's counters: docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md): the
+ * of its own (a money path's counters: docs/decisions/0063-money-paths-lock-the-ledger-last.md): the
  * users of the company `companyId` (an SQL expression over `from`) where `where` holds, with `title` and `message`
  * (SQL expressions, parameters).
  */

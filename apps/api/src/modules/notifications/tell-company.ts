@@ -21,7 +21,7 @@ export async function tellCompany(tx: Queryable, companyId: string, notification
 
 /**
  * The email half of `tellCompany`: rows of the outbox only, which no other transaction waits for, so a money path
- * writes them before it takes its ledger locks (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md).
+ * writes them before it takes its ledger locks (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
  */
 export async function emailCompany(tx: Queryable, companyId: string, email: CompanyEmail): Promise<void> {
   const wanted = email.topic ? `AND coalesce(p.${topicColumn[email.topic]}, true)` : '';

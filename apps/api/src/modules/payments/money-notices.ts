@@ -7,7 +7,7 @@ import { emailCompany, type CompanyEmail } from '../notifications/tell-company';
 /**
  * What the business is told as its money moves: an in-app notification to every user, and an email to each user
  * who keeps that kind on (payments received, refunds, payouts; Settings). In the transaction of the movement, in two
- * halves (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md): the emails are outbox rows that
+ * halves (docs/decisions/0063-money-paths-lock-the-ledger-last.md): the emails are outbox rows that
  * no other transaction waits for, written before the ledger locks (`emailNotice`); the notifications number each
  * user's list under that user's count row, one of the company's shared counters, written after the postings like
  * the others (`notifyNotice`). `tellNotice` does both, for paths that hold no ledger lock or post nothing.

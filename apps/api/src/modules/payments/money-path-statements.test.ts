@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 
 /**
- * How long a money path holds the ledger's locks, in statements (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md):
+ * How long a money path holds the ledger's locks, in statements (docs/decisions/0063-money-paths-lock-the-ledger-last.md):
  * every payment and refund of a company, and every payment of the platform, waits on those accounts, so what runs
  * between the statement that locks them and COMMIT is what bounds a company's (and the platform's) money per second.
  * The server's database handle counts each transaction's statements; a transaction's locks are taken by the first

@@ -157,7 +157,7 @@ type Totals = { received?: number; receivedCount?: number; refunded?: number; pa
  * Adds to the company's kept totals (migration 0013) in the transaction that moves the money, and with them, in the
  * same statement and in this order, a payment link's counters and the notification each user of the company gets:
  * the company's shared counters, which a money path writes after its postings (ADR 0038), in one round trip while the
- * ledger's locks are held (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md).
+ * ledger's locks are held (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
  */
 export async function addToTotals(
   tx: Queryable,

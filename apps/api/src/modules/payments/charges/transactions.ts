@@ -323,7 +323,7 @@ export async function completeCharge(
   // First what touches rows of this payment only: the row and its timeline, the event and its deliveries, the
   // emails. Then the ledger, whose locks every payment of the company and the platform's accounts share, and the
   // company's counters, last, so those locks are held for the shortest time before commit
-  // (docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md).
+  // (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
   const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
   const paid = await updateWithHistory(
     tx,

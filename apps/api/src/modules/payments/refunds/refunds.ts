@@ -91,7 +91,7 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
  * The rows of a pending refund in `tx`: checked against what is left on the payment (its row locked), the refund
  * row, the payment's refunded amount and the timeline, in one statement. Its money is taken from the available
  * balance by `reserveRefund`, which the caller runs once it has written everything else that does not move money
- * (the ledger's locks last: docs/decisions/0063-a-money-path-holds-its-locks-for-one-statement.md).
+ * (the ledger's locks last: docs/decisions/0063-money-paths-lock-the-ledger-last.md).
  */
 async function openRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<StartedRefund> {
   const row = await findTransactionRow(tx, scope, input.reference, true);
