@@ -169,10 +169,18 @@ export async function lockAccounts(tx: Queryable, accounts: ModeAccount[]): Prom
 /**
  * Writes one entry in `tx` (postEntries with one entry).
  */
-export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: string }> {
-  const [entryId] = await postEntries(tx, [entry]);
+export async function post(tx: Queryable, entry: Entry, options: { also?: StatementPart } = {}): Promise<{ entryId: string }> {
+  const [entryId] = await postEntries(tx, [entry], options);
   return { entryId: entryId! };
 }
+
+/**
+ * More of a posting statement, written by its caller: CTEs (`name AS (…)`, comma-separated) that run under the
+ * locks the statement takes, after its entries are written, because they read the rows of the CTE named `posted`
+ * (the entries written); `param` adds a value and answers its placeholder. A money path writes its company's shared
+ * counters so (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
+ */
+export type StatementPart = (param: (value: unknown) => string, posted: string) => string;
 
 /**
  * Writes entries of one mode in `tx`, in one statement (one round trip): the accounts locked, the balance checked,
@@ -187,7 +195,7 @@ export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: stri
  * Throws InsufficientBalanceError when a company account would go negative (roll the transaction back),
  * AlreadyPostedError when a kind and reference was posted before.
  */
-export async function postEntries(tx: Queryable, entries: Entry[]): Promise<string[]> {
+export async function postEntries(tx: Queryable, entries: Entry[], options: { also?: StatementPart } = {}): Promise<string[]> {
   mustBeTransaction(tx);
   if (entries.length === 0) return [];
   const livemode = entries[0]!.livemode;
@@ -236,6 +244,21 @@ export async function postEntries(tx: Queryable, entries: Entry[]): Promise<stri
   // A company account is credit-normal: a line of `amount` moves its balance by -amount.
   const coverDelta = checkHere ? -lineRows.filter((line) => coverIds.includes(line.id)).reduce((sum, line) => sum + line.amount, 0) : 0;
 
+  const params: unknown[] = [
+    lockIdsNow,
+    coverDelta,
+    checkHere ? coverIds : [],
+    livemode,
+    entries.map((entry) => entry.companyId),
+    entries.map((entry) => entry.kind),
+    entries.map((entry) => entry.reference),
+    entries.map((entry) => entry.description ?? ''),
+    lineRows.map((line) => line.entry),
+    lineRows.map((line) => line.id),
+    lineRows.map((line) => line.currency),
+    lineRows.map((line) => line.amount),
+  ];
+  const also = options.also?.((value) => `$${params.push(value)}`, 'e');
   try {
     // One statement: the accounts locked in id order (FOR UPDATE is applied to rows as the ORDER BY returns them,
     // so every transaction takes its accounts in one global order; rows this transaction holds already are not
@@ -258,23 +281,10 @@ export async function postEntries(tx: Queryable, entries: Entry[]): Promise<stri
            FROM unnest($9::int[], $10::uuid[], $11::text[], $12::bigint[]) WITH ORDINALITY AS t(entry, account_id, currency, amount, position)
            JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
-       )
+       )${also ? `, ${also}` : ''}
        SELECT e.id, x.position, ok.covered
          FROM ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
-      [
-        lockIdsNow,
-        coverDelta,
-        checkHere ? coverIds : [],
-        livemode,
-        entries.map((entry) => entry.companyId),
-        entries.map((entry) => entry.kind),
-        entries.map((entry) => entry.reference),
-        entries.map((entry) => entry.description ?? ''),
-        lineRows.map((line) => line.entry),
-        lineRows.map((line) => line.id),
-        lineRows.map((line) => line.currency),
-        lineRows.map((line) => line.amount),
-      ],
+      params,
     );
     if (!rows[0]?.covered) throw new InsufficientBalanceError();
     const byPosition = new Map(rows.filter((row) => row.id).map((row) => [Number(row.position), row.id!]));

@@ -20,7 +20,7 @@ import { recordEvent, type Scope } from '../../webhooks/events';
 import { postEntries, type Entry, type Line } from '../../ledger/ledger';
 import { emailNotice, paymentReceivedNotice } from '../money-notices';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, checkoutUrl, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
+import { addHistory, checkoutUrl, countersSql, findTransactionRow, newAccessCode, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
 import { refundableNow, refundsOf } from '../refunds/refunds';
 import { availableAtFor, releaseEntry } from '../payouts/balances';
 import { isUniqueViolation, isUuid } from '../../../lib/db-values';
@@ -366,14 +366,13 @@ export async function completeCharge(
   // Keyed by the provider reference: unique across businesses, where the merchant's reference is not (migration 0021).
   const entries: Entry[] = [{ livemode, companyId, kind: 'charge', reference: paid.provider_reference, description: `Charge ${paid.reference}`, lines }];
   if (releaseNow && net > 0) entries.push(releaseEntry(paid, net));
-  // Every account of both entries locked at once, in one statement with them.
-  await postEntries(tx, entries);
-  await addToTotals(
-    tx,
+  // Every account of both entries locked at once, in one statement with them and, after them, the company's counters.
+  const counters = countersSql(
     scopeOf(paid),
     { received: amount, receivedCount: 1 },
     { paymentLink: paid.payment_link_id ? { id: paid.payment_link_id, amount } : null, notification: notice.notification },
   );
+  await postEntries(tx, entries, { also: counters });
   return paid;
 }
 

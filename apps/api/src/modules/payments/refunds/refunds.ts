@@ -7,13 +7,13 @@ import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { refundEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
-import { companyBalances, InsufficientBalanceError, post } from '../../ledger/ledger';
+import { companyBalances, InsufficientBalanceError, post, type StatementPart } from '../../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { emailNotice, notifyNotice, refundNotice } from '../money-notices';
 import { clearRefundAttention, markRefundForAttention } from './attention';
-import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, countersSql, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
 import { assertMove } from '../transitions';
 import { kobo } from '../../../lib/minor-units';
 
@@ -122,7 +122,7 @@ type StartedRefund = { id: string; amount: number; transaction: TransactionRow }
  * the company's available and pending accounts and the platform's clearing in the one order and checks that the
  * available balance stays covered by what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
  */
-async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: StartedRefund): Promise<void> {
+async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: StartedRefund, also?: StatementPart): Promise<void> {
   try {
     await post(tx, {
       livemode: row.livemode,
@@ -134,7 +134,7 @@ async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: St
         { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount },
         { account: { code: 'acquirer_clearing', currency: row.currency }, amount: -amount },
       ],
-    });
+    }, { also });
   } catch (error) {
     if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
     throw error;
@@ -386,9 +386,11 @@ async function processRefund(
   }
   const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
   await emailNotice(tx, notice);
-  if (reserve) await reserveRefund(tx, reserve);
-  // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md).
-  await addToTotals(tx, scopeOf(row), { refunded: refund.amount }, { notification: notice.notification });
+  // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md): in the posting's statement
+  // when this transaction posts, else in one of their own.
+  const counters = [scopeOf(row), { refunded: refund.amount }, { notification: notice.notification }] as const;
+  if (reserve) await reserveRefund(tx, reserve, countersSql(...counters));
+  else await addToTotals(tx, ...counters);
   return refund;
 }
 
