@@ -26,6 +26,7 @@ import { sql as providerInbox } from './migrations/0024-provider-inbox';
 import { sql as payouts } from './migrations/0025-payouts';
 import { sql as signInProofs } from './migrations/0026-sign-in-proofs';
 import { sql as refusedWebhookArrivals } from './migrations/0027-refused-webhook-arrivals';
+import { sql as ledgerChecksInOnePass } from './migrations/0029-ledger-checks-in-one-pass';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -56,6 +57,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0025-payouts', sql: payouts },
   { id: '0026-sign-in-proofs', sql: signInProofs },
   { id: '0027-refused-webhook-arrivals', sql: refusedWebhookArrivals },
+  { id: '0029-ledger-checks-in-one-pass', sql: ledgerChecksInOnePass },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.
