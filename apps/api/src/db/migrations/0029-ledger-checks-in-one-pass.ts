@@ -5,6 +5,11 @@
  *
  * - An entry written in the transaction is checked in one pass over its lines (how many, which currencies do not
  *   sum to zero, the last line seen) instead of three queries; the refusals are 0010's, word for word.
+ * - What an entry's check saw is kept in one transaction-local setting, `fipay.ledger_checked` (`,<entry>:<last
+ *   line>` for each entry checked), instead of a setting named after each entry (0015): PostgreSQL keeps every
+ *   setting name a session has used for the life of the connection and sorts them all each time a new one appears,
+ *   so each pooled connection grew by one name per entry it ever wrote and each new name cost more (after 20,000,
+ *   11 ms, at commit, with the ledger's locks held).
  * - A line whose entry's check already ran in this transaction and saw it returns before any query (the entry's
  *   check runs first at commit: its row was written before its lines). Otherwise as 0015: a line of an entry of this
  *   transaction waits for the entry's check; a line added later to an older entry is checked on its own.
@@ -28,7 +33,7 @@ BEGIN
       USING ERRCODE = '23514', CONSTRAINT = 'journal_entries_balanced';
   END IF;
   -- The lines this check covered, for their own checks (journal_lines_check_entry); for this transaction only.
-  PERFORM set_config('fipay.ledger_checked_' || replace(NEW.id::text, '-', ''), last_line::text, true);
+  PERFORM set_config('fipay.ledger_checked', coalesce(current_setting('fipay.ledger_checked', true), '') || ',' || NEW.id || ':' || last_line, true);
   RETURN NULL;
 END $$;
 
@@ -37,7 +42,7 @@ DECLARE
   covered text;
 BEGIN
   -- Set only by this transaction's check of the entry (a transaction-local setting): it ran and saw this line.
-  covered := current_setting('fipay.ledger_checked_' || replace(NEW.entry_id::text, '-', ''), true);
+  covered := substring(coalesce(current_setting('fipay.ledger_checked', true), '') FROM ',' || NEW.entry_id || ':([0-9]+)');
   IF coalesce(covered, '') <> '' AND NEW.id <= covered::bigint THEN
     RETURN NULL;
   END IF;
