@@ -27,6 +27,7 @@ function counting(inner: Db): { db: Db; statements: () => number } {
     },
     afterCommit: (fn) => q.afterCommit(fn),
     wake: (topic) => q.wake(topic),
+    memo: q.memo,
   });
   const db: Db = {
     ...wrap(inner),

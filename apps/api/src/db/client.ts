@@ -23,6 +23,11 @@ export interface Queryable {
    * instead of at its next poll.
    */
   wake(topic: WakeTopic): void;
+  /**
+   * Values read from rows that never change once committed (a ledger account's id), kept for the life of the
+   * database handle and shared by all its transactions. Remember only what has committed (`afterCommit`).
+   */
+  readonly memo: Map<string, string>;
 }
 
 /** Work kept in rows that a worker of this process does. */
@@ -136,7 +141,9 @@ const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffe
 /** Our database interface over a PGlite instance; `close` closes it, then runs `onClosed`. */
 export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): Db {
   const hooks = commitHooks();
+  const memo = new Map<string, string>();
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
+    memo,
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query<T>(sql, params);
       // PGlite counts rows changed in affectedRows and rows read in rows; pg gives either as rowCount.
@@ -190,7 +197,9 @@ export function createPostgresDb(connectionString: string): Db {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const hooks = commitHooks();
+  const memo = new Map<string, string>();
   const wrap = (q: pg.Pool | pg.PoolClient, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
+    memo,
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await q.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };

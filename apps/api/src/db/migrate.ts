@@ -26,6 +26,7 @@ import { sql as providerInbox } from './migrations/0024-provider-inbox';
 import { sql as payouts } from './migrations/0025-payouts';
 import { sql as signInProofs } from './migrations/0026-sign-in-proofs';
 import { sql as refusedWebhookArrivals } from './migrations/0027-refused-webhook-arrivals';
+import { sql as ledgerChecksInOnePass } from './migrations/0029-ledger-checks-in-one-pass';
 import { sql as rates } from './migrations/0031-rates';
 import { sql as paymentMethods } from './migrations/0032-payment-methods';
 import { sql as fipayTags } from './migrations/0033-fipay-tags';
@@ -59,6 +60,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0025-payouts', sql: payouts },
   { id: '0026-sign-in-proofs', sql: signInProofs },
   { id: '0027-refused-webhook-arrivals', sql: refusedWebhookArrivals },
+  { id: '0029-ledger-checks-in-one-pass', sql: ledgerChecksInOnePass },
   { id: '0031-rates', sql: rates },
   { id: '0032-payment-methods', sql: paymentMethods },
   { id: '0033-fipay-tags', sql: fipayTags },

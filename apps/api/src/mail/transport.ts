@@ -27,16 +27,33 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
  */
 export function createFileTransport(dir: string, from: string, log: FastifyBaseLogger, logLinks = true): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made once, not for every message (a payment's notices are messages too); made again only when
+  // someone removed it while the server ran.
+  let made: Promise<unknown> | undefined;
+  const makeDir = () => (made ??= mkdir(dir, { recursive: true }).catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  }));
   return {
     async send(email) {
       const info = await transporter.sendMail({ from, ...email });
-      await mkdir(dir, { recursive: true });
+      await makeDir();
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}.eml`;
       const file = path.join(dir, name);
       // Written beside the folder, then renamed in: whoever watches the folder never sees half a message.
       const partial = path.join(path.dirname(dir), `.${name}.partial`);
-      await writeFile(partial, info.message as Buffer);
-      await rename(partial, file);
+      const write = async () => {
+        await writeFile(partial, info.message as Buffer);
+        await rename(partial, file);
+      };
+      try {
+        await write();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        made = undefined;
+        await makeDir();
+        await write();
+      }
       // Links are single-use credentials: in production they stay in the file, never in the log.
       const link = logLinks ? email.text.match(/https?:\/\/\S+/)?.[0] : undefined;
       log.info({ file, to: email.to, subject: email.subject }, `Email written to file${link ? `; link: ${link}` : ''}`);

@@ -202,6 +202,22 @@ describe('the ledger', () => {
     expect(await ledgerDiscrepancies(db)).toEqual([]);
   });
 
+  it('checks a refund against available and pending as its own statement locked them, while releases move money between the two', async () => {
+    // The check runs in the posting statement from the balances its FOR UPDATE read (ADR 0063): ₦20,000 pending and
+    // nothing available, 60 refunds of ₦1,000 and 10 releases of ₦500 at once: exactly 20 refunds fit.
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 2_000_000, 0)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 70 }, (_, i) => inTx((tx) => post(tx, i % 7 === 3 ? settle(company, 50_000) : refund(company, 100_000)))),
+    );
+    const refunds = outcomes.filter((_, i) => i % 7 !== 3);
+    expect(refunds.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
+    for (const o of refunds.filter((o) => o.status === 'rejected')) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientBalanceError);
+    expect(outcomes.filter((_, i) => i % 7 === 3).every((o) => o.status === 'fulfilled')).toBe(true);
+    expect(await companyBalances(db, company, false)).toEqual([{ currency: 'NGN', available: -1_500_000, pending: 1_500_000, payoutsInTransit: 0 }]);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
   it('posts concurrently to the same accounts from both sides without deadlocking', async () => {
     const [a, b] = [await newCompany(), await newCompany()];
     for (const company of [a, b]) {

@@ -86,17 +86,29 @@ export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRe
   return inserted.rows[0]?.id ?? (await find()).rows[0]!.id;
 }
 
-/** The accounts' ids in the order given: the ones that exist in one query, the others made one by one. */
+const memoKey = (livemode: boolean, ref: AccountRef) => `ledger-account:${ref.companyId ?? ''}:${livemode}:${ref.code}:${ref.currency}`;
+
+/**
+ * The accounts' ids in the order given. An account's id never changes (the database refuses to change or delete
+ * one), so ids already seen by a committed transaction of this database handle are taken from its memo; the
+ * others are read in one query, and the ones not made yet made one by one.
+ */
 async function accountIds(tx: Queryable, livemode: boolean, refs: AccountRef[]): Promise<string[]> {
+  const known = refs.map((ref) => tx.memo.get(memoKey(livemode, ref)));
+  const missing = refs.filter((_, index) => known[index] === undefined);
+  if (missing.length === 0) return known as string[];
   const { rows } = await tx.query<{ id: string; position: string }>(
     `SELECT a.id, r.position FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS r(company_id, code, currency, position)
        JOIN ledger_accounts a ON a.company_id IS NOT DISTINCT FROM r.company_id AND a.livemode = $4 AND a.code = r.code AND a.currency = r.currency`,
-    [refs.map((ref) => ref.companyId ?? null), refs.map((ref) => ref.code), refs.map((ref) => ref.currency), livemode],
+    [missing.map((ref) => ref.companyId ?? null), missing.map((ref) => ref.code), missing.map((ref) => ref.currency), livemode],
   );
   const found = new Map(rows.map((row) => [Number(row.position) - 1, row.id]));
-  const ids: string[] = [];
-  for (const [index, ref] of refs.entries()) ids.push(found.get(index) ?? (await accountId(tx, livemode, ref)));
-  return ids;
+  const made: string[] = [];
+  for (const [index, ref] of missing.entries()) made.push(found.get(index) ?? (await accountId(tx, livemode, ref)));
+  // Remembered once this transaction commits: an account it made and then rolled back never existed.
+  tx.afterCommit(() => missing.forEach((ref, index) => tx.memo.set(memoKey(livemode, ref), made[index]!)));
+  let next = 0;
+  return known.map((id) => id ?? made[next++]!);
 }
 
 function pgCode(error: unknown): string | undefined {
@@ -155,70 +167,135 @@ export async function lockAccounts(tx: Queryable, accounts: ModeAccount[]): Prom
 }
 
 /**
- * Writes one entry in `tx`. Lines on the same account are merged. The accounts are locked first, all in one
- * statement in id order, unless `lockAccounts` locked them (and any others) before: a transaction takes its
- * ledger locks once, so two transactions never wait on each other in a circle over accounts (no deadlock);
- * a posting to an account outside the transaction's locked set is refused (LockOrderError).
- * Throws InsufficientBalanceError when a company account would go negative (the transaction is then
- * unusable: roll it back), AlreadyPostedError when this kind and reference was posted before.
+ * Writes one entry in `tx` (postEntries with one entry).
  */
-export async function post(tx: Queryable, entry: Entry): Promise<{ entryId: string }> {
+export async function post(tx: Queryable, entry: Entry, options: { also?: StatementPart } = {}): Promise<{ entryId: string }> {
+  const [entryId] = await postEntries(tx, [entry], options);
+  return { entryId: entryId! };
+}
+
+/**
+ * More of a posting statement, written by its caller: CTEs (`name AS (…)`, comma-separated) that run under the
+ * locks the statement takes, after its entries are written, because they read the rows of the CTE named `posted`
+ * (the entries written); `param` adds a value and answers its placeholder. A money path writes its company's shared
+ * counters so (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
+ */
+export type StatementPart = (param: (value: unknown) => string, posted: string) => string;
+
+/**
+ * Writes entries of one mode in `tx`, in one statement (one round trip): the accounts locked, the balance checked,
+ * the entries and their lines written. Lines on the same account of an entry are merged. The accounts are locked
+ * first, all at once in id order, unless `lockAccounts` locked them (and any others) before: a transaction takes
+ * its ledger locks once, so two transactions never wait on each other in a circle over accounts (no deadlock); a
+ * posting to an account outside the transaction's locked set is refused (LockOrderError).
+ *
+ * An entry that takes a company's available balance down is checked against what is pending in the same statement,
+ * from the balances its lock read (the company's pending account is locked with the others when the transaction's
+ * set has it or this posting takes the set), so the caller can tell why; the database checks the same at commit.
+ * Throws InsufficientBalanceError when a company account would go negative (roll the transaction back),
+ * AlreadyPostedError when a kind and reference was posted before.
+ */
+export async function postEntries(tx: Queryable, entries: Entry[], options: { also?: StatementPart } = {}): Promise<string[]> {
   mustBeTransaction(tx);
-  if (entry.lines.length < 2) throw new Error('A journal entry needs at least two lines');
-  for (const line of entry.lines) {
-    if (!isInteger(line.amount) || line.amount === 0) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${line.amount}`);
+  if (entries.length === 0) return [];
+  const livemode = entries[0]!.livemode;
+  if (entries.some((entry) => entry.livemode !== livemode)) throw new Error('Entries posted together are of one mode');
+  for (const entry of entries) {
+    if (entry.lines.length < 2) throw new Error('A journal entry needs at least two lines');
+    for (const line of entry.lines) {
+      if (!isInteger(line.amount) || line.amount === 0) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${line.amount}`);
+    }
+    const totals = new Map<string, number>();
+    for (const line of entry.lines) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0) + line.amount);
+    for (const [currency, total] of totals) if (total !== 0) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
   }
-  const totals = new Map<string, number>();
-  for (const line of entry.lines) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0) + line.amount);
-  for (const [currency, total] of totals) if (total !== 0) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
 
-  const ids = await accountIds(tx, entry.livemode, entry.lines.map((line) => line.account));
-  const locked = lockedAccounts.get(tx) ?? (await lockIds(tx, ids));
-  const outside = ids.find((id) => !locked.has(id));
-  if (outside) throw new LockOrderError(`${entry.kind} ${entry.reference} posts to account ${outside}, which was not locked before the transaction's first posting`);
-  const merged = new Map<string, { id: string; currency: Currency; amount: number }>();
-  for (const [index, line] of entry.lines.entries()) {
-    const id = ids[index]!;
-    const seen = merged.get(id);
-    if (seen) seen.amount += line.amount;
-    else merged.set(id, { id, currency: line.account.currency, amount: line.amount });
+  // The company whose available balance these entries take down, if any: its available and pending accounts.
+  const takenDown = entries.flatMap((entry) => entry.lines).find((line) => line.account.companyId && line.account.code === 'available' && line.amount > 0);
+  const coverRefs: AccountRef[] = takenDown
+    ? (['available', 'pending'] as const).map((code) => ({ companyId: takenDown.account.companyId!, code, currency: takenDown.account.currency }))
+    : [];
+  const lineRefs = entries.flatMap((entry) => entry.lines.map((line) => line.account));
+  const allIds = await accountIds(tx, livemode, [...lineRefs, ...coverRefs]);
+  const ids = allIds.slice(0, lineRefs.length);
+  const coverIds = allIds.slice(lineRefs.length);
+
+  const before = lockedAccounts.get(tx);
+  const outside = ids.find((id) => before && !before.has(id));
+  if (outside) throw new LockOrderError(`${entries[0]!.kind} ${entries[0]!.reference} posts to account ${outside}, which was not locked before the transaction's first posting`);
+  // Checked in the statement when both accounts are (or are now being) locked; otherwise by the database at once.
+  const checkHere = coverIds.length > 0 && (!before || coverIds.every((id) => before.has(id)));
+  const lockIdsNow = [...new Set([...ids, ...(checkHere ? coverIds : [])])].sort();
+  if (!before) lockedAccounts.set(tx, new Set(lockIdsNow));
+
+  const lineRows: { entry: number; id: string; currency: Currency; amount: number }[] = [];
+  let offset = 0;
+  for (const [entryIndex, entry] of entries.entries()) {
+    const merged = new Map<string, { entry: number; id: string; currency: Currency; amount: number }>();
+    for (const [index, line] of entry.lines.entries()) {
+      const id = ids[offset + index]!;
+      const seen = merged.get(id);
+      if (seen) seen.amount += line.amount;
+      else merged.set(id, { entry: entryIndex + 1, id, currency: line.account.currency, amount: line.amount });
+    }
+    offset += entry.lines.length;
+    lineRows.push(...[...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   }
-  const lines = [...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // A company account is credit-normal: a line of `amount` moves its balance by -amount.
+  const coverDelta = checkHere ? -lineRows.filter((line) => coverIds.includes(line.id)).reduce((sum, line) => sum + line.amount, 0) : 0;
 
+  const params: unknown[] = [
+    lockIdsNow,
+    coverDelta,
+    checkHere ? coverIds : [],
+    livemode,
+    entries.map((entry) => entry.companyId),
+    entries.map((entry) => entry.kind),
+    entries.map((entry) => entry.reference),
+    entries.map((entry) => entry.description ?? ''),
+    lineRows.map((line) => line.entry),
+    lineRows.map((line) => line.id),
+    lineRows.map((line) => line.currency),
+    lineRows.map((line) => line.amount),
+  ];
+  const also = options.also?.((value) => `$${params.push(value)}`, 'e');
   try {
-    // One statement: the entry, then its lines in account order (their accounts locked already). A kind and
-    // reference posted before writes neither.
-    const { rows } = await tx.query<{ id: string }>(
-      `WITH e AS (
-         INSERT INTO journal_entries (livemode, company_id, kind, reference, description) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (livemode, kind, reference) DO NOTHING RETURNING id
+    // One statement: the accounts locked in id order (FOR UPDATE is applied to rows as the ORDER BY returns them,
+    // so every transaction takes its accounts in one global order; rows this transaction holds already are not
+    // waited for), the balance they hold checked, then the entries and their lines in account order. A kind and
+    // reference posted before writes nothing of that entry; a balance short writes nothing at all.
+    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean }>(
+      `WITH locked AS MATERIALIZED (
+         SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
+       ), ok AS MATERIALIZED (
+         SELECT coalesce(sum(balance), 0) + $2::bigint >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
+       ), x AS (
+         SELECT * FROM unnest($5::uuid[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS x(company_id, kind, reference, description, position)
+       ), e AS (
+         INSERT INTO journal_entries (livemode, company_id, kind, reference, description)
+         SELECT $4, x.company_id, x.kind, x.reference, x.description FROM x, ok WHERE ok.covered ORDER BY x.position
+         ON CONFLICT (livemode, kind, reference) DO NOTHING RETURNING id, kind, reference
        ), l AS (
          INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount)
-         SELECT e.id, t.account_id, t.currency, $1, t.amount
-           FROM e, unnest($6::uuid[], $7::text[], $8::bigint[]) WITH ORDINALITY AS t(account_id, currency, amount, position)
+         SELECT e.id, t.account_id, t.currency, $4, t.amount
+           FROM unnest($9::int[], $10::uuid[], $11::text[], $12::bigint[]) WITH ORDINALITY AS t(entry, account_id, currency, amount, position)
+           JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
-       )
-       SELECT id FROM e`,
-      [
-        entry.livemode,
-        entry.companyId,
-        entry.kind,
-        entry.reference,
-        entry.description ?? '',
-        lines.map((line) => line.id),
-        lines.map((line) => line.currency),
-        lines.map((line) => line.amount),
-      ],
+       )${also ? `, ${also}` : ''}
+       SELECT e.id, x.position, ok.covered
+         FROM ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
+      params,
     );
-    const entryId = rows[0]?.id;
-    if (!entryId) throw new AlreadyPostedError(entry.kind, entry.reference);
-    // An available balance taken down is checked against what is pending now rather than at commit (the database's
-    // check is deferred, since an entry's lines reach their accounts one at a time), so the caller can tell why.
-    if (entry.lines.some((line) => line.account.companyId && line.account.code === 'available' && line.amount > 0)) {
+    if (!rows[0]?.covered) throw new InsufficientBalanceError();
+    const byPosition = new Map(rows.filter((row) => row.id).map((row) => [Number(row.position), row.id!]));
+    const missing = entries.findIndex((_, index) => !byPosition.has(index + 1));
+    if (missing >= 0) throw new AlreadyPostedError(entries[missing]!.kind, entries[missing]!.reference);
+    if (takenDown && !checkHere) {
+      // The pending account is outside the locked set: the database's deferred check, run now.
       await tx.query('SET CONSTRAINTS ledger_available_covered IMMEDIATE');
       await tx.query('SET CONSTRAINTS ledger_available_covered DEFERRED');
     }
-    return { entryId };
+    return entries.map((_, index) => byPosition.get(index + 1)!);
   } catch (error) {
     if (pgCode(error) === '23514' && ['ledger_accounts_not_negative', 'ledger_available_covered'].includes(pgConstraint(error) ?? '')) throw new InsufficientBalanceError();
     throw error;

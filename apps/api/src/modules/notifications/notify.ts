@@ -10,6 +10,17 @@ export async function notifyCompany(tx: Queryable, companyId: string, notificati
   );
 }
 
+/**
+ * The statement that notifies every user of a company, for a caller that writes it as the last part of a statement
+ * of its own (a money path's counters: docs/decisions/0063-money-paths-lock-the-ledger-last.md): the
+ * users of the company `companyId` (an SQL expression over `from`) where `where` holds, with `title` and `message`
+ * (SQL expressions, parameters).
+ */
+export function notifyCompanySql(parts: { from: string; companyId: string; title: string; message: string; where: string }): string {
+  return `INSERT INTO notifications (user_id, title, message)
+     SELECT u.id, ${parts.title}, ${parts.message} FROM ${parts.from} JOIN users u ON u.company_id = ${parts.companyId} WHERE ${parts.where}`;
+}
+
 export async function notifyUser(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {
   await tx.query('INSERT INTO notifications (user_id, title, message) VALUES ($1, $2, $3)', [userId, notification.title, notification.message]);
 }

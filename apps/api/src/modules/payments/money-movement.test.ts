@@ -185,6 +185,37 @@ describe('refunds', () => {
     expect(rows.reduce((sum, row) => sum + Number(row.refunded_amount), 0)).toBe(made.length * 100_000);
   });
 
+  it('never overdraw or refund past a payment while payments, refunds and payouts of one company run at once (ADR 0063)', async () => {
+    // The ledger's locks are taken at the end of each transaction, in its posting statement, and the balance is
+    // checked in that statement: refunds, payouts and new payments of one company, all at once, still keep every rule.
+    const { key, companyId } = await merchant(now);
+    const payments = [await paidCharge(now, key, 300_000), await paidCharge(now, key, 300_000), await paidCharge(now, key, 300_000)];
+    const buyers = await Promise.all(
+      Array.from({ length: 6 }, async () => (await now.api.post('/transactions/initialize', { amount: 100_000, email: 'buyer@shop.ng' }, { token: key })).body.data.reference as string),
+    );
+    const codes = await Promise.all(buyers.map((reference) => checkoutCode(now, reference)));
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => now.api.post('/refunds', { reference: payments[i % 3], amount: 40_000 }, { token: key })),
+      ...Array.from({ length: 4 }, () => now.api.post('/payouts', undefined, { token: key })),
+      ...codes.map((code) => now.api.post(`/checkout/${code}/card`, successCard)),
+    ]);
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    const refunds = answers.slice(0, 30);
+    expect(refunds.every((a) => [201, 400, 422].includes(a.status))).toBe(true);
+    expect(answers.slice(34).every((a) => a.status === 200)).toBe(true);
+    // No payment refunded past its amount; the money not yet paid out never below zero; the ledger holds together.
+    const { rows } = await now.db.query<{ amount: string; refunded_amount: string }>('SELECT amount, refunded_amount FROM transactions WHERE reference = ANY ($1)', [payments]);
+    for (const row of rows) expect(Number(row.refunded_amount)).toBeLessThanOrEqual(Number(row.amount));
+    const made = refunds.filter((a) => a.status === 201).length;
+    expect(rows.reduce((sum, row) => sum + Number(row.refunded_amount), 0)).toBe(made * 40_000);
+    const after = await balance(now, key);
+    expect(after.available + after.pending).toBeGreaterThanOrEqual(0);
+    const paidOut = await now.db.query<{ total: string | null }>("SELECT sum(amount) AS total FROM payouts WHERE company_id = $1 AND status = 'paid'", [companyId]);
+    const received = 3 * feeFor(300_000).net + 6 * feeFor(100_000).net;
+    expect(after.available).toBe(received - made * 40_000 - Number(paidOut.rows[0]!.total ?? 0));
+    expect(await ledgerDiscrepancies(now.db)).toEqual([]);
+  });
+
   it('that fail give the money back to the balance and to the payment, with refund.failed', async () => {
     const { key, companyId } = await merchant(now);
     const reference = await paidCharge(now, key, 300_000);

@@ -2,6 +2,8 @@ import type { Channel, Transaction } from '@fipay/contracts/payments';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { kobo, koboOrNull } from '../../lib/minor-units';
+import { notifyCompanySql } from '../notifications/notify';
+import type { StatementPart } from '../ledger/ledger';
 
 /** A transaction as stored (migrations 0012, 0013 and 0021), and as the API shows it. */
 export type TransactionRow = {
@@ -76,13 +78,25 @@ export async function addHistory(tx: Queryable, transactionId: string, type: str
 
 /**
  * Runs `update` (an UPDATE of one transaction ending in RETURNING ${TRANSACTION_COLUMNS}) and, when it changed
- * the row, adds the timeline entry, in one statement (one round trip). Answers the updated row, or undefined.
+ * the row, adds the timeline entry (and `more` after it, in order), in one statement (one round trip). Answers the
+ * updated row, or undefined.
  */
-export async function updateWithHistory(tx: Queryable, update: string, params: unknown[], type: string, message: string): Promise<TransactionRow | undefined> {
+export async function updateWithHistory(
+  tx: Queryable,
+  update: string,
+  params: unknown[],
+  type: string,
+  message: string,
+  more: { type: string; message: string }[] = [],
+): Promise<TransactionRow | undefined> {
   const n = params.length;
+  const entries = [{ type, message }, ...more];
   const { rows } = await tx.query<TransactionRow>(
-    `WITH t AS (${update}), h AS (INSERT INTO transaction_history (transaction_id, type, message) SELECT id, $${n + 1}, $${n + 2} FROM t) SELECT * FROM t`,
-    [...params, type, message],
+    `WITH t AS (${update}), h AS (
+       INSERT INTO transaction_history (transaction_id, type, message)
+       SELECT t.id, x.type, x.message FROM t, unnest($${n + 1}::text[], $${n + 2}::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
+     ) SELECT * FROM t`,
+    [...params, entries.map((e) => e.type), entries.map((e) => e.message)],
   );
   return rows[0];
 }
@@ -141,14 +155,51 @@ export async function findCheckoutRow<Row extends TransactionRow>(db: Queryable,
 
 type Totals = { received?: number; receivedCount?: number; refunded?: number; paidOut?: number };
 
-/** Adds to the company's kept totals (migration 0013) in the transaction that moves the money. */
-export async function addToTotals(tx: Queryable, scope: { companyId: string; livemode: boolean }, change: Totals): Promise<void> {
-  await tx.query(
-    `INSERT INTO money_totals AS m (company_id, livemode, currency, received, received_count, refunded, paid_out) VALUES ($1, $2, 'NGN', $3, $4, $5, $6)
-     ON CONFLICT (company_id, livemode, currency) DO UPDATE SET received = m.received + EXCLUDED.received, received_count = m.received_count + EXCLUDED.received_count,
-       refunded = m.refunded + EXCLUDED.refunded, paid_out = m.paid_out + EXCLUDED.paid_out`,
-    [scope.companyId, scope.livemode, change.received ?? 0, change.receivedCount ?? 0, change.refunded ?? 0, change.paidOut ?? 0],
-  );
+type Counters = { paymentLink?: { id: string; amount: number } | null; notification?: { title: string; message: string } };
+
+/**
+ * The company's shared counters as parts of a statement (CTEs; StatementPart): its kept totals (migration 0013), then
+ * a payment link's counters, then the notification each user of the company gets, in that order (each part reads
+ * the row of the one before it), and all after the rows of `after` when given. A money path writes them after its
+ * postings (ADR 0038), in its posting statement, so they add no round trip while the ledger's locks are held
+ * (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
+ */
+export function countersSql(
+  scope: { companyId: string; livemode: boolean },
+  change: Totals,
+  also: Counters = {},
+): (param: Parameters<StatementPart>[0], after: string | null) => string {
+  return (param, after) => {
+    const title = param(also.notification?.title ?? null);
+    return `m AS (
+         INSERT INTO money_totals AS m (company_id, livemode, currency, received, received_count, refunded, paid_out)
+         SELECT ${param(scope.companyId)}::uuid, ${param(scope.livemode)}::boolean, 'NGN', ${param(change.received ?? 0)}::bigint,
+                ${param(change.receivedCount ?? 0)}::int, ${param(change.refunded ?? 0)}::bigint, ${param(change.paidOut ?? 0)}::bigint
+          WHERE ${after ? `(SELECT count(*) FROM ${after}) >= 0` : 'true'}
+         ON CONFLICT (company_id, livemode, currency) DO UPDATE SET received = m.received + EXCLUDED.received, received_count = m.received_count + EXCLUDED.received_count,
+           refunded = m.refunded + EXCLUDED.refunded, paid_out = m.paid_out + EXCLUDED.paid_out
+         RETURNING company_id
+       ), k AS (
+         UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + ${param(also.paymentLink?.amount ?? 0)}::bigint
+           FROM m WHERE payment_links.id = ${param(also.paymentLink?.id ?? null)}::uuid RETURNING 1
+       ), n AS (
+         ${notifyCompanySql({
+           from: 'm',
+           companyId: 'm.company_id',
+           title: `${title}::text`,
+           message: `${param(also.notification?.message ?? '')}::text`,
+           where: `${title}::text IS NOT NULL AND (SELECT count(*) FROM k) >= 0`,
+         })}
+         RETURNING 1
+       )`;
+  };
+}
+
+/** Adds to the company's kept totals (and the counters of `countersSql`) in one statement of its own, in the transaction that moves the money. */
+export async function addToTotals(tx: Queryable, scope: { companyId: string; livemode: boolean }, change: Totals, also: Counters = {}): Promise<void> {
+  const params: unknown[] = [];
+  const parts = countersSql(scope, change, also)((value) => `$${params.push(value)}`, null);
+  await tx.query(`WITH ${parts} SELECT 1`, params);
 }
 
 /** Records an event a provider sent (migration 0013), in the transaction that applies it; false when it was recorded before (a repeated delivery). */

@@ -16,12 +16,12 @@ import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { paymentReceiptEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
-import { lockAccounts, post, type Line } from '../../ledger/ledger';
-import { tellPaymentReceived } from '../money-notices';
+import { postEntries, type Entry, type Line } from '../../ledger/ledger';
+import { emailNotice, paymentReceivedNotice } from '../money-notices';
 import { feeFor } from './fees';
-import { addHistory, addToTotals, checkoutUrl, newAccessCode, VALID_REFERENCE, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
+import { addHistory, checkoutUrl, countersSql, newAccessCode, VALID_REFERENCE, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
 import { refundableNow, refundsOf } from '../refunds/refunds';
-import { availableAtFor, releaseCharge } from '../payouts/balances';
+import { availableAtFor, releaseEntry } from '../payouts/balances';
 import { isUniqueViolation, isUuid } from '../../../lib/db-values';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
@@ -259,16 +259,22 @@ export async function completeCharge(
   const { fee, net } = feeFor(amount, ctx.config.fees);
   const paidAt = new Date();
   const availableAt = availableAtFor(ctx, row.livemode, paidAt);
-  // First what touches rows of this payment only: the row and its timeline, the event and its deliveries, the receipt.
+  // Due at once (test mode's default): the net moves on to available in the same transaction.
+  const releaseNow = availableAt.getTime() <= paidAt.getTime();
+  // First what touches rows of this payment only: the row and its timeline, the event and its deliveries, the
+  // emails. Then the ledger, whose locks every payment of the company and the platform's accounts share, and the
+  // company's counters, last, so those locks are held for the shortest time before commit
+  // (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
   const how = card ? `card (${card.brand} ending ${card.last4})` : 'bank transfer';
-  let paid = await updateWithHistory(
+  const paid = await updateWithHistory(
     tx,
     `UPDATE transactions SET status = 'success', fee = $2, net = $3, channel = $4, card_brand = $5, card_last4 = $6, paid_at = $7, available_at = $8,
-            sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
+            released_at = CASE WHEN $9 THEN now() END, sandbox_step = NULL, gateway_response = 'Approved', updated_at = now()
       WHERE id = $1 AND (status = 'pending' OR (provider = 'paystack' AND status IN ('failed', 'abandoned'))) RETURNING ${TRANSACTION_COLUMNS}`,
-    [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null, paidAt, availableAt],
+    [row.id, fee, net, channel, card?.brand ?? null, card?.last4 ?? null, paidAt, availableAt, releaseNow],
     'charge.success',
     `Paid ${formatNaira(amount)} by ${how}. Fee ${formatNaira(fee)}, net ${formatNaira(net)}.`,
+    releaseNow ? [{ type: 'charge.available', message: `${formatNaira(net)} added to the available balance.` }] : [],
   );
   if (!paid) throw new AppError('CONFLICT', paymentMessages.checkoutClosed);
   await recordEvent(tx, scopeOf(paid), 'charge.success', toTransaction(paid));
@@ -290,30 +296,24 @@ export async function completeCharge(
       }),
     );
   }
-
-  // Then the rows every payment of the company shares (its ledger accounts, totals, link counters and
-  // users' notification counts), last, so their locks are held for the shortest time before commit.
-  // Every account this payment moves, locked at once before the first posting (the release may follow in this transaction).
   const { company_id: companyId, currency, livemode } = paid;
-  await lockAccounts(tx, [
-    { companyId, code: 'pending', currency, livemode },
-    { companyId, code: 'available', currency, livemode },
-    { code: 'acquirer_clearing', currency, livemode },
-    { code: 'fees', currency, livemode },
-  ]);
-  const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency: paid.currency }, amount }];
+  const notice = paymentReceivedNotice(ctx.config.appUrl, { companyId, livemode, amount, customerEmail: paid.customer_email, reference: paid.reference });
+  await emailNotice(tx, notice);
+
+  const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency }, amount }];
   // A fee schedule may take the whole amount; a line of zero is not written.
-  if (net > 0) lines.push({ account: { companyId: paid.company_id, code: 'pending', currency: paid.currency }, amount: -net });
-  if (fee > 0) lines.push({ account: { code: 'fees', currency: paid.currency }, amount: -fee });
+  if (net > 0) lines.push({ account: { companyId, code: 'pending', currency }, amount: -net });
+  if (fee > 0) lines.push({ account: { code: 'fees', currency }, amount: -fee });
   // Keyed by the provider reference: unique across businesses, where the merchant's reference is not (migration 0021).
-  await post(tx, { livemode: paid.livemode, companyId: paid.company_id, kind: 'charge', reference: paid.provider_reference, description: `Charge ${paid.reference}`, lines });
-  // Due at once (test mode's default): the net moves on to available in the same transaction.
-  if (availableAt.getTime() <= paidAt.getTime()) paid = await releaseCharge(tx, paid);
-  await addToTotals(tx, scopeOf(paid), { received: amount, receivedCount: 1 });
-  if (paid.payment_link_id) {
-    await tx.query('UPDATE payment_links SET paid_count = paid_count + 1, paid_total = paid_total + $2 WHERE id = $1', [paid.payment_link_id, amount]);
-  }
-  await tellPaymentReceived(tx, ctx.config.appUrl, { companyId, livemode, amount, customerEmail: paid.customer_email, reference: paid.reference });
+  const entries: Entry[] = [{ livemode, companyId, kind: 'charge', reference: paid.provider_reference, description: `Charge ${paid.reference}`, lines }];
+  if (releaseNow && net > 0) entries.push(releaseEntry(paid, net));
+  // Every account of both entries locked at once, in one statement with them and, after them, the company's counters.
+  const counters = countersSql(
+    scopeOf(paid),
+    { received: amount, receivedCount: 1 },
+    { paymentLink: paid.payment_link_id ? { id: paid.payment_link_id, amount } : null, notification: notice.notification },
+  );
+  await postEntries(tx, entries, { also: counters });
   return paid;
 }
 

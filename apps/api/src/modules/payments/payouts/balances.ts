@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client';
 import { nextBusinessDay } from '../../../lib/business-days';
 import { kobo } from '../../../lib/minor-units';
 import type { Scope } from '../../webhooks/events';
-import { companyBalances, lockAccounts, post } from '../../ledger/ledger';
+import { companyBalances, lockAccounts, post, type Entry } from '../../ledger/ledger';
 import { TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
 
 /**
@@ -16,6 +16,22 @@ import { TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../
 /** When a charge paid at `paidAt` becomes available: the next business day live; after the configured delay in test mode. */
 export function availableAtFor(ctx: AppContext, livemode: boolean, paidAt: Date): Date {
   return livemode ? nextBusinessDay(paidAt, ctx.config.publicHolidays) : new Date(paidAt.getTime() + ctx.config.testSettlementDelaySeconds * 1000);
+}
+
+/** The ledger entry of a charge's net moving from pending to available. */
+export function releaseEntry(row: TransactionRow, net: number): Entry {
+  return {
+    livemode: row.livemode,
+    companyId: row.company_id,
+    kind: 'release',
+    // Keyed like the charge's entry, by the provider reference (unique across businesses; migration 0021).
+    reference: row.provider_reference,
+    description: `Charge ${row.reference} available`,
+    lines: [
+      { account: { companyId: row.company_id, code: 'pending', currency: row.currency }, amount: net },
+      { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount: -net },
+    ],
+  };
 }
 
 /** The charge's net moves from pending to available: one ledger entry, in `tx`. */
@@ -30,20 +46,7 @@ export async function releaseCharge(tx: Queryable, row: TransactionRow): Promise
     `${formatNaira(net)} added to the available balance.`,
   );
   if (!released) return row;
-  if (net > 0) {
-    await post(tx, {
-      livemode: released.livemode,
-      companyId: released.company_id,
-      kind: 'release',
-      // Keyed like the charge's entry, by the provider reference (unique across businesses; migration 0021).
-      reference: released.provider_reference,
-      description: `Charge ${released.reference} available`,
-      lines: [
-        { account: { companyId: released.company_id, code: 'pending', currency: released.currency }, amount: net },
-        { account: { companyId: released.company_id, code: 'available', currency: released.currency }, amount: -net },
-      ],
-    });
-  }
+  if (net > 0) await post(tx, releaseEntry(released, net));
   return released;
 }
 

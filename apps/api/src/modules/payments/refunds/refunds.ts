@@ -7,13 +7,13 @@ import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { refundEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
-import { companyBalances, InsufficientBalanceError, lockAccounts, post } from '../../ledger/ledger';
+import { companyBalances, InsufficientBalanceError, post, type StatementPart } from '../../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
-import { tellRefund } from '../money-notices';
+import { emailNotice, notifyNotice, refundNotice } from '../money-notices';
 import { clearRefundAttention, markRefundForAttention } from './attention';
-import { addHistory, addToTotals, checkoutUrl, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
+import { addHistory, addToTotals, checkoutUrl, countersSql, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
 import { assertMove } from '../transitions';
 import { kobo } from '../../../lib/minor-units';
 
@@ -81,7 +81,19 @@ const scopeOf = (row: { company_id: string; livemode: boolean }): Scope => ({ co
  * A pending refund in `tx`: checked against what is left on the payment, the money taken from the
  * available balance into acquirer clearing, and the timeline. What the provider then does is the caller's.
  */
-export async function startRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<{ id: string; transaction: TransactionRow }> {
+export async function startRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<StartedRefund> {
+  const started = await openRefund(tx, scope, input);
+  await reserveRefund(tx, started);
+  return started;
+}
+
+/**
+ * The rows of a pending refund in `tx`: checked against what is left on the payment (its row locked), the refund
+ * row, the payment's refunded amount and the timeline, in one statement. Its money is taken from the available
+ * balance by `reserveRefund`, which the caller runs once it has written everything else that does not move money
+ * (the ledger's locks last: docs/decisions/0063-money-paths-lock-the-ledger-last.md).
+ */
+async function openRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<StartedRefund> {
   const row = await findTransactionRow(tx, scope, input.reference, true);
   if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
   if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
@@ -89,21 +101,28 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
   if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
   const amount = input.amount ?? left;
   if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
-  // The accounts first (the one lock order), then the balance they hold: a refund may take the available balance
-  // below zero, down to what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
-  await lockAccounts(tx, [
-    { companyId: row.company_id, code: 'available', currency: row.currency, livemode: row.livemode },
-    { companyId: row.company_id, code: 'pending', currency: row.currency, livemode: row.livemode },
-    { code: 'acquirer_clearing', currency: row.currency, livemode: row.livemode },
-  ]);
-  if (amount > (await notPaidOut(tx, row))) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
-
-  await tx.query('UPDATE transactions SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE id = $1', [row.id, amount]);
   const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO refunds (company_id, livemode, transaction_id, amount, reason) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [row.company_id, row.livemode, row.id, amount, input.reason],
+    `WITH t AS (
+       UPDATE transactions SET refunded_amount = refunded_amount + $4, updated_at = now() WHERE id = $3 RETURNING id
+     ), r AS (
+       INSERT INTO refunds (company_id, livemode, transaction_id, amount, reason) SELECT $1, $2, t.id, $4, $5 FROM t RETURNING id
+     ), h AS (
+       INSERT INTO transaction_history (transaction_id, type, message) SELECT t.id, 'refund.pending', $6 FROM t
+     )
+     SELECT id FROM r`,
+    [row.company_id, row.livemode, row.id, amount, input.reason, `Refund of ${formatNaira(amount)} started${input.reason ? `: ${input.reason}` : ''}.`],
   );
-  const id = rows[0]!.id;
+  return { id: rows[0]!.id, amount, transaction: row };
+}
+
+type StartedRefund = { id: string; amount: number; transaction: TransactionRow };
+
+/**
+ * The started refund's money, from the available balance into acquirer clearing: one ledger posting, which locks
+ * the company's available and pending accounts and the platform's clearing in the one order and checks that the
+ * available balance stays covered by what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
+ */
+async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: StartedRefund, also?: StatementPart): Promise<void> {
   try {
     await post(tx, {
       livemode: row.livemode,
@@ -115,13 +134,11 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
         { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount },
         { account: { code: 'acquirer_clearing', currency: row.currency }, amount: -amount },
       ],
-    });
+    }, { also });
   } catch (error) {
     if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
     throw error;
   }
-  await addHistory(tx, row.id, 'refund.pending', `Refund of ${formatNaira(amount)} started${input.reason ? `: ${input.reason}` : ''}.`);
-  return { id, transaction: row };
 }
 
 /**
@@ -133,10 +150,10 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   if (earlier) return toRefund(await loadRefund(ctx.db, earlier));
   if (scope.livemode) return createLiveRefund(ctx, scope, input, claim);
   const refund = await ctx.db.transaction(async (tx) => {
-    const { id, transaction } = await startRefund(tx, scope, input);
-    await bindEffect(tx, claim, 'refund', id);
+    const started = await openRefund(tx, scope, input);
+    await bindEffect(tx, claim, 'refund', started.id);
     // The sandbox acquirer (test mode) returns the money to the customer at once.
-    return processRefund(tx, id, transaction, ctx.config.appUrl);
+    return processRefund(tx, started, started.transaction, ctx.config.appUrl, started);
   });
   return refund;
 }
@@ -200,7 +217,7 @@ export async function applyRefundOutcome(
     }
     const row = await loadRefund(tx, refund.id);
     const transaction = await findTransactionById(tx, row.transaction_id);
-    await processRefund(tx, refund.id, transaction!, ctx.config.appUrl);
+    await processRefund(tx, { id: refund.id, amount: kobo(row.amount) }, transaction!, ctx.config.appUrl);
   });
 }
 
@@ -325,31 +342,55 @@ async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {
   return rows[0]!;
 }
 
-/** The provider returned the money: processed, `refund.processed`, and the customer's email. */
-async function processRefund(tx: Queryable, id: string, transaction: TransactionRow, appUrl: string): Promise<Refund> {
-  assertMove('refunds', await loadRefund(tx, id), 'processed');
-  await tx.query("UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1", [id]);
-  const row = await loadRefund(tx, id);
-  const refund = toRefund(row);
-  await addToTotals(tx, scopeOf(row), { refunded: refund.amount });
-  await addHistory(tx, transaction.id, 'refund.processed', `${formatNaira(refund.amount)} refunded to the customer.`);
-  await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
-  await tellRefund(tx, appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
-  if (!(await mayEmailCustomer(tx, transaction))) return refund;
-  const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
-  await enqueueEmail(
-    tx,
-    'refund_processed',
-    refundEmail({
-      to: transaction.customer_email,
-      name: transaction.customer_name,
-      businessName: company[0]?.name ?? 'the business',
-      amount: formatNaira(refund.amount),
-      reference: transaction.reference,
-      livemode: transaction.livemode,
-      receiptUrl: checkoutUrl(appUrl, transaction),
-    }),
+/**
+ * The provider returned the money: processed, `refund.processed`, the customer's email and the business's notice.
+ * With `reserve`, the refund started in this transaction takes its money from the available balance after
+ * everything else but the company's counters is written, so the ledger's locks are held for the shortest time.
+ */
+async function processRefund(
+  tx: Queryable,
+  started: { id: string; amount: number },
+  transaction: TransactionRow,
+  appUrl: string,
+  reserve?: StartedRefund,
+): Promise<Refund> {
+  const { rows } = await tx.query<RefundRow>(
+    `WITH r AS (
+       UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1 AND status = 'pending' RETURNING *
+     ), h AS (
+       INSERT INTO transaction_history (transaction_id, type, message) SELECT r.transaction_id, 'refund.processed', $2 FROM r
+     )
+     SELECT ${COLUMNS} FROM r JOIN transactions t ON t.id = r.transaction_id`,
+    [started.id, `${formatNaira(started.amount)} refunded to the customer.`],
   );
+  // Not pending: says what it was instead.
+  if (!rows[0]) assertMove('refunds', await loadRefund(tx, started.id), 'processed');
+  const row = rows[0]!;
+  const refund = toRefund(row);
+  await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
+  if (await mayEmailCustomer(tx, transaction)) {
+    const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
+    await enqueueEmail(
+      tx,
+      'refund_processed',
+      refundEmail({
+        to: transaction.customer_email,
+        name: transaction.customer_name,
+        businessName: company[0]?.name ?? 'the business',
+        amount: formatNaira(refund.amount),
+        reference: transaction.reference,
+        livemode: transaction.livemode,
+        receiptUrl: checkoutUrl(appUrl, transaction),
+      }),
+    );
+  }
+  const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
+  await emailNotice(tx, notice);
+  // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md): in the posting's statement
+  // when this transaction posts, else in one of their own.
+  const counters = [scopeOf(row), { refunded: refund.amount }, { notification: notice.notification }] as const;
+  if (reserve) await reserveRefund(tx, reserve, countersSql(...counters));
+  else await addToTotals(tx, ...counters);
   return refund;
 }
 
@@ -366,6 +407,11 @@ export async function failRefund(tx: Queryable, id: string, reason: string, appU
   if (!rows[0]) return toRefund(row);
   await tx.query('UPDATE transactions SET refunded_amount = refunded_amount - $2, updated_at = now() WHERE id = $1', [row.transaction_id, row.amount]);
   const amount = kobo(row.amount);
+  const refund = toRefund(row);
+  await addHistory(tx, row.transaction_id, 'refund.failed', `Refund of ${formatNaira(amount)} failed: ${reason} The money is back in the available balance.`);
+  await recordEvent(tx, scopeOf(row), 'refund.failed', refund);
+  const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: false, reason });
+  await emailNotice(tx, notice);
   await post(tx, {
     livemode: row.livemode,
     companyId: row.company_id,
@@ -377,9 +423,6 @@ export async function failRefund(tx: Queryable, id: string, reason: string, appU
       { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount: -amount },
     ],
   });
-  const refund = toRefund(row);
-  await addHistory(tx, row.transaction_id, 'refund.failed', `Refund of ${formatNaira(amount)} failed: ${reason} The money is back in the available balance.`);
-  await recordEvent(tx, scopeOf(row), 'refund.failed', refund);
-  await tellRefund(tx, appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: false, reason });
+  await notifyNotice(tx, notice);
   return refund;
 }
