@@ -475,6 +475,7 @@ describe('OpenAPI', () => {
       '/api/v1/admin/auth/set-password',
       '/api/v1/admin/live-readiness',
       '/api/v1/admin/me',
+      '/api/v1/admin/payment-methods/{id}/clear-review',
       '/api/v1/admin/refunds/needs-attention',
       '/api/v1/admin/reviewers',
       '/api/v1/admin/reviewers/{reviewerId}',
