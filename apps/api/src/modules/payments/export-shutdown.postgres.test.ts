@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDb, type Db } from '../../db/client';
 import { createTestDb } from '../../test/db';
 import { signupBody } from '../../test/fixtures';
 import { spawnServer } from '../../test/server-process';
@@ -11,20 +10,20 @@ import { linkIn, startSmtpSink } from '../../test/smtp-sink';
 const ROWS = 60_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-export-shutdown-'));
 let mail: Awaited<ReturnType<typeof startSmtpSink>>;
-/** PostgreSQL: the test's database, which the server process shares. Embedded: none (the server's folder is opened between runs). */
-let shared: Awaited<ReturnType<typeof createTestDb>> | undefined;
+/** The test's database, which the server process shares. */
+let shared: Awaited<ReturnType<typeof createTestDb>>;
 
 beforeAll(async () => {
   mail = await startSmtpSink();
-  if (process.env.TEST_DB === 'postgres') shared = await createTestDb();
+  shared = await createTestDb();
 });
 afterAll(async () => {
   await mail.close();
-  await shared?.drop();
+  await shared.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () => spawnServer({ dataDir, env: { SMTP_URL: mail.url, APP_URL: 'http://app.test', ...(shared ? { DATABASE_URL: shared.url! } : {}) } });
+const start = () => spawnServer({ dataDir, env: { SMTP_URL: mail.url, APP_URL: 'http://app.test', DATABASE_URL: shared.url! } });
 
 async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/api/v1${url}`, {
@@ -63,17 +62,12 @@ describe('a client that leaves in the middle of an export', () => {
     })();
 
     // More lines than the sockets between the database, the server and the client hold.
-    const db: Db = shared?.db ?? createPgliteDb(path.join(dataDir, 'pgdata'));
-    try {
-      await db.query(
-        `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, created_at)
-         SELECT u.company_id, false, 'left_' || lpad(g::text, 6, '0'), 10000 + g, 'sandbox', 'buyer@shop.ng', 'A buyer with a long enough name', now() - make_interval(secs => g)
-           FROM generate_series(1, $2::int) g, users u WHERE u.email = $1`,
-        [body.user.email, ROWS],
-      );
-    } finally {
-      if (!shared) await db.close();
-    }
+    await shared.db.query(
+      `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, created_at)
+       SELECT u.company_id, false, 'left_' || lpad(g::text, 6, '0'), 10000 + g, 'sandbox', 'buyer@shop.ng', 'A buyer with a long enough name', now() - make_interval(secs => g)
+         FROM generate_series(1, $2::int) g, users u WHERE u.email = $1`,
+      [body.user.email, ROWS],
+    );
 
     server = await start();
     try {
@@ -87,13 +81,11 @@ describe('a client that leaves in the middle of an export', () => {
       await reader.cancel().catch(() => undefined);
       // The server still answers, and its database too (the export's connection was given back or closed).
       expect((await call(server.baseUrl, 'GET', '/transactions?pageSize=1', undefined, key)).status).toBe(200);
-      if (shared) {
-        await expect
-          .poll(async () => (await shared!.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (SELECT%'`)).rows[0], {
-            timeout: 15_000,
-          })
-          .toEqual({ n: 0 });
-      }
+      await expect
+        .poll(async () => (await shared.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (SELECT%'`)).rows[0], {
+          timeout: 15_000,
+        })
+        .toEqual({ n: 0 });
     } finally {
       const stopped = await stop(server);
       expect(stopped.code).toBe(0);
