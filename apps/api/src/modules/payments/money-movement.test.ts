@@ -178,11 +178,11 @@ describe('refunds', () => {
       'SELECT reference, amount, refunded_amount FROM transactions WHERE reference = ANY ($1)',
       [[big, small]],
     );
-    for (const row of rows) expect(Number(row.refunded_amount)).toBeLessThanOrEqual(Number(row.amount));
+    for (const row of rows) expect(BigInt(row.refunded_amount) <= BigInt(row.amount)).toBe(true);
     const after = await balance(now, key);
     expect(after.available).toBe(available - made.length * 100_000);
     expect(after.available).toBeGreaterThanOrEqual(0);
-    expect(rows.reduce((sum, row) => sum + Number(row.refunded_amount), 0)).toBe(made.length * 100_000);
+    expect(rows.reduce((sum, row) => sum + BigInt(row.refunded_amount), 0n)).toBe(BigInt(made.length) * 100_000n);
   });
 
   it('never overdraw or refund past a payment while payments, refunds and payouts of one company run at once (ADR 0063)', async () => {
@@ -205,9 +205,9 @@ describe('refunds', () => {
     expect(answers.slice(34).every((a) => a.status === 200)).toBe(true);
     // No payment refunded past its amount; the money not yet paid out never below zero; the ledger holds together.
     const { rows } = await now.db.query<{ amount: string; refunded_amount: string }>('SELECT amount, refunded_amount FROM transactions WHERE reference = ANY ($1)', [payments]);
-    for (const row of rows) expect(Number(row.refunded_amount)).toBeLessThanOrEqual(Number(row.amount));
+    for (const row of rows) expect(BigInt(row.refunded_amount) <= BigInt(row.amount)).toBe(true);
     const made = refunds.filter((a) => a.status === 201).length;
-    expect(rows.reduce((sum, row) => sum + Number(row.refunded_amount), 0)).toBe(made * 40_000);
+    expect(rows.reduce((sum, row) => sum + BigInt(row.refunded_amount), 0n)).toBe(BigInt(made) * 40_000n);
     const after = await balance(now, key);
     expect(after.available + after.pending).toBeGreaterThanOrEqual(0);
     const paidOut = await now.db.query<{ total: string | null }>("SELECT sum(amount) AS total FROM payouts WHERE company_id = $1 AND status = 'paid'", [companyId]);

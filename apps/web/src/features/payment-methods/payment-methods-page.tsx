@@ -21,6 +21,7 @@ import { applyServerErrors } from '../../lib/server-errors';
 import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
 import { useAddPaymentMethod, useNigerianBanks, usePaymentMethods, useRemovePaymentMethod, useSendPaymentMethodCode } from './api/payment-methods';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 
 const hours = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hours` : `${Math.round(seconds / 60)} minutes`);
 
@@ -207,25 +208,7 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
       description={<p>Withdrawals can go to this account once its cooling-off period is over.</p>}
       body={
         <form id="add-method-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
-          <div role="tablist" aria-label="Account" className="inline-flex rounded-lg bg-slate-100 p-1">
-            {(
-              [
-                ['nigerian', 'Nigerian'],
-                ['foreign', 'Foreign'],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                aria-selected={tab === value}
-                onClick={() => setTab(value)}
-                className={`h-9 rounded-md px-4 text-sm font-semibold ${tab === value ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <SegmentedTabs label="Account" options={[['nigerian', 'Nigerian'], ['foreign', 'Foreign']] as const} value={tab} onChange={setTab} />
           {failure && <Alert tone="error">{failure}</Alert>}
           {tab === 'nigerian' ? (
             <>

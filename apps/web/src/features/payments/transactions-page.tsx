@@ -17,6 +17,7 @@ import { formatNaira } from './money';
 import { useTransactions, type TransactionQuery } from './api/transactions';
 import { PayoutsView } from './components/payouts-view';
 import { TransactionDetailDialog } from './components/transaction-detail-dialog';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 
 type Filters = Omit<TransactionQuery, 'cursor' | 'pageSize'>;
 const channelLabels: Record<string, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
@@ -40,25 +41,7 @@ export function TransactionsPage() {
           Payments your customers made in <strong>{mode} mode</strong>, and the payouts to your bank account.
         </p>
       </div>
-      <div role="tablist" aria-label="Show" className="inline-flex rounded-lg bg-slate-100 p-1">
-        {(
-          [
-            ['transactions', 'Payments'],
-            ['payouts', 'Payouts'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={view === value}
-            onClick={() => setView(value)}
-            className={`h-9 rounded-md px-4 text-sm font-semibold ${view === value ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs label="Show" options={[['transactions', 'Payments'], ['payouts', 'Payouts']] as const} value={view} onChange={setView} />
       {view === 'transactions' ? <PaymentsView /> : <PayoutsView />}
     </div>
   );
