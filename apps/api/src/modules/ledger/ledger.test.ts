@@ -2,7 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { AlreadyPostedError, companyBalances, InsufficientBalanceError, ledgerDiscrepancies, lockAccounts, LockOrderError, post, type Entry, type Line } from './ledger';
+import {
+  accountStatement,
+  AlreadyPostedError,
+  AmountTooLargeError,
+  companyBalances,
+  InsufficientBalanceError,
+  ledgerDiscrepancies,
+  lockAccounts,
+  LockOrderError,
+  post,
+  walletBalances,
+  type AccountStatementLine,
+  type Entry,
+  type Line,
+} from './ledger';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -95,7 +109,7 @@ describe('the ledger', () => {
   it('refuses before writing anything an entry that does not sum to zero, has one line or a fractional amount', async () => {
     const company = await newCompany();
     const unbalanced = charge(company, 1_000, 0);
-    unbalanced.lines[0]!.amount += 1;
+    unbalanced.lines[0]!.amount = Number(unbalanced.lines[0]!.amount) + 1;
     await expect(inTx((tx) => post(tx, unbalanced))).rejects.toThrow('sum to zero; NGN sums to 1');
     const oneLine = { ...charge(company, 1_000, 0), lines: [{ account: { companyId: company, code: 'pending', currency: 'NGN' }, amount: 1 }] } satisfies Entry;
     await expect(inTx((tx) => post(tx, oneLine))).rejects.toThrow('at least two lines');
@@ -297,5 +311,117 @@ describe('the ledger', () => {
     await expect(post(db, settle(company, 1_000))).rejects.toBeInstanceOf(LockOrderError);
     expect((await companyBalances(db, company, false))[0]).toMatchObject({ pending: 1_000_000, available: 50_000 });
     expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+});
+
+describe('the ledger in eight assets', () => {
+  /** Test funds of `amount` of `asset` into a company's available balance. */
+  const faucet = (companyId: string, asset: Line['account']['currency'], amount: bigint, livemode = false): Entry => ({
+    livemode,
+    companyId,
+    kind: 'test_funds',
+    reference: reference(),
+    lines: [
+      { account: { code: 'test_faucet', currency: asset }, amount },
+      { account: { companyId, code: 'available', currency: asset }, amount: -amount },
+    ],
+  });
+  /** `amount` of `asset` from one company's available balance to another's, in one entry. */
+  const transfer = (from: string, to: string, asset: Line['account']['currency'], amount: bigint): Entry => ({
+    livemode: false,
+    companyId: from,
+    kind: 'transfer',
+    reference: reference(),
+    lines: [
+      { account: { companyId: from, code: 'available', currency: asset }, amount },
+      { account: { companyId: to, code: 'available', currency: asset }, amount: -amount },
+    ],
+  });
+
+  it('holds 18-decimal amounts far above 2^63 exactly, and each line carries the balance it left', async () => {
+    const [a, b] = [await newCompany(), await newCompany()];
+    const huge = 2n ** 200n + 123_456_789_012_345_678n;
+    await inTx((tx) => post(tx, faucet(a, 'ETH', huge)));
+    await inTx((tx) => post(tx, transfer(a, b, 'ETH', 1n)));
+    await inTx((tx) => post(tx, faucet(a, 'BTC', 2_100_000_000_000_000n)));
+    const balances = await walletBalances(db, a, false);
+    expect(balances.get('ETH')).toEqual({ asset: 'ETH', available: huge - 1n, pending: 0n, held: 0n, payoutsInTransit: 0n });
+    expect(balances.get('BTC')!.available).toBe(2_100_000_000_000_000n);
+    expect((await walletBalances(db, b, false)).get('ETH')!.available).toBe(1n);
+    const lines = await accountStatement(db, { companyId: a, code: 'available', currency: 'ETH', livemode: false }, { limit: 10 });
+    expect(lines.map((line) => [line.kind, line.amount, line.balanceAfter])).toEqual([
+      ['transfer', -1n, huge - 1n],
+      ['test_funds', huge, huge],
+    ]);
+    // The naira paths see only naira.
+    expect(await companyBalances(db, a, false)).toEqual([]);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
+  it('balances each entry per asset and never lets any asset go negative, naira’s pending rule aside', async () => {
+    const [a, b] = [await newCompany(), await newCompany()];
+    await inTx((tx) => post(tx, faucet(a, 'USDT', 5_000_000n)));
+    // Lines that sum to zero overall but not per asset.
+    const mixed: Entry = {
+      livemode: false,
+      companyId: a,
+      kind: 'transfer',
+      reference: reference(),
+      lines: [
+        { account: { companyId: a, code: 'available', currency: 'USDT' }, amount: 10n },
+        { account: { companyId: b, code: 'available', currency: 'USDC' }, amount: -10n },
+      ],
+    };
+    await expect(inTx((tx) => post(tx, mixed))).rejects.toThrow('sum to zero; USDT sums to 10');
+    // The database says the same when the code's check is bypassed.
+    await expect(
+      inTx(async (tx) => {
+        const entry = await tx.query<{ id: string }>("INSERT INTO journal_entries (livemode, company_id, kind, reference) VALUES (false, $1, 'transfer', $2) RETURNING id", [a, reference()]);
+        const accounts = await tx.query<{ id: string; currency: string }>("SELECT id, currency FROM ledger_accounts WHERE company_id = $1 AND code = 'available' AND NOT livemode", [a]);
+        const usdt = accounts.rows.find((row) => row.currency === 'USDT')!.id;
+        const usdc = (await tx.query<{ id: string }>("INSERT INTO ledger_accounts (company_id, livemode, code, currency, normal_side, allow_negative) VALUES ($1, false, 'available', 'USDC', 'credit', false) RETURNING id", [a])).rows[0]!.id;
+        await tx.query("INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount) VALUES ($1, $2, 'USDT', false, 10), ($1, $3, 'USDC', false, -10)", [entry.rows[0]!.id, usdt, usdc]);
+      }),
+    ).rejects.toThrow(/does not balance \(USD[CT] -?10, USD[CT] -?10\)/);
+    // More than the balance: refused, nothing moves.
+    await expect(inTx((tx) => post(tx, transfer(a, b, 'USDT', 5_000_001n)))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    await inTx((tx) => post(tx, transfer(a, b, 'USDT', 5_000_000n)));
+    expect((await walletBalances(db, a, false)).get('USDT')!.available).toBe(0n);
+    // An unknown asset cannot be opened, and test funds do not exist in live mode.
+    await expect(db.query("INSERT INTO ledger_accounts (company_id, livemode, code, currency, normal_side, allow_negative) VALUES ($1, false, 'available', 'XRP', 'credit', false)", [a])).rejects.toThrow(/ledger_accounts_asset_fkey/);
+    await expect(inTx((tx) => post(tx, faucet(a, 'USD', 100n, true)))).rejects.toThrow(/ledger_accounts_faucet_test_only/);
+    // Beyond what numeric(78,0) holds.
+    await expect(inTx((tx) => post(tx, faucet(a, 'ETH', 10n ** 78n)))).rejects.toBeInstanceOf(AmountTooLargeError);
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
+  it('pages a statement by line id, newest first, with filters, and page 50 reads like page 1', async () => {
+    const [a, b] = [await newCompany(), await newCompany()];
+    await inTx((tx) => post(tx, faucet(a, 'GBP', 1_000_000n)));
+    for (let i = 1; i <= 30; i++) await inTx((tx) => post(tx, transfer(a, b, 'GBP', BigInt(i))));
+    const account = { companyId: a, code: 'available' as const, currency: 'GBP' as const, livemode: false };
+    const pages: AccountStatementLine[][] = [];
+    let before: string | null = null;
+    for (;;) {
+      const page = await accountStatement(db, account, { before, limit: 7 });
+      if (page.length === 0) break;
+      pages.push(page);
+      before = page.at(-1)!.lineId;
+    }
+    const all = pages.flat();
+    expect(pages.map((page) => page.length)).toEqual([7, 7, 7, 7, 3]);
+    expect(all.map((line) => line.amount)).toEqual([...Array.from({ length: 30 }, (_, i) => -BigInt(30 - i)), 1_000_000n]);
+    // Each balance after is the one after it plus its own amount.
+    for (let i = 0; i < all.length - 1; i++) expect(all[i]!.balanceAfter).toBe(all[i + 1]!.balanceAfter + all[i]!.amount);
+    expect(all[0]!.balanceAfter).toBe(1_000_000n - 465n);
+    expect((await accountStatement(db, account, { limit: 100, direction: 'in' })).map((line) => line.amount)).toEqual([1_000_000n]);
+    expect(await accountStatement(db, account, { limit: 100, from: new Date(Date.now() + 60_000) })).toEqual([]);
+    expect(await accountStatement(db, { ...account, currency: 'EUR' }, { limit: 10 })).toEqual([]);
+    // Page 1,000's plan is page 1's: an index scan on the account's lines from a line id down.
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT l.id FROM journal_lines l WHERE l.account_id = (SELECT id FROM ledger_accounts WHERE company_id = $1 AND code = 'available' AND currency = 'GBP' AND NOT livemode) AND l.id < $2 ORDER BY l.id DESC LIMIT 7`,
+      [a, all[20]!.lineId],
+    );
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/journal_lines_account_idx/);
   });
 });

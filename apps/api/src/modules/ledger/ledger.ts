@@ -1,21 +1,24 @@
+import { MAX_MINOR_UNITS } from '@fipay/contracts/money';
+import type { AssetCode } from '@fipay/contracts/assets';
 import type { Queryable } from '../../db/client';
 import { kobo } from '../../lib/minor-units';
 
 /**
- * Posting to the double-entry ledger (migration 0010). Amounts are integers in the currency's minor unit
- * (kobo for NGN): a line's amount is positive for a debit and negative for a credit, and an entry's lines
- * sum to zero per currency, which the database checks at commit. Post inside the transaction that makes
+ * Posting to the double-entry ledger (migrations 0010 and 0034). Amounts are integers of the asset's smallest unit
+ * (kobo for NGN, satoshi for BTC, wei for ETH): a line's amount is positive for a debit and negative for a credit, and
+ * an entry's lines sum to zero per asset, which the database checks at commit. Post inside the transaction that makes
  * the state change the money follows, so both are written or neither.
  */
 
-export type Currency = 'NGN';
+/** The asset an account is kept in (the column is `currency`: for naira it always was one). */
+export type Currency = AssetCode;
 
 /**
- * A company's accounts (what it is owed), each per mode and currency, credit-normal. Never negative, except
+ * A company's accounts (what it is owed), each per mode and asset, credit-normal. Never negative, except naira's
  * `available`, which may go below zero down to what is pending (a refund after a payout): the database holds
- * available + pending >= 0 (migration 0017).
+ * available + pending >= 0 (migration 0017). `held` is money set aside (a hold, an escrow).
  */
-export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit'] as const;
+export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit', 'held'] as const;
 export type CompanyAccountCode = (typeof companyAccountCodes)[number];
 
 /**
@@ -27,6 +30,8 @@ const platformAccounts = {
   fees: 'credit',
   acquirer_clearing: 'debit',
   bank: 'debit',
+  /** Where test funds come from (test mode only: the database refuses it in live mode). */
+  test_faucet: 'debit',
 } as const;
 export type PlatformAccountCode = keyof typeof platformAccounts;
 
@@ -34,7 +39,8 @@ export type AccountRef =
   | { companyId: string; code: CompanyAccountCode; currency: Currency }
   | { companyId?: undefined; code: PlatformAccountCode; currency: Currency };
 
-export type Line = { account: AccountRef; amount: number };
+/** A line's amount: a whole number of the asset's smallest unit (a number for naira paths, a bigint for any asset). */
+export type Line = { account: AccountRef; amount: number | bigint };
 
 export type Entry = {
   livemode: boolean;
@@ -63,7 +69,22 @@ export class AlreadyPostedError extends Error {
   }
 }
 
-const isInteger = (n: number) => Number.isSafeInteger(n);
+/** A line's amount as a bigint, or an error naming what is wrong with it. */
+function lineAmount(amount: number | bigint): bigint {
+  if (typeof amount === 'number' && !Number.isSafeInteger(amount)) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${amount}`);
+  const value = BigInt(amount);
+  if (value === 0n) throw new Error("A line's amount is a non-zero whole number of minor units, not 0");
+  if (value > MAX_MINOR_UNITS || value < -MAX_MINOR_UNITS) throw new AmountTooLargeError();
+  return value;
+}
+
+/** An amount or a balance beyond what the ledger's numeric(78,0) holds. */
+export class AmountTooLargeError extends Error {
+  constructor() {
+    super('That amount is too large.');
+    this.name = 'AmountTooLargeError';
+  }
+}
 
 /** The account's id, made on first use. */
 export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRef): Promise<string> {
@@ -80,7 +101,7 @@ export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRe
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (company_id, livemode, code, currency) DO NOTHING
      RETURNING id`,
-    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null || ref.code === 'available'],
+    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null || (ref.code === 'available' && ref.currency === 'NGN')],
   );
   // Made by a transaction running alongside this one since the look-up: it is there now.
   return inserted.rows[0]?.id ?? (await find()).rows[0]!.id;
@@ -202,12 +223,9 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
   if (entries.some((entry) => entry.livemode !== livemode)) throw new Error('Entries posted together are of one mode');
   for (const entry of entries) {
     if (entry.lines.length < 2) throw new Error('A journal entry needs at least two lines');
-    for (const line of entry.lines) {
-      if (!isInteger(line.amount) || line.amount === 0) throw new Error(`A line's amount is a non-zero whole number of minor units, not ${line.amount}`);
-    }
-    const totals = new Map<string, number>();
-    for (const line of entry.lines) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0) + line.amount);
-    for (const [currency, total] of totals) if (total !== 0) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
+    const totals = new Map<string, bigint>();
+    for (const line of entry.lines) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0n) + lineAmount(line.amount));
+    for (const [currency, total] of totals) if (total !== 0n) throw new Error(`A journal entry's lines sum to zero; ${currency} sums to ${total}`);
   }
 
   // The company whose available balance these entries take down, if any: its available and pending accounts.
@@ -228,25 +246,25 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
   const lockIdsNow = [...new Set([...ids, ...(checkHere ? coverIds : [])])].sort();
   if (!before) lockedAccounts.set(tx, new Set(lockIdsNow));
 
-  const lineRows: { entry: number; id: string; currency: Currency; amount: number }[] = [];
+  const lineRows: { entry: number; id: string; currency: Currency; amount: bigint }[] = [];
   let offset = 0;
   for (const [entryIndex, entry] of entries.entries()) {
-    const merged = new Map<string, { entry: number; id: string; currency: Currency; amount: number }>();
+    const merged = new Map<string, { entry: number; id: string; currency: Currency; amount: bigint }>();
     for (const [index, line] of entry.lines.entries()) {
       const id = ids[offset + index]!;
       const seen = merged.get(id);
-      if (seen) seen.amount += line.amount;
-      else merged.set(id, { entry: entryIndex + 1, id, currency: line.account.currency, amount: line.amount });
+      if (seen) seen.amount += BigInt(line.amount);
+      else merged.set(id, { entry: entryIndex + 1, id, currency: line.account.currency, amount: BigInt(line.amount) });
     }
     offset += entry.lines.length;
-    lineRows.push(...[...merged.values()].filter((line) => line.amount !== 0).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+    lineRows.push(...[...merged.values()].filter((line) => line.amount !== 0n).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   }
   // A company account is credit-normal: a line of `amount` moves its balance by -amount.
-  const coverDelta = checkHere ? -lineRows.filter((line) => coverIds.includes(line.id)).reduce((sum, line) => sum + line.amount, 0) : 0;
+  const coverDelta = checkHere ? -lineRows.filter((line) => coverIds.includes(line.id)).reduce((sum, line) => sum + line.amount, 0n) : 0n;
 
   const params: unknown[] = [
     lockIdsNow,
-    coverDelta,
+    coverDelta.toString(),
     checkHere ? coverIds : [],
     livemode,
     entries.map((entry) => entry.companyId),
@@ -256,7 +274,7 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
     lineRows.map((line) => line.entry),
     lineRows.map((line) => line.id),
     lineRows.map((line) => line.currency),
-    lineRows.map((line) => line.amount),
+    lineRows.map((line) => line.amount.toString()),
   ];
   const also = options.also?.((value) => `$${params.push(value)}`, 'e');
   try {
@@ -268,7 +286,7 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
       `WITH locked AS MATERIALIZED (
          SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
        ), ok AS MATERIALIZED (
-         SELECT coalesce(sum(balance), 0) + $2::bigint >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
+         SELECT coalesce(sum(balance), 0) + $2::numeric >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
        ), x AS (
          SELECT * FROM unnest($5::uuid[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS x(company_id, kind, reference, description, position)
        ), e AS (
@@ -278,7 +296,7 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
        ), l AS (
          INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount)
          SELECT e.id, t.account_id, t.currency, $4, t.amount
-           FROM unnest($9::int[], $10::uuid[], $11::text[], $12::bigint[]) WITH ORDINALITY AS t(entry, account_id, currency, amount, position)
+           FROM unnest($9::int[], $10::uuid[], $11::text[], $12::numeric[]) WITH ORDINALITY AS t(entry, account_id, currency, amount, position)
            JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
        )${also ? `, ${also}` : ''}
@@ -298,16 +316,21 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
     return entries.map((_, index) => byPosition.get(index + 1)!);
   } catch (error) {
     if (pgCode(error) === '23514' && ['ledger_accounts_not_negative', 'ledger_available_covered'].includes(pgConstraint(error) ?? '')) throw new InsufficientBalanceError();
+    // numeric_value_out_of_range: a balance the column cannot hold.
+    if (pgCode(error) === '22003') throw new AmountTooLargeError();
     throw error;
   }
 }
 
 export type Balance = { currency: Currency; available: number; pending: number; payoutsInTransit: number };
 
-/** A company's balances in one mode, one row per currency it has money in. */
+/**
+ * A company's payment balances in one mode (naira: what payments, refunds and payouts move), one row per currency it
+ * has money in. The wallet's assets are walletBalances'.
+ */
 export async function companyBalances(db: Queryable, companyId: string, livemode: boolean): Promise<Balance[]> {
   const { rows } = await db.query<{ currency: Currency; code: CompanyAccountCode; balance: string }>(
-    'SELECT currency, code, balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 ORDER BY currency',
+    "SELECT currency, code, balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 AND currency = 'NGN' ORDER BY currency",
     [companyId, livemode],
   );
   const byCurrency = new Map<Currency, Balance>();
@@ -322,8 +345,94 @@ export async function companyBalances(db: Queryable, companyId: string, livemode
   return [...byCurrency.values()];
 }
 
+/** A company's holding of one asset in one mode, in the asset's smallest unit. */
+export type AssetBalance = { asset: AssetCode; available: bigint; pending: bigint; held: bigint; payoutsInTransit: bigint };
+
+/** A company's balances in every asset it has an account in, in one mode (one query). */
+export async function walletBalances(db: Queryable, companyId: string, livemode: boolean): Promise<Map<AssetCode, AssetBalance>> {
+  const { rows } = await db.query<{ currency: AssetCode; code: CompanyAccountCode; balance: string }>(
+    'SELECT currency, code, balance::text AS balance FROM ledger_accounts WHERE company_id = $1 AND livemode = $2',
+    [companyId, livemode],
+  );
+  const byAsset = new Map<AssetCode, AssetBalance>();
+  for (const row of rows) {
+    const balance = byAsset.get(row.currency) ?? { asset: row.currency, available: 0n, pending: 0n, held: 0n, payoutsInTransit: 0n };
+    const amount = BigInt(row.balance);
+    if (row.code === 'available') balance.available = amount;
+    else if (row.code === 'pending') balance.pending = amount;
+    else if (row.code === 'held') balance.held = amount;
+    else if (row.code === 'payouts_in_transit') balance.payoutsInTransit = amount;
+    byAsset.set(row.currency, balance);
+  }
+  return byAsset;
+}
+
+/** One line of an account's statement: `amount` as the account sees it (credit-normal: money in is positive). */
+export type AccountStatementLine = {
+  lineId: string;
+  entryId: string;
+  kind: string;
+  reference: string;
+  description: string;
+  at: Date;
+  amount: bigint;
+  balanceAfter: bigint;
+};
+
+export type AccountStatementQuery = {
+  /** Lines before this line id (the previous page's last), newest first. */
+  before?: string | null;
+  limit: number;
+  /** Only lines of entries written at or after / before these times. */
+  from?: Date | null;
+  to?: Date | null;
+  /** Only money in (positive to the account) or out. */
+  direction?: 'in' | 'out' | null;
+};
+
 /**
- * Companies and modes whose `code` account holds more than nothing, in (company, mode) order after `after`, at
+ * An account's lines, newest first, by keyset on the line id (index journal_lines_account_idx), each with the balance
+ * it left (migration 0034): page 1,000 costs what page 1 does. Empty when the account was never opened.
+ */
+export async function accountStatement(db: Queryable, account: ModeAccount, query: AccountStatementQuery): Promise<AccountStatementLine[]> {
+  const { rows } = await db.query<{
+    id: string;
+    entry_id: string;
+    kind: string;
+    reference: string;
+    description: string;
+    created_at: Date;
+    amount: string;
+    balance_after: string;
+    normal_side: 'debit' | 'credit';
+  }>(
+    `SELECT l.id::text AS id, l.entry_id, e.kind, e.reference, e.description, e.created_at,
+            (CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END)::text AS amount, l.balance_after::text AS balance_after, a.normal_side
+       FROM ledger_accounts a
+       JOIN journal_lines l ON l.account_id = a.id
+       JOIN journal_entries e ON e.id = l.entry_id
+      WHERE a.company_id IS NOT DISTINCT FROM $1 AND a.livemode = $2 AND a.code = $3 AND a.currency = $4
+        AND ($5::bigint IS NULL OR l.id < $5::bigint)
+        AND ($6::timestamptz IS NULL OR e.created_at >= $6) AND ($7::timestamptz IS NULL OR e.created_at < $7)
+        AND ($8::text IS NULL OR ($8 = 'in') = ((CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END) > 0))
+      ORDER BY l.id DESC
+      LIMIT $9`,
+    [account.companyId ?? null, account.livemode, account.code, account.currency, query.before ?? null, query.from ?? null, query.to ?? null, query.direction ?? null, query.limit],
+  );
+  return rows.map((row) => ({
+    lineId: row.id,
+    entryId: row.entry_id,
+    kind: row.kind,
+    reference: row.reference,
+    description: row.description,
+    at: row.created_at,
+    amount: BigInt(row.amount),
+    balanceAfter: BigInt(row.balance_after),
+  }));
+}
+
+/**
+ * Companies and modes whose naira `code` account holds more than nothing, in (company, mode) order after `after`, at
  * most `limit`: the daily payout run pages through them.
  */
 export async function companiesWithBalance(
@@ -334,7 +443,7 @@ export async function companiesWithBalance(
 ): Promise<{ companyId: string; livemode: boolean }[]> {
   const { rows } = await db.query<{ company_id: string; livemode: boolean }>(
     `SELECT company_id, livemode FROM ledger_accounts
-      WHERE code = $1 AND balance > 0 AND company_id IS NOT NULL AND ($3::uuid IS NULL OR (company_id, livemode) > ($3::uuid, $4::boolean))
+      WHERE code = $1 AND currency = 'NGN' AND balance > 0 AND company_id IS NOT NULL AND ($3::uuid IS NULL OR (company_id, livemode) > ($3::uuid, $4::boolean))
       ORDER BY company_id, livemode LIMIT $2`,
     [code, limit, after?.companyId ?? null, after?.livemode ?? false],
   );
@@ -392,5 +501,12 @@ export async function ledgerDiscrepancies(db: Queryable): Promise<string[]> {
      HAVING a.balance <> coalesce(sum(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END), 0)`,
   );
   for (const row of drift.rows) problems.push(`account ${row.code} ${row.id} keeps ${row.kept} but its lines sum to ${row.summed}`);
+  const after = await db.query<{ id: string; code: string; kept: string; last: string }>(
+    `SELECT a.id, a.code, a.balance::text AS kept, l.balance_after::text AS last
+       FROM ledger_accounts a
+       JOIN LATERAL (SELECT balance_after FROM journal_lines WHERE account_id = a.id ORDER BY id DESC LIMIT 1) l ON true
+      WHERE l.balance_after <> a.balance`,
+  );
+  for (const row of after.rows) problems.push(`account ${row.code} ${row.id} keeps ${row.kept} but its last line left ${row.last}`);
   return problems;
 }
