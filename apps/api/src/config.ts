@@ -11,6 +11,7 @@ import { parseDecimal, rational, type Rational } from '@fipay/contracts/rational
 import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
 import { DEFAULT_TAG_CHANGE_INTERVAL_DAYS, DEFAULT_TAG_RELEASE_HOLD_DAYS } from '@fipay/contracts/fipay-tags';
 import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/payment-methods';
+import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -84,6 +85,8 @@ const envSchema = z.object({
   TAG_RELEASE_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_TAG_RELEASE_HOLD_DAYS),
   // Seconds from adding a payment method to its first withdrawal (docs/decisions/0067-payment-methods.md).
   PAYMENT_METHOD_COOLING_OFF_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS),
+  // Transfers (docs/decisions/0073-transfers-between-businesses.md): a dashboard user gives a code to send more than this, in whole US dollars.
+  TRANSFER_CODE_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_TRANSFER_CODE_ABOVE_USD),
 });
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -223,6 +226,8 @@ export type Config = {
   tags: { changeIntervalDays: number; releaseHoldDays: number };
   /** Seconds from adding a payment method to when it can receive withdrawals. */
   paymentMethodCoolingOffSeconds: number;
+  /** A dashboard user gives the second factor's code to send a transfer worth more than this many US dollars. */
+  transferCodeAboveUsd: number;
 };
 
 export class ConfigError extends Error {
@@ -314,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     tags: { changeIntervalDays: e.TAG_CHANGE_INTERVAL_DAYS, releaseHoldDays: e.TAG_RELEASE_HOLD_DAYS },
     paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
+    transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

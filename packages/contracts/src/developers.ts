@@ -40,6 +40,8 @@ export const eventTypes = [
   'refund.failed',
   'payout.paid',
   'payout.failed',
+  'transfer.sent',
+  'transfer.received',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

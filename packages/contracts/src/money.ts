@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetOf, assetCodeSchema, type Asset, type AssetCode } from './assets';
+import { text } from './fields';
 
 /**
  * One money type for every asset (docs/decisions/0065-exact-amounts-and-digit-strings.md): a bigint count of the
@@ -172,15 +173,13 @@ export function minorUnits(value: string | bigint): MinorUnits {
  * An amount on the wire (ADR 0065): a count of the asset's smallest unit as a string of digits, no sign, no leading
  * zeros, at most 78 digits. The string keeps every digit of an 18-decimal amount that a JSON number would round.
  */
-export const minorUnitsSchema = z
-  .string()
+export const minorUnitsSchema = text()
   .regex(MINOR_UNITS_PATTERN, amountMessages.digitsOnly)
   .meta({ maxLength: 78, description: "A count of the asset's smallest unit (kobo, cent, satoshi, wei, ...) as a string of digits, e.g. \"1500000000000000000\" for 1.5 ETH." })
   .transform((text) => BigInt(text) as MinorUnits);
 
 /** minorUnitsSchema for a signed amount (a balance change): a leading "-" when negative. */
-export const signedMinorUnitsSchema = z
-  .string()
+export const signedMinorUnitsSchema = text()
   .regex(SIGNED_MINOR_UNITS_PATTERN, amountMessages.digitsOnlySigned)
   .meta({ maxLength: 79, description: "A signed count of the asset's smallest unit as a string of digits, with a leading \"-\" when negative." })
   .transform((text) => BigInt(text) as MinorUnits);

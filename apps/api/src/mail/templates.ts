@@ -77,7 +77,7 @@ export function kybSubmittedEmail(to: { email: string; firstName: string; compan
   };
 }
 
-export type EmailCodePurpose = 'login' | 'enable' | 'disable' | 'roll_key' | 'payment_method';
+export type EmailCodePurpose = 'login' | 'enable' | 'disable' | 'roll_key' | 'payment_method' | 'transfer';
 
 const emailCodeReasons: Record<EmailCodePurpose, string> = {
   login: 'Use this code to finish signing in to FiPay.',
@@ -85,6 +85,7 @@ const emailCodeReasons: Record<EmailCodePurpose, string> = {
   disable: 'Use this code to turn off email codes for signing in to FiPay.',
   roll_key: 'Use this code to roll a live secret API key of your FiPay account. The new key replaces the one your systems use.',
   payment_method: 'Use this code to add or remove a payment method of your FiPay account: an account that can receive your withdrawals.',
+  transfer: 'Use this code to confirm a transfer from your FiPay wallet to another business. Transfers are instant and cannot be undone.',
 };
 
 export const EMAIL_CODE_SUBJECT = 'Your FiPay verification code';

@@ -36,8 +36,16 @@ declare module 'fastify' {
 
 type Claim = { request_hash: string; status: 'running' | 'done'; response_status: number | null; response_body: string | null };
 
+/**
+ * What makes two requests with one key the same request. The body is the parsed one, which may hold bigints (amounts
+ * read from digit strings, ADR 0065): they are written as their digits, tagged so that 5n and "5" stay different.
+ */
 function requestHash(request: FastifyRequest): string {
-  return sha256(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null]));
+  return sha256(
+    JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], (_, value: unknown) =>
+      typeof value === 'bigint' ? `bigint:${value}` : value,
+    ),
+  );
 }
 
 export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {

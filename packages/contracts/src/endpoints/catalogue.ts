@@ -21,6 +21,7 @@ import {
 } from './payments';
 import { paymentMethodEndpoints } from './payment-methods';
 import { rateEndpoints } from './rates';
+import { transferEndpoints } from './transfers';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 
@@ -44,6 +45,7 @@ const modules = {
   providerEndpoints,
   paymentMethodEndpoints,
   rateEndpoints,
+  transferEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

@@ -21,6 +21,20 @@ export function notifyCompanySql(parts: { from: string; companyId: string; title
      SELECT u.id, ${parts.title}, ${parts.message} FROM ${parts.from} JOIN users u ON u.company_id = ${parts.companyId} WHERE ${parts.where}`;
 }
 
+/**
+ * Notifies every user of several companies in one statement, their users in id order. Each notification takes its
+ * user's counter row (notification_counts), so a transaction that notifies two companies (a transfer between them)
+ * takes those rows in one global order and never waits in a circle on another doing the same the other way round.
+ */
+export async function notifyCompanies(tx: Queryable, notices: { companyId: string; notification: NewNotification }[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO notifications (user_id, title, message)
+     SELECT u.id, n.title, n.message FROM unnest($1::uuid[], $2::text[], $3::text[]) AS n(company_id, title, message)
+       JOIN users u ON u.company_id = n.company_id ORDER BY u.id`,
+    [notices.map((n) => n.companyId), notices.map((n) => n.notification.title), notices.map((n) => n.notification.message)],
+  );
+}
+
 export async function notifyUser(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {
   await tx.query('INSERT INTO notifications (user_id, title, message) VALUES ($1, $2, $3)', [userId, notification.title, notification.message]);
 }

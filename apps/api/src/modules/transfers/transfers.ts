@@ -1,0 +1,288 @@
+import { assetOf, type AssetCode } from '@fipay/contracts/assets';
+import { displayTag } from '@fipay/contracts/fipay-tags';
+import { messages } from '@fipay/contracts/messages';
+import { formatAmount } from '@fipay/contracts/money';
+import {
+  transferMessages as text,
+  transferTargetOf,
+  type createTransferRequest,
+  type Transfer,
+  type TransferListQuery,
+  type TransferPreview,
+  type transferPreviewRequest,
+  type TransferTarget,
+} from '@fipay/contracts/transfers';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { isUuid } from '../../lib/db-values';
+import { AppError } from '../../lib/errors';
+import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import type { Merchant } from '../../plugins/merchant-auth';
+import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
+import { checkSecondFactor } from '../auth/two-factor';
+import { findUserById, twoFactorMethodOf } from '../auth/users';
+import { companyMayGoLive } from '../developers/modes';
+import { AmountTooLargeError, InsufficientBalanceError, post } from '../ledger/ledger';
+import { notifyCompanies } from '../notifications/notify';
+import { emailCompany } from '../notifications/tell-company';
+import { priceAtMarket } from '../rates/rates';
+import { recordEvent } from '../webhooks/events';
+import { moneyNoticeEmail } from '../../mail/templates';
+
+/**
+ * Transfers between businesses (docs/decisions/0073-transfers-between-businesses.md): an amount of an asset from one
+ * business's available balance to another's, instant, final and free, in one ledger entry written in the transaction
+ * that records the transfer, its events, notices and Idempotency-Key.
+ */
+
+/** The business a transfer reaches. */
+type RecipientRow = { id: string; name: string; approved: boolean; tag: string | null };
+
+/**
+ * The verified business a tag or email names. Every miss (no such tag or email, a business not approved) is one
+ * answer, so nobody learns whether an address has an account (ADR 0068); the sender's own business is refused by name.
+ */
+async function findRecipient(db: Queryable, senderId: string, target: TransferTarget): Promise<RecipientRow> {
+  const { rows } = await db.query<RecipientRow>(
+    `SELECT c.id, c.name, coalesce(k.status = 'APPROVED', false) AS approved,
+            (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag
+       FROM companies c LEFT JOIN kyb_applications k ON k.company_id = c.id
+      WHERE c.id = ${
+        target.kind === 'tag'
+          ? '(SELECT company_id FROM fipay_tags WHERE tag = $1 AND released_at IS NULL)'
+          : '(SELECT company_id FROM users WHERE email = $1 AND email_verified_at IS NOT NULL)'
+      }`,
+    [target.kind === 'tag' ? target.tag : target.email],
+  );
+  const row = rows[0];
+  if (row?.id === senderId) throw new AppError('UNPROCESSABLE', text.recipientIsYou, { errors: { to: text.recipientIsYou } });
+  if (!row?.approved) throw new AppError('NOT_FOUND', text.recipientNotFound, { errors: { to: text.recipientNotFound } });
+  return row;
+}
+
+const recipientView = (row: { name: string; tag: string | null }) => ({ name: row.name, tag: row.tag, display: row.tag ? displayTag(row.tag) : null });
+
+/** What the dashboard user must give to send an amount of this value: nothing, or a code of this kind. */
+async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: bigint): Promise<'authenticator' | 'email' | null> {
+  if (merchant.via.kind !== 'dashboard') return null;
+  if (usdCents <= BigInt(ctx.config.transferCodeAboveUsd) * 100n) return null;
+  const user = await findUserById(ctx.db, merchant.via.userId);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  return twoFactorMethodOf(user) === 'authenticator' ? 'authenticator' : 'email';
+}
+
+type Checked = { recipient: RecipientRow; usdCents: bigint; code: 'authenticator' | 'email' | null };
+
+/** The checks a transfer passes before anything is written: the mode, the recipient, its value now, the code it needs. */
+async function checkTransfer(ctx: AppContext, merchant: Merchant, input: z.output<typeof transferPreviewRequest>): Promise<Checked> {
+  if (merchant.livemode && !(await companyMayGoLive(ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', text.liveNeedsApproval);
+  const target = transferTargetOf(input.to);
+  if (!target) throw new AppError('VALIDATION_FAILED', text.toInvalid, { errors: { to: text.toInvalid } });
+  const recipient = await findRecipient(ctx.db, merchant.companyId, target);
+  // Both sides approved for live money: the recipient is (findRecipient finds approved businesses only).
+  const { amount: usdCents } = await priceAtMarket(ctx, { from: input.asset, to: 'USD', amount: input.amount, rounding: 'up' });
+  return { recipient, usdCents, code: await codeNeeded(ctx, merchant, usdCents) };
+}
+
+/** A transfer's preview: who it reaches, its fee (none), its value and whether a code is needed. Moves nothing. */
+export async function previewTransfer(ctx: AppContext, merchant: Merchant, input: z.output<typeof transferPreviewRequest>): Promise<TransferPreview> {
+  const checked = await checkTransfer(ctx, merchant, input);
+  return {
+    recipient: recipientView(checked.recipient),
+    asset: input.asset,
+    amount: input.amount.toString(),
+    fee: '0',
+    usdCents: checked.usdCents.toString(),
+    codeRequired: checked.code,
+  };
+}
+
+async function requireCode(ctx: AppContext, merchant: Merchant, kind: 'authenticator' | 'email', code: string | undefined): Promise<void> {
+  if (merchant.via.kind !== 'dashboard') return;
+  const message = kind === 'email' ? text.emailCodeRequired : text.codeRequired;
+  if (!code) throw new AppError('VALIDATION_FAILED', message, { errors: { code: message } });
+  const user = await findUserById(ctx.db, merchant.via.userId);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  // Checked, and used up, before the transfer's transaction: a wrong code's count is kept even when the send fails.
+  const passed = kind === 'email' ? await consumeEmailCode(ctx, user.id, 'transfer', code) : await checkSecondFactor(ctx, user, code);
+  if (!passed) throw new AppError('BAD_REQUEST', messages.otpInvalid, { errors: { code: messages.otpInvalid } });
+}
+
+/** Emails the code that confirms a transfer, to a user who has no authenticator app. */
+export async function sendTransferCode(ctx: AppContext, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+  if (twoFactorMethodOf(user) === 'authenticator') throw new AppError('CONFLICT', text.codeNotNeeded);
+  return sendEmailCode(ctx, user, 'transfer');
+}
+
+type TransferRow = {
+  id: string;
+  seq: string;
+  livemode: boolean;
+  from_company_id: string;
+  to_company_id: string;
+  asset: AssetCode;
+  amount: string;
+  usd_cents: string;
+  note: string;
+  created_at: Date;
+  counterparty_name: string;
+  counterparty_tag: string | null;
+};
+
+const toTransfer = (row: TransferRow, viewer: string): Transfer => ({
+  id: row.id,
+  livemode: row.livemode,
+  direction: row.from_company_id === viewer ? 'sent' : 'received',
+  asset: row.asset,
+  amount: row.amount,
+  fee: '0',
+  usdCents: row.usd_cents,
+  note: row.note,
+  counterparty: recipientView({ name: row.counterparty_name, tag: row.counterparty_tag }),
+  createdAt: row.created_at.toISOString(),
+});
+
+/** Transfers seen from `viewer`'s side, with the other business's name and current tag. */
+const SELECT_TRANSFERS = `
+  SELECT t.id, t.seq::text AS seq, t.livemode, t.from_company_id, t.to_company_id, t.asset, t.amount::text AS amount,
+         t.usd_cents::text AS usd_cents, t.note, t.created_at, o.name AS counterparty_name,
+         (SELECT tag FROM fipay_tags WHERE company_id = o.id AND released_at IS NULL) AS counterparty_tag
+    FROM transfers t
+    JOIN companies o ON o.id = CASE WHEN t.from_company_id = $1 THEN t.to_company_id ELSE t.from_company_id END`;
+
+/** One of the scope's transfers (sent or received); undefined for a missing one and another company's or mode's alike. */
+export async function findTransfer(db: Queryable, scope: { companyId: string; livemode: boolean }, id: string): Promise<Transfer | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<TransferRow>(`${SELECT_TRANSFERS} WHERE t.id = $3 AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`, [
+    scope.companyId,
+    scope.livemode,
+    id,
+  ]);
+  return rows[0] ? toTransfer(rows[0], scope.companyId) : undefined;
+}
+
+/** A page of the scope's transfers, newest first, by keyset on their sequence. */
+export async function listTransfers(db: Queryable, scope: { companyId: string; livemode: boolean }, query: TransferListQuery): Promise<{ transfers: Transfer[]; nextBefore: string | null }> {
+  const sides =
+    query.direction === 'sent' ? 't.from_company_id = $1' : query.direction === 'received' ? 't.to_company_id = $1' : '(t.from_company_id = $1 OR t.to_company_id = $1)';
+  const { rows } = await db.query<TransferRow>(
+    `${SELECT_TRANSFERS}
+      WHERE ${sides} AND t.livemode = $2 AND ($3::text IS NULL OR t.asset = $3) AND ($4::bigint IS NULL OR t.seq < $4::bigint)
+      ORDER BY t.seq DESC LIMIT $5`,
+    [scope.companyId, scope.livemode, query.asset ?? null, query.before ?? null, query.limit + 1],
+  );
+  const page = rows.slice(0, query.limit);
+  return { transfers: page.map((row) => toTransfer(row, scope.companyId)), nextBefore: rows.length > query.limit ? page.at(-1)!.seq : null };
+}
+
+const amountText = (asset: AssetCode, amount: bigint) =>
+  `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
+
+/**
+ * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
+ * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and notices, and last
+ * the ledger entry, which locks the two available accounts in id order and refuses a balance short
+ * (docs/decisions/0063-money-paths-lock-the-ledger-last.md). A retry with the same key answers with the same transfer.
+ */
+export async function createTransfer(
+  ctx: AppContext,
+  merchant: Merchant,
+  input: z.output<typeof createTransferRequest>,
+  claim?: IdempotencyClaim | null,
+): Promise<Transfer> {
+  const earlier = earlierEffect(claim, 'transfer');
+  if (earlier) return (await findTransfer(ctx.db, merchant, earlier))!;
+  const checked = await checkTransfer(ctx, merchant, input);
+  if (checked.code) await requireCode(ctx, merchant, checked.code, input.code);
+  const { recipient, usdCents } = checked;
+  const asset = assetOf(input.asset);
+  const note = input.note ?? '';
+
+  const id = await ctx.db.transaction(async (tx) => {
+    const params: unknown[] = [
+      merchant.livemode,
+      merchant.companyId,
+      recipient.id,
+      asset.code,
+      input.amount.toString(),
+      usdCents.toString(),
+      note,
+      transferTargetOf(input.to)!.kind,
+      input.to.trim(),
+      merchant.via.kind === 'dashboard' ? merchant.via.userId : null,
+      merchant.via.kind === 'secret-key' ? merchant.via.keyId : null,
+    ];
+    const bound = bindEffectClause(claim, 'transfer', 'made', params.length + 1);
+    const { rows } = await tx.query<TransferRow & { sender_name: string; sender_tag: string | null }>(
+      `WITH made AS (
+         INSERT INTO transfers (livemode, from_company_id, to_company_id, asset, amount, usd_cents, note, recipient_kind, recipient_handle, sent_by_user_id, sent_by_key_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING id, created_at
+       )${bound.sql}
+       SELECT made.id, made.created_at, c.name AS sender_name,
+              (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS sender_tag
+         FROM made, companies c WHERE c.id = $2`,
+      [...params, ...bound.params],
+    );
+    const made = rows[0]!;
+    const sender = recipientView({ name: made.sender_name, tag: made.sender_tag });
+    const shown = amountText(asset.code, input.amount);
+    const object = (direction: 'sent' | 'received', counterparty: ReturnType<typeof recipientView>) => ({
+      id: made.id,
+      livemode: merchant.livemode,
+      direction,
+      asset: asset.code,
+      amount: input.amount.toString(),
+      fee: '0',
+      usdCents: usdCents.toString(),
+      note,
+      counterparty,
+      createdAt: made.created_at.toISOString(),
+    });
+    // What no other transaction waits for, before the ledger's locks.
+    await recordEvent(tx, { companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)));
+    await recordEvent(tx, { companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender));
+    // Both businesses' notices in one statement, in one order of their users (notifyCompanies).
+    const test = merchant.livemode ? '' : ' (test)';
+    await notifyCompanies(tx, [
+      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
+      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
+    ]);
+    await emailCompany(tx, recipient.id, {
+      kind: 'payment_received',
+      topic: 'payments',
+      build: (to) =>
+        moneyNoticeEmail(
+          to,
+          {
+            title: `${made.sender_name} sent you ${shown}`,
+            lines: [`${made.sender_name}${sender.display ? ` (${sender.display})` : ''} sent ${to.companyName} ${shown} through FiPay.`, ...(note ? [`Their note: ${note}`] : []), 'It is in your wallet now.'],
+            livemode: merchant.livemode,
+          },
+          { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
+        ),
+    });
+    try {
+      await post(tx, {
+        livemode: merchant.livemode,
+        companyId: merchant.companyId,
+        kind: 'transfer',
+        reference: made.id,
+        description: note ? `Transfer: ${note}` : 'Transfer',
+        lines: [
+          { account: { companyId: merchant.companyId, code: 'available', currency: asset.code }, amount: input.amount },
+          { account: { companyId: recipient.id, code: 'available', currency: asset.code }, amount: -input.amount },
+        ],
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
+      if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
+      throw error;
+    }
+    return made.id;
+  });
+  return (await findTransfer(ctx.db, merchant, id))!;
+}
