@@ -136,6 +136,14 @@ export const routes: RouteObject[] = [
                       import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
                   },
                   {
+                    path: paths.walletSend,
+                    lazy: () => import('../features/transfers/send-page').then((m) => ({ Component: m.SendPage })),
+                  },
+                  {
+                    path: paths.walletReceive,
+                    lazy: () => import('../features/transfers/receive-page').then((m) => ({ Component: m.ReceivePage })),
+                  },
+                  {
                     path: paths.paymentMethods,
                     lazy: () => import('../features/payment-methods/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
                   },

@@ -13,6 +13,9 @@ export const paths = {
   notifications: '/dashboard/notifications',
   settings: '/dashboard/settings',
   paymentMethods: '/dashboard/payment-methods',
+  // Send and Receive one asset (docs/decisions/0073-transfers-between-businesses.md).
+  walletSend: '/dashboard/wallet/:asset/send',
+  walletReceive: '/dashboard/wallet/:asset/receive',
   // SPEC.md gives two paths each for trade history and partners (profile menu vs sidebar); both are kept.
   tradeHistory: '/dashboard/trade-history',
   trades: '/dashboard/trades',
@@ -50,5 +53,10 @@ export const paths = {
 export const TRANSACTIONS_TAB_PARAM = 'tab';
 export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
+
+/** One asset's wallet page, and its Send and Receive pages (`to` fills in the recipient). */
+export const walletPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
+export const walletSendPath = (asset: string, to?: string) => `${walletPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
+export const walletReceivePath = (asset: string) => `${walletPath(asset)}/receive`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

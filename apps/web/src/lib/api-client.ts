@@ -78,6 +78,8 @@ export type CallOptions<E extends ClientEndpoint> = Part<E, 'params'> &
     /** Refresh an expiring token first. Off for calls that must not rotate the refresh token. */
     refresh?: boolean;
     signal?: AbortSignal;
+    /** Sent as the Idempotency-Key header (merchant POSTs): a retry with the same key gets the first answer. */
+    idempotencyKey?: string;
   };
 
 export type CallArgs<E extends ClientEndpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -163,13 +165,14 @@ async function currentAccessToken(): Promise<string | null> {
  * the reviewer token given, and a 401 leaves the company session alone.
  */
 export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<z.output<E['response']>> {
-  const { params, query, body, token: reviewerToken, refresh = true, signal } = (options ?? {}) as {
+  const { params, query, body, token: reviewerToken, refresh = true, signal, idempotencyKey } = (options ?? {}) as {
     params?: object;
     query?: QueryValues;
     body?: unknown;
     token?: string;
     refresh?: boolean;
     signal?: AbortSignal;
+    idempotencyKey?: string;
   };
   // Merchant endpoints take the dashboard's session too, in the mode the user has chosen.
   const companySession = endpoint.access === 'company' || endpoint.access === 'merchant';
@@ -181,6 +184,7 @@ export async function callApi<E extends ClientEndpoint>(endpoint: E, ...[options
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (endpoint.access === 'merchant') headers[MODE_HEADER] = currentMode();
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
   const response = await fetch(endpointUrl(endpoint, params, query), {
     method: endpoint.method,

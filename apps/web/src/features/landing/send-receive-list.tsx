@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithoutRef, type ComponentType } from 'react';
-import { fundActions, placeholderHref, sendReceiveGroups } from './landing-content';
+import { walletReceivePath, walletSendPath } from '../../config/paths';
+import { fundActions, sendReceiveGroups } from './landing-content';
 
 export type MenuLink = ComponentType<ComponentPropsWithoutRef<'a'>>;
 
@@ -40,7 +41,7 @@ export function SendReceiveList({ link: Anchor }: { link: MenuLink }) {
                     {fundActions.map((action) => (
                       <Anchor
                         key={action}
-                        href={placeholderHref}
+                        href={action === 'Send' ? walletSendPath(currency.code) : walletReceivePath(currency.code)}
                         aria-label={`${action} ${currency.code}`}
                         className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
                       >

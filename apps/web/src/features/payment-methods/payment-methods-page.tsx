@@ -6,7 +6,6 @@ import {
 } from '@fipay/contracts/payment-methods';
 import LandmarkIcon from 'lucide-react/icons/landmark';
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Alert } from '../../components/ui/alert';
@@ -15,13 +14,13 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { accountQueryOptions } from '../../api/get-account';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { formatDateTime } from '../../lib/format-time';
 import { useMode } from '../../stores/mode-store';
 import { useAddPaymentMethod, useNigerianBanks, usePaymentMethods, useRemovePaymentMethod, useSendPaymentMethodCode } from './api/payment-methods';
 import { SegmentedTabs } from '../../components/ui/segmented-tabs';
+import { SecondFactorField, useSecondFactor } from '../../components/second-factor-field';
 
 const hours = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} hours` : `${Math.round(seconds / 60)} minutes`);
 
@@ -109,39 +108,6 @@ export function PaymentMethodsPage() {
   );
 }
 
-/** The second factor's code, asked only of a user who has one turned on; email users get a button to send it. */
-function useSecondFactor(enabled: boolean) {
-  const account = useQuery({ ...accountQueryOptions(), enabled });
-  const method = account.data?.security.twoFactorMethod ?? null;
-  const sendCode = useSendPaymentMethodCode();
-  async function emailCode() {
-    try {
-      await sendCode.mutateAsync();
-      toast.success('We emailed you a code.');
-    } catch (error) {
-      toast.error(errorMessage(error, 'The code could not be sent.'));
-    }
-  }
-  return { method, emailCode, sending: sendCode.isPending };
-}
-
-function SecondFactorField({ factor, error, ...field }: { factor: ReturnType<typeof useSecondFactor>; error?: string } & ReturnType<ReturnType<typeof useForm<{ code: string }>>['register']>) {
-  if (factor.method === 'authenticator') {
-    return <TextField label="Authenticator code" hint="The code from your authenticator app, or a recovery code." autoComplete="one-time-code" {...field} error={error} />;
-  }
-  if (factor.method === 'email') {
-    return (
-      <div className="space-y-2">
-        <TextField label="Emailed code" inputMode="numeric" autoComplete="one-time-code" {...field} error={error} />
-        <Button size="sm" variant="secondary" onClick={() => void factor.emailCode()} disabled={factor.sending}>
-          Email me a code
-        </Button>
-      </div>
-    );
-  }
-  return null;
-}
-
 type Tab = 'nigerian' | 'foreign';
 type ForeignKind = 'iban' | 'gb_account' | 'us_account';
 type AddForm = {
@@ -175,7 +141,8 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
   const [tab, setTab] = useState<Tab>('nigerian');
   const add = useAddPaymentMethod();
   const banks = useNigerianBanks(open);
-  const factor = useSecondFactor(open);
+  const sendCode = useSendPaymentMethodCode();
+  const factor = useSecondFactor(open, sendCode);
   const { register, handleSubmit, setError, reset, control, formState } = useForm<AddForm>({ defaultValues: emptyForm });
   const [failure, setFailure] = useState<string | null>(null);
   const foreignKind = useWatch({ control, name: 'foreignKind' });
@@ -279,7 +246,8 @@ function AddMethodDialog({ open, onClose }: { open: boolean; onClose: () => void
 
 function RemoveMethodDialog({ method, onClose }: { method: PaymentMethod | null; onClose: () => void }) {
   const remove = useRemovePaymentMethod();
-  const factor = useSecondFactor(method !== null);
+  const sendCode = useSendPaymentMethodCode();
+  const factor = useSecondFactor(method !== null, sendCode);
   const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const [failure, setFailure] = useState<string | null>(null);
 

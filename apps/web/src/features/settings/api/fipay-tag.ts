@@ -2,12 +2,9 @@ import { tagEndpoints } from '@fipay/contracts/endpoints/fipay-tags';
 import type { CompanyTag } from '@fipay/contracts/fipay-tags';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { companyTagQueryOptions } from '../../../api/company-tag';
 
-export const companyTagQueryOptions = () =>
-  queryOptions({
-    queryKey: ['fipay-tag'],
-    queryFn: async ({ signal }) => (await callApi(tagEndpoints.get, { signal })).data,
-  });
+export { companyTagQueryOptions };
 
 /** Whether a tag (already checked against the rules) may be claimed; asked as the person types, and rate limited. */
 export const tagAvailabilityQueryOptions = (tag: string) =>
