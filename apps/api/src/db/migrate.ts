@@ -30,6 +30,7 @@ import { sql as ledgerChecksInOnePass } from './migrations/0029-ledger-checks-in
 import { sql as rates } from './migrations/0031-rates';
 import { sql as paymentMethods } from './migrations/0032-payment-methods';
 import { sql as fipayTags } from './migrations/0033-fipay-tags';
+import { sql as dailyLimits } from './migrations/0035-daily-limits';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -64,6 +65,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0031-rates', sql: rates },
   { id: '0032-payment-methods', sql: paymentMethods },
   { id: '0033-fipay-tags', sql: fipayTags },
+  { id: '0035-daily-limits', sql: dailyLimits },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.
