@@ -44,11 +44,15 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminReviewers: '/admin/reviewers',
   adminLivePayments: '/admin/live-payments',
+  adminLimitRequests: '/admin/limit-requests',
+  adminLimitRequest: '/admin/limit-requests/:requestId',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
 export const TRANSACTIONS_TAB_PARAM = 'tab';
 export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
+
+export const adminLimitRequestPath = (requestId: string) => `/admin/limit-requests/${encodeURIComponent(requestId)}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;
