@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { documented, requiredText, serverChecks, text, uuid } from './fields';
-import { formatAmount, minorUnitsOut, minorUnitsSchema, tryParseAmount } from './money';
+import { amountMessages, formatAmount, minorUnitsOut, tryParseAmount } from './money';
 import { paginationSchema } from './notifications';
 
 /**
@@ -215,7 +215,10 @@ export type LimitCase = z.infer<typeof limitCaseSchema>;
 export const limitCaseResponse = envelope(limitCaseSchema);
 
 const reason = text(limitMessages.reasonRequired).trim().min(1, limitMessages.reasonRequired).max(LIMIT_REASON_MAX, `Must be at most ${LIMIT_REASON_MAX} characters.`);
-const centsIn = serverChecks(minorUnitsSchema, "At least the company's current limit of the kind; above the highest tier only for an administrator.");
+const centsIn = serverChecks(
+  documented(text(amountMessages.digitsOnly).regex(/^(0|[1-9]\d{0,77})$/, amountMessages.digitsOnly), { maxLength: 78 }).transform((digits) => BigInt(digits)),
+  "US cents as digits: at least the company's current limit of the kind; above the highest tier only for an administrator.",
+);
 
 export const limitDecisionBody = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('grant_tier'), tier: z.enum(grantableTiers), reason }),

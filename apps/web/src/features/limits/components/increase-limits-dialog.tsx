@@ -14,13 +14,14 @@ import { acceptedAttachmentTypes, attachmentProblem, uploadAttachment, useCreate
 const formSchema = createLimitRequestBody.omit({ document: true });
 type Form = { expectedMonthlyVolume: string; purpose: string; sourceOfFunds: string };
 const empty: Form = { expectedMonthlyVolume: '', purpose: '', sourceOfFunds: '' };
+const sentAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const sourceSuggestions = ['Business revenue', 'Investment', 'Loan or credit facility', 'Shareholder funds'];
 
 function RequestStatus({ request }: { request: LimitRequest }) {
   return (
     <div className="space-y-3 text-sm text-slate-700">
       <Alert tone="info">Your request is waiting for review. We will let you know when it is decided.</Alert>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+      <dl className="grid gap-x-4 sm:grid-cols-[auto_1fr] sm:gap-y-1.5 [&>dd]:mb-2 sm:[&>dd]:mb-0">
         <dt className="text-slate-500">Expected monthly volume</dt>
         <dd className="font-medium text-slate-900">{request.expectedMonthlyVolume}</dd>
         <dt className="text-slate-500">Purpose</dt>
@@ -30,7 +31,7 @@ function RequestStatus({ request }: { request: LimitRequest }) {
         <dt className="text-slate-500">Document</dt>
         <dd className="break-words">{request.document?.name ?? 'None'}</dd>
         <dt className="text-slate-500">Sent</dt>
-        <dd>{new Date(request.createdAt).toLocaleString()}</dd>
+        <dd>{sentAt.format(new Date(request.createdAt))}</dd>
       </dl>
     </div>
   );
