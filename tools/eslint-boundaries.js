@@ -102,6 +102,10 @@ export const API_TABLE_WRITERS = {
   fipay_tags: ['tags'],
   payment_methods: ['payment-methods'],
   transfers: ['transfers'],
+  limit_usage: ['limits'],
+  limit_consumptions: ['limits'],
+  limit_grants: ['limits'],
+  limit_requests: ['limits'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -33,6 +33,7 @@ import { rateRoutes } from './modules/rates/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { limitRoutes } from './modules/limits/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(tagRoutes);
       await api.register(paymentMethodRoutes);
       await api.register(transferRoutes);
+      await api.register(limitRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

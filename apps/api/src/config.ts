@@ -12,6 +12,7 @@ import { DEFAULT_RATES_STALE_AFTER_SECONDS } from '@fipay/contracts/rates';
 import { DEFAULT_TAG_CHANGE_INTERVAL_DAYS, DEFAULT_TAG_RELEASE_HOLD_DAYS } from '@fipay/contracts/fipay-tags';
 import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/payment-methods';
 import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
+import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -87,6 +88,8 @@ const envSchema = z.object({
   PAYMENT_METHOD_COOLING_OFF_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS),
   // Transfers (docs/decisions/0073-transfers-between-businesses.md): a dashboard user gives a code to send more than this, in whole US dollars.
   TRANSFER_CODE_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_TRANSFER_CODE_ABOVE_USD),
+  // Daily limits per tier in US cents (docs/decisions/0070-daily-limits-and-limit-requests.md), as JSON replacing the tiers named.
+  DAILY_LIMITS: z.string().optional(),
 });
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -167,6 +170,47 @@ function parseRateLimits(raw: string | undefined, problems: string[]): Partial<R
   return rules;
 }
 
+const DAILY_LIMITS_EXAMPLE = 'e.g. {"approved":{"trade":"100000","send":"100000"},"tier_2":{"trade":"1000000","send":"1000000"}}';
+
+/** DAILY_LIMITS: tier -> {trade, send} in whole US cents (digit strings or whole numbers); the tiers given replace the defaults. */
+function parseDailyLimits(raw: string | undefined, problems: string[]): Record<ConfiguredTier, TierLimits> {
+  if (!raw?.trim()) return defaultDailyLimits;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`DAILY_LIMITS: must be a JSON object of tiers to {"trade","send"} in US cents, ${DAILY_LIMITS_EXAMPLE}`);
+    return defaultDailyLimits;
+  }
+  const limits = { ...defaultDailyLimits };
+  for (const [tier, figures] of Object.entries(value)) {
+    if (!(configuredTiers as readonly string[]).includes(tier)) {
+      problems.push(`DAILY_LIMITS: unknown tier "${tier}" (known: ${configuredTiers.join(', ')})`);
+      continue;
+    }
+    const record = typeof figures === 'object' && figures !== null && !Array.isArray(figures) ? (figures as Record<string, unknown>) : {};
+    const parsed: Partial<TierLimits> = {};
+    for (const kind of limitKinds) {
+      const text = record[kind];
+      const cents = typeof text === 'string' && /^\d{1,13}$/.test(text) ? BigInt(text) : Number.isSafeInteger(text) && (text as number) >= 0 ? BigInt(text as number) : null;
+      if (cents === null || cents > MAX_LIMIT_CENTS) problems.push(`DAILY_LIMITS.${tier}.${kind}: needs whole US cents from 0 to ${MAX_LIMIT_CENTS}, ${DAILY_LIMITS_EXAMPLE}`);
+      else parsed[kind] = cents;
+    }
+    const unknown = Object.keys(record).filter((key) => !(limitKinds as readonly string[]).includes(key));
+    if (unknown.length) problems.push(`DAILY_LIMITS.${tier}: unknown ${unknown.join(', ')} (known: ${limitKinds.join(', ')})`);
+    if (parsed.trade !== undefined && parsed.send !== undefined) limits[tier as ConfiguredTier] = parsed as TierLimits;
+  }
+  // A raised tier never lowers a limit: a reviewer's grant of one is always a raise.
+  for (const kind of limitKinds) {
+    const [approved, two, three] = (['approved', 'tier_2', 'tier_3'] as const).map((tier) => limits[tier][kind]);
+    if (!(approved! <= two! && two! <= three!)) problems.push(`DAILY_LIMITS: the ${kind} limits must not fall from approved to tier_2 to tier_3`);
+  }
+  return limits;
+}
+
 function parseFees(raw: string | undefined, problems: string[]): FeeSchedule {
   if (!raw?.trim()) return defaultFeeSchedule;
   let value: unknown;
@@ -228,6 +272,8 @@ export type Config = {
   paymentMethodCoolingOffSeconds: number;
   /** A dashboard user gives the second factor's code to send a transfer worth more than this many US dollars. */
   transferCodeAboveUsd: number;
+  /** Daily limits per tier, in US cents. */
+  dailyLimits: Record<ConfiguredTier, TierLimits>;
 };
 
 export class ConfigError extends Error {
@@ -266,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rateLimits = parseRateLimits(e.RATE_LIMITS, problems);
   const fees = parseFees(e.FEES, problems);
   const sandboxMids = parseSandboxRates(e.SANDBOX_RATES, problems);
+  const dailyLimits = parseDailyLimits(e.DAILY_LIMITS, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -320,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tags: { changeIntervalDays: e.TAG_CHANGE_INTERVAL_DAYS, releaseHoldDays: e.TAG_RELEASE_HOLD_DAYS },
     paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
+    dailyLimits,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -18,6 +18,8 @@ export const errorCodes = [
   'RATE_LIMITED',
   // Something priced at market while the market rate is older than allowed (or not known yet).
   'RATE_STALE',
+  // A send or trade over what is left of the company's daily limit (docs/decisions/0070-daily-limits-and-limit-requests.md).
+  'LIMIT_EXCEEDED',
   'INTERNAL',
   'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',

@@ -22,6 +22,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   // A market rate too old to price on: the request may be made again once rates are refreshed.
   RATE_STALE: 409,
+  // Over what is left of today's limit: the same request may pass tomorrow (UTC) or after a raise.
+  LIMIT_EXCEEDED: 409,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
   // The database cannot be reached (any route, with Retry-After), or for readiness its migrations are not all applied.

@@ -51,6 +51,8 @@ export const defaultRateRules = {
   // company may not walk the list of tags or emails.
   tagAvailabilityPerCompany: { limit: 120, windowSeconds: 15 * 60 },
   recipientLookupPerCompany: { limit: 30, windowSeconds: 15 * 60 },
+  // 'Increase Limits': one request waits at a time; this bounds asking again after each decision.
+  limitRequestsPerCompany: { limit: 5, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

@@ -20,7 +20,8 @@ export type EmailKind =
   | 'refund_update'
   | 'payout_update'
   | 'payment_receipt'
-  | 'refund_processed';
+  | 'refund_processed'
+  | 'limit_request_decided';
 
 /** Notices, sent after the account and security mail waiting with them (a sign-in code never waits behind receipts). */
 const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed']);

@@ -152,6 +152,23 @@ export function kybApprovedEmail(to: CompanyRecipient, dashboardUrl: string): Ou
   };
 }
 
+/** A reviewer's decision on 'Increase Limits': the new daily figures, or why not, with the reason either way. */
+export function limitDecisionEmail(to: CompanyRecipient, decision: { granted: boolean; lines: string[]; reason: string }, dashboardUrl: string): OutgoingEmail {
+  const subject = decision.granted ? 'Your limits were raised' : 'Your request for higher limits was declined';
+  const lines = [
+    `Hello ${to.firstName},`,
+    decision.granted ? `We raised the daily limits of ${to.companyName}.` : `We could not raise the daily limits of ${to.companyName} this time.`,
+    ...decision.lines,
+    `Reason: ${decision.reason}`,
+  ];
+  return {
+    to: to.email,
+    subject,
+    text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${dashboardUrl}\n`,
+    html: layout(subject, lines, { label: 'Open dashboard', url: dashboardUrl }),
+  };
+}
+
 export function kybRejectedEmail(to: CompanyRecipient, reason: string, final: boolean, dashboardUrl: string): OutgoingEmail {
   const lines = [
     `Hello ${to.firstName},`,

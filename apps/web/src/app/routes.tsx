@@ -106,6 +106,14 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/admin/reviewers-page').then((m) => ({ Component: m.ReviewersPage })),
               },
               {
+                path: paths.adminLimitRequests,
+                lazy: () => import('../features/admin/limit-requests-page').then((m) => ({ Component: m.LimitRequestsPage })),
+              },
+              {
+                path: paths.adminLimitRequest,
+                lazy: () => import('../features/admin/limit-request-page').then((m) => ({ Component: m.LimitRequestPage })),
+              },
+              {
                 path: paths.adminLivePayments,
                 lazy: () => import('../features/admin/live-payments-page').then((m) => ({ Component: m.LivePaymentsPage })),
               },

@@ -47,6 +47,8 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminReviewers: '/admin/reviewers',
   adminLivePayments: '/admin/live-payments',
+  adminLimitRequests: '/admin/limit-requests',
+  adminLimitRequest: '/admin/limit-requests/:requestId',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
@@ -58,5 +60,6 @@ export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PA
 export const walletPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
 export const walletSendPath = (asset: string, to?: string) => `${walletPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
 export const walletReceivePath = (asset: string) => `${walletPath(asset)}/receive`;
+export const adminLimitRequestPath = (requestId: string) => `/admin/limit-requests/${encodeURIComponent(requestId)}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

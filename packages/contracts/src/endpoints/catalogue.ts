@@ -5,6 +5,7 @@ import { backOfficeEndpoints } from './back-office';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
+import { limitEndpoints, limitReviewEndpoints } from './daily-limits';
 import { recipientEndpoints, tagEndpoints } from './fipay-tags';
 import { apiKeyEndpoints, eventEndpoints, liveModeEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from './developers';
 import { notificationEndpoints } from './notifications';
@@ -38,6 +39,8 @@ const modules = {
   companyEndpoints,
   countryEndpoints,
   eventEndpoints,
+  limitEndpoints,
+  limitReviewEndpoints,
   liveModeEndpoints,
   notificationEndpoints,
   paymentLinkEndpoints,

@@ -20,13 +20,18 @@ export const statusTransitions = {
     { from: 'pending', to: 'paid' },
     { from: 'pending', to: 'failed' },
   ],
+  // Requests for higher limits (migration 0035): a reviewer grants or declines each once.
+  limit_requests: [
+    { from: 'pending', to: 'granted' },
+    { from: 'pending', to: 'declined' },
+  ],
 } as const satisfies Record<string, readonly { from: string; to: string; provider?: string }[]>;
 
 export type StatusTable = keyof typeof statusTransitions;
 type Transition<T extends StatusTable> = (typeof statusTransitions)[T][number];
 export type StatusOf<T extends StatusTable> = Transition<T>['from'] | Transition<T>['to'];
 
-const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout' };
+const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout', limit_requests: 'limit request' };
 
 /**
  * A money object found in a status the code did not expect for what it was about to do: a bug or a race lost,

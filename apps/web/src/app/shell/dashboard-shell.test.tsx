@@ -17,8 +17,36 @@ function Page() {
 const ngn = { currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 };
 let balances = [ngn];
 
+const kindLimit = (kind: string, label: string, leftCents: string, left: string) => ({
+  kind,
+  label,
+  limitCents: '100000',
+  usedCents: String(100_000 - Number(leftCents)),
+  leftCents,
+  limit: '1000 USD',
+  used: '',
+  left,
+});
+/** Today's figures as GET /limits answers them: some of the Send limit used already. */
+const limitsData = {
+  tier: 'approved',
+  tierLabel: 'Approved',
+  livemode: false,
+  day: '2026-11-26',
+  resetsAt: '2026-11-27T00:00:00.000Z',
+  limits: [kindLimit('trade', 'Buy/Sell', '100000', '1000 USD'), kindLimit('send', 'Send', '74950', '749.50 USD')],
+  openRequest: null,
+  canRequest: true,
+};
+
 function answer(url: string): Response {
-  const data = url.includes('/notification/') ? { notifications: [], unreadCount: 0 } : url.endsWith('/balance') ? { balances } : null;
+  const data = url.includes('/notification/')
+    ? { notifications: [], unreadCount: 0 }
+    : url.endsWith('/balance')
+      ? { balances }
+      : url.endsWith('/limits')
+        ? limitsData
+        : null;
   return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
 }
 
@@ -238,11 +266,12 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     expect(panel).toBeVisible();
     expect(within(panel).getByText('Ada Okafor')).toBeInTheDocument();
 
+    // What is really left today, from GET /limits, in SPEC's '1000 USD left' form.
     const limits = within(panel).getByRole('region', { name: 'Your Crypto Limits' });
+    await waitFor(() => expect(within(limits).getByText('Send').nextSibling).toHaveTextContent('749.50 USD left'));
     expect(within(limits).getByText('Buy/Sell').nextSibling).toHaveTextContent('1000 USD left');
-    expect(within(limits).getByText('Send').nextSibling).toHaveTextContent('1000 USD left');
     expect(within(limits).getByRole('menuitem', { name: 'Increase Limits' })).toHaveAccessibleDescription(
-      'Buy/Sell 1000 USD left Send 1000 USD left',
+      'Buy/Sell 1000 USD left Send 749.50 USD left',
     );
 
     expect(panel).toHaveAttribute('role', 'menu');
@@ -289,6 +318,49 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByRole('heading', { name: 'Page /dashboard/payment-methods' })).toBeInTheDocument();
     expect(profileButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("opens 'Increase Limits' as a request form, checks the volume as the server does and sends the request", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/limit-requests') && init?.method === 'POST') {
+          sent.push(JSON.parse(String(init.body)));
+          const request = {
+            id: 'c0ffee00-0000-4000-8000-000000000001',
+            status: 'pending',
+            expectedMonthlyVolumeCents: '2500000',
+            expectedMonthlyVolume: '25000 USD',
+            purpose: 'Paying suppliers abroad every week.',
+            sourceOfFunds: 'Business revenue',
+            document: null,
+            createdAt: '2026-11-26T12:00:00.000Z',
+            decidedAt: null,
+            decision: null,
+          };
+          return new Response(JSON.stringify({ isSuccessful: true, message: "We've received your request.", data: request }), { status: 201 });
+        }
+        return answer(url);
+      }),
+    );
+    const { user } = renderShell();
+    await user.click(profileButton());
+    await user.click(await screen.findByRole('menuitem', { name: 'Increase Limits' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Increase Limits' });
+    expect(within(dialog).getByText('Your tier: Approved. Daily limits: Buy/Sell 1000 USD and Send 1000 USD.')).toBeInTheDocument();
+    const volume = within(dialog).getByLabelText('Expected monthly volume (USD)');
+    await user.type(volume, '25,000.001');
+    await user.type(within(dialog).getByLabelText('Purpose'), 'Paying suppliers abroad every week.');
+    await user.type(within(dialog).getByLabelText('Source of funds'), 'Business revenue');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('USD amounts have at most 2 decimal places.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(volume);
+    await user.type(volume, '25,000');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ expectedMonthlyVolume: '25,000', purpose: 'Paying suppliers abroad every week.', sourceOfFunds: 'Business revenue' }]);
   });
 
   it('closes the profile menu on an outside click and on navigation', async () => {

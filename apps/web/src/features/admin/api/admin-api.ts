@@ -7,7 +7,9 @@ import type {
   RevealRequest,
   ReviewerLoginRequest,
 } from '@fipay/contracts/back-office';
+import type { LimitDecisionInput, LimitRequestStatus } from '@fipay/contracts/daily-limits';
 import { backOfficeEndpoints as endpoints } from '@fipay/contracts/endpoints/back-office';
+import { limitReviewEndpoints } from '@fipay/contracts/endpoints/daily-limits';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, endpointUrl, saveDownload, type CallArgs, type CallOptions, type ClientEndpoint } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -185,5 +187,30 @@ export function liveReadinessQueryOptions() {
     queryFn: ({ signal }) => adminApi.liveReadiness(signal).then(({ data }) => data),
     staleTime: 0,
     refetchInterval: 30_000,
+  });
+}
+
+/** The limit-request queue of one status (docs/decisions/0070-daily-limits-and-limit-requests.md). */
+export function limitQueueQueryOptions(status: LimitRequestStatus, page: number) {
+  return queryOptions({
+    queryKey: ['admin', 'limit-requests', status, page] as const,
+    queryFn: ({ signal }) => call(limitReviewEndpoints.queue, { query: { status, page }, signal }).then(({ data }) => data),
+    staleTime: 0,
+  });
+}
+
+export function limitCaseQueryOptions(requestId: string) {
+  return queryOptions({
+    queryKey: ['admin', 'limit-request', requestId] as const,
+    queryFn: ({ signal }) => call(limitReviewEndpoints.get, { params: { requestId }, signal }).then(({ data }) => data),
+    staleTime: 0,
+  });
+}
+
+export function useLimitDecision(requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LimitDecisionInput) => call(limitReviewEndpoints.decide, { params: { requestId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -55,6 +55,9 @@ export function AdminLayout() {
             >
               Applications
             </NavLink>
+            <NavLink to={paths.adminLimitRequests} className={navClasses}>
+              Limit requests
+            </NavLink>
             <NavLink to={paths.adminLivePayments} className={navClasses}>
               Live payments
             </NavLink>
