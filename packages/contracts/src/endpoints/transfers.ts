@@ -35,7 +35,7 @@ export const transferEndpoints = {
     status: 201,
     body: createTransferRequest,
     response: transferResponse,
-    errors: ['NOT_FOUND', 'RATE_STALE'],
+    errors: ['NOT_FOUND', 'RATE_STALE', 'LIMIT_EXCEEDED'],
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -7,8 +7,13 @@ import { ledgerDiscrepancies, post, walletBalances } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
 
 let server: TestServer;
+/** Send limits out of the way of the other tests; a business not yet approved (test mode) may send 100 USD a day. */
+const limits = { unapproved: { trade: '10000', send: '10000' }, approved: { trade: '100000000000', send: '100000000000' } };
+const tiers = { ...limits, tier_2: limits.approved, tier_3: limits.approved };
+
 beforeAll(async () => {
-  server = await startTestServer();
+  // 50 sends at once from one key: above the test mode's 25 a second, which is not what these tests are about.
+  server = await startTestServer({ env: { DAILY_LIMITS: JSON.stringify(tiers) }, rateRules: { merchantTestPerKey: { limit: 200, windowSeconds: 1 } } });
   await refreshRates(server.app.ctx);
 });
 afterAll(() => server.close());
@@ -208,6 +213,25 @@ describe('transfers between businesses', () => {
     expect(await available(alice, 'ETH')).toBe(10n ** 19n - aliceSent + bobSent);
     const total = (await available(alice, 'ETH')) + (await available(bob, 'ETH')) + (await available(carol, 'ETH'));
     expect(total).toBe(11n * 10n ** 18n);
+    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  });
+
+  it('counts each send against the daily Send limit at its value in USD: of 50 concurrent sends, exactly those that fit pass', async () => {
+    // Not yet approved: test mode only, 100 USD a day.
+    const [early, bob] = [await newCompany({ approved: false }), await newCompany()];
+    await fund(early, 'USD', 100_000n);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(early.key, { asset: 'USD', amount: '300', to: bob.tag })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(33);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(17);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(refused.body).toMatchObject({ isSuccessful: false, data: { code: 'LIMIT_EXCEEDED' } });
+    expect(refused.body.message).toMatch(/daily Send limit: 1 USD left today/);
+    expect(await available(bob, 'USD')).toBe(9_900n);
+    const left = await server.api.get('/limits', { token: early.accessToken });
+    expect(left.body.data.limits.find((kind: { kind: string }) => kind.kind === 'send')).toMatchObject({ usedCents: '9900', leftCents: '100' });
+    // Refused by the limit, a send moves nothing and keeps no transfer.
+    expect((await server.api.get('/transfers?direction=sent&limit=100', { token: early.key })).body.data.transfers).toHaveLength(33);
     expect(await ledgerDiscrepancies(server.db)).toEqual([]);
   });
 

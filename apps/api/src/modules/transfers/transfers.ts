@@ -24,6 +24,7 @@ import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
 import { AmountTooLargeError, InsufficientBalanceError, post } from '../ledger/ledger';
+import { consumeLimit } from '../limits/limits';
 import { notifyCompanies } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
 import { priceAtMarket } from '../rates/rates';
@@ -183,9 +184,11 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
- * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and notices, and last
- * the ledger entry, which locks the two available accounts in id order and refuses a balance short
- * (docs/decisions/0063-money-paths-lock-the-ledger-last.md). A retry with the same key answers with the same transfer.
+ * transaction writes the transfer row with the Idempotency-Key's note, takes the daily Send limit, writes both
+ * businesses' events and the recipient's email, then the ledger entry, which locks the two available accounts in id
+ * order and refuses a balance short, and last both businesses' notifications (their counters after the ledger, as
+ * every money path: docs/decisions/0063-money-paths-lock-the-ledger-last.md, 0070). A retry with the same key answers
+ * with the same transfer.
  */
 export async function createTransfer(
   ctx: AppContext,
@@ -228,6 +231,8 @@ export async function createTransfer(
       [...params, ...bound.params],
     );
     const made = rows[0]!;
+    // The daily Send limit, at the value priced above, before the ledger's locks (ADR 0070's lock order).
+    await consumeLimit(tx, ctx.config, { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send', usdCents, reference: made.id });
     const sender = recipientView({ name: made.sender_name, tag: made.sender_tag });
     const shown = amountText(asset.code, input.amount);
     const object = (direction: 'sent' | 'received', counterparty: ReturnType<typeof recipientView>) => ({
@@ -245,12 +250,6 @@ export async function createTransfer(
     // What no other transaction waits for, before the ledger's locks.
     await recordEvent(tx, { companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)));
     await recordEvent(tx, { companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender));
-    // Both businesses' notices in one statement, in one order of their users (notifyCompanies).
-    const test = merchant.livemode ? '' : ' (test)';
-    await notifyCompanies(tx, [
-      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
-      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
-    ]);
     await emailCompany(tx, recipient.id, {
       kind: 'payment_received',
       topic: 'payments',
@@ -282,6 +281,13 @@ export async function createTransfer(
       if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
       throw error;
     }
+    // Both businesses' notices after the posting, as every money path writes its counters (each notification takes
+    // its user's counter row; ADR 0063, 0070), in one statement with their users in id order (notifyCompanies).
+    const test = merchant.livemode ? '' : ' (test)';
+    await notifyCompanies(tx, [
+      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
+      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
+    ]);
     return made.id;
   });
   return (await findTransfer(ctx.db, merchant, id))!;
