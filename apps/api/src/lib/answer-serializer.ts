@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -200,7 +200,7 @@ export function answerWriter(schema: z.core.$ZodType): Writer | null {
  * Fastify's serializer compiler: the compiled writer where the schema allows one, zod's serializer for everything
  * it gives up on (same bytes, or the same error).
  */
-export const answerSerializerCompiler: FastifySchemaCompiler<unknown> = (route) => {
+export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const slow = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) as (data: unknown) => string;
   const schema = route.schema as unknown;
   const zodSchema =
