@@ -3,7 +3,7 @@
  * as `npm start` does, while the bench's closed loop sends one kind of request; the profile is written when the
  * product stops. For finding where a request's time goes, not for figures (the profiler costs time itself).
  *
- *   node --import tsx apps/api/bench/profile.ts sign-in|initialize|list|detail|latest [seconds] [concurrency]
+ *   node --import tsx apps/api/bench/profile.ts sign-in|initialize|list|detail|refund|latest [seconds] [concurrency]
  *   PROFILE_CPU=0 PROFILE_ROUNDS=3 node --import tsx apps/api/bench/profile.ts detail 5
  *
  * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
@@ -22,6 +22,7 @@ import { PASSWORD, signupBody } from './fixtures';
 import { createClient, type HttpClient } from './http';
 import { startNode, waitForOk } from './procs';
 import { verifyLink } from './verification-mail';
+import { BENCH_LEDGER_SCHEMA } from './bare-sql';
 
 const [kind = 'list', secondsArg = '10', cArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -98,6 +99,32 @@ try {
   );
   await must(client, 'POST', `/api/v1/checkout/${started.accessCode}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' }, undefined, 200);
   for (let i = 0; i < 40; i++) await must(client, 'POST', '/api/v1/transactions/initialize', { amount: 10_000 + i, email: 'buyer@shop.ng' }, key, 201);
+  // For refunds, as `npm run bench` makes them: ten paid charges of the largest amount through the API, and ten seeded
+  // in SQL for the bare server, which posts to its own ledger tables.
+  const paid: string[] = [];
+  const barePaid: string[] = [];
+  if (kind === 'refund') {
+    for (let i = 0; i < 10; i++) {
+      const charge = dataOf<{ reference: string; accessCode: string }>(
+        await must(client, 'POST', '/api/v1/transactions/initialize', { amount: 1_000_000_000, email: 'buyer@shop.ng' }, key, 201),
+      );
+      await must(client, 'POST', `/api/v1/checkout/${charge.accessCode}/card`, { number: '4084084084084081', expiry: '12/39', cvv: '123' }, undefined, 200);
+      paid.push(charge.reference);
+    }
+    const bench = new pg.Client({ connectionString: dbUrl.toString() });
+    await bench.connect();
+    await bench.query(BENCH_LEDGER_SCHEMA);
+    const companyId = (await bench.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [body.user.email])).rows[0]!.company_id;
+    const seeded = await bench.query<{ reference: string }>(
+      `INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, status, fee, net, channel, paid_at, provider_reference)
+       SELECT $1, false, 'bare-paid-' || g, 1000000000, 'sandbox', 'buyer@shop.ng', 'success', 200000, 999800000, 'card', now(), 'bare-paid-' || g
+         FROM generate_series(1, 10) g RETURNING reference`,
+      [companyId],
+    );
+    barePaid.push(...seeded.rows.map((r) => r.reference));
+    await bench.end();
+  }
+  let refunds = 0;
 
   const split = { initiate: 0, verify: 0, n: 0 };
   const ops: Record<string, () => Promise<boolean>> = {
@@ -117,6 +144,7 @@ try {
     initialize: async () => (await client.request('POST', '/api/v1/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
     list: async () => (await client.request('GET', '/api/v1/transactions', undefined, key)).status === 200,
     detail: async () => (await client.request('GET', `/api/v1/transactions/${started.reference}`, undefined, key)).status === 200,
+    refund: async () => (await client.request('POST', '/api/v1/refunds', { reference: paid[refunds++ % paid.length], amount: 100 }, key)).status === 201,
     latest: async () => (await client.request('GET', '/api/v1/notification/user/latest', undefined, session.accessToken)).status === 200,
   };
   const barePort = await freePort();
@@ -132,6 +160,7 @@ try {
     initialize: async () => (await bareClient.request('POST', '/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
     list: async () => (await bareClient.request('GET', '/transactions', undefined, key)).status === 200,
     detail: async () => (await bareClient.request('GET', `/transactions/${started.reference}`, undefined, key)).status === 200,
+    refund: async () => (await bareClient.request('POST', '/refunds', { reference: barePaid[refunds++ % barePaid.length], amount: 100 }, key)).status === 201,
     latest: async () => (await bareClient.request('GET', '/latest', undefined, session.accessToken)).status === 200,
   };
   const backends = async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid);

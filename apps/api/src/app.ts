@@ -1,11 +1,12 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
+import { answerSerializerCompiler } from './lib/answer-serializer';
 import { deriveKey } from './lib/crypto';
 import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
@@ -120,7 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers through a writer compiled once per schema, zod's encode where that would not give the same bytes.
+  app.setSerializerCompiler(answerSerializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than half-parsed.
   app.removeContentTypeParser('text/plain');
 

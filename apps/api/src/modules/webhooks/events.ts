@@ -36,20 +36,42 @@ export async function recordEvent(
   exceptEndpointId: string | null = null,
 ): Promise<Event> {
   // One statement: the event, then a delivery to each endpoint that takes its type.
-  const { rows } = await tx.query<EventRow>(
-    `WITH e AS (
-       INSERT INTO events (id, company_id, livemode, type, data) VALUES ($1, $2, $3, $4, $5) RETURNING id, type, livemode, data, created_at
+  const clause = eventClause(scope, type, object, { previousAttributes, exceptEndpointId, next: 1 });
+  const { rows } = await tx.query<EventRow>(`WITH ${clause.sql.slice(2)} SELECT * FROM e`, clause.params);
+  tx.wake('webhooks');
+  return toEvent(rows[0]!);
+}
+
+/**
+ * `recordEvent` as clauses of a bigger statement's WITH list (`, e AS (…), d AS (…)`, parameters numbered from
+ * `next`), for a path that writes its event in the statement that makes its change: the same event and deliveries,
+ * one round trip fewer. The caller wakes the webhook worker (`tx.wake('webhooks')`) once the statement has run.
+ */
+export function eventClause(
+  scope: Scope,
+  type: EventType,
+  object: Record<string, unknown>,
+  options: { previousAttributes?: Record<string, unknown> | null; exceptEndpointId?: string | null; next: number },
+): { sql: string; params: unknown[] } {
+  const n = (i: number) => `$${options.next + i}`;
+  return {
+    sql: `, e AS (
+       INSERT INTO events (id, company_id, livemode, type, data) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}) RETURNING id, type, livemode, data, created_at
      ), d AS (
        INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
        SELECT e.id, w.id, w.company_id, w.livemode FROM e, webhook_endpoints w
-        WHERE w.company_id = $2 AND w.livemode = $3 AND w.deleted_at IS NULL AND NOT w.disabled
-          AND ('*' = ANY (w.enabled_events) OR $4 = ANY (w.enabled_events)) AND w.id IS DISTINCT FROM $6
-     )
-     SELECT * FROM e`,
-    [`evt_${randomBase62(24)}`, scope.companyId, scope.livemode, type, JSON.stringify({ object, previousAttributes }), exceptEndpointId],
-  );
-  tx.wake('webhooks');
-  return toEvent(rows[0]!);
+        WHERE w.company_id = ${n(1)} AND w.livemode = ${n(2)} AND w.deleted_at IS NULL AND NOT w.disabled
+          AND ('*' = ANY (w.enabled_events) OR ${n(3)} = ANY (w.enabled_events)) AND w.id IS DISTINCT FROM ${n(5)}
+     )`,
+    params: [
+      `evt_${randomBase62(24)}`,
+      scope.companyId,
+      scope.livemode,
+      type,
+      JSON.stringify({ object, previousAttributes: options.previousAttributes ?? null }),
+      options.exceptEndpointId ?? null,
+    ],
+  };
 }
 
 /** A `ping` event for one endpoint, delivered to it alone (even when it is disabled: it is a test). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { formatNaira, paymentMessages, refundMessages, type createRefundRequest, type Refund } from '@fipay/contracts/payments';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
@@ -6,14 +7,26 @@ import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { refundEmail } from '../../../mail/templates';
-import { recordEvent, type Scope } from '../../webhooks/events';
+import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
 import { companyBalances, InsufficientBalanceError, post, type StatementPart } from '../../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { emailNotice, notifyNotice, refundNotice } from '../money-notices';
 import { clearRefundAttention, markRefundForAttention } from './attention';
-import { addHistory, addToTotals, checkoutUrl, countersSql, findTransactionById, findTransactionRow, mayEmailCustomer, recordProviderEvent, type TransactionRow } from '../transaction-rows';
+import {
+  addHistory,
+  addToTotals,
+  checkoutUrl,
+  countersSql,
+  findTransactionById,
+  findTransactionRow,
+  mayEmailCustomer,
+  recordProviderEvent,
+  TRANSACTION_COLUMNS,
+  VALID_REFERENCE,
+  type TransactionRow,
+} from '../transaction-rows';
 import { assertMove } from '../transitions';
 import { kobo } from '../../../lib/minor-units';
 
@@ -96,11 +109,7 @@ export async function startRefund(tx: Queryable, scope: Scope, input: z.output<t
 async function openRefund(tx: Queryable, scope: Scope, input: z.output<typeof createRefundRequest>): Promise<StartedRefund> {
   const row = await findTransactionRow(tx, scope, input.reference, true);
   if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
-  const left = kobo(row.amount) - kobo(row.refunded_amount);
-  if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
-  const amount = input.amount ?? left;
-  if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
+  const amount = refundAmount(row, input);
   const { rows } = await tx.query<{ id: string }>(
     `WITH t AS (
        UPDATE transactions SET refunded_amount = refunded_amount + $4, updated_at = now() WHERE id = $3 RETURNING id
@@ -110,10 +119,22 @@ async function openRefund(tx: Queryable, scope: Scope, input: z.output<typeof cr
        INSERT INTO transaction_history (transaction_id, type, message) SELECT t.id, 'refund.pending', $6 FROM t
      )
      SELECT id FROM r`,
-    [row.company_id, row.livemode, row.id, amount, input.reason, `Refund of ${formatNaira(amount)} started${input.reason ? `: ${input.reason}` : ''}.`],
+    [row.company_id, row.livemode, row.id, amount, input.reason, refundStartedMessage(amount, input.reason)],
   );
   return { id: rows[0]!.id, amount, transaction: row };
 }
+
+/** What a refund of the locked payment `row` takes: the amount asked, or all that is left; refused when it cannot be refunded. */
+function refundAmount(row: TransactionRow, input: z.output<typeof createRefundRequest>): number {
+  if (row.status !== 'success') throw new AppError('CONFLICT', refundMessages.notRefundable);
+  const left = kobo(row.amount) - kobo(row.refunded_amount);
+  if (left <= 0) throw new AppError('CONFLICT', refundMessages.nothingLeft);
+  const amount = input.amount ?? left;
+  if (amount > left) throw new AppError('VALIDATION_FAILED', refundMessages.tooMuch, { errors: { amount: refundMessages.tooMuch } });
+  return amount;
+}
+
+const refundStartedMessage = (amount: number, reason: string) => `Refund of ${formatNaira(amount)} started${reason ? `: ${reason}` : ''}.`;
 
 type StartedRefund = { id: string; amount: number; transaction: TransactionRow };
 
@@ -149,12 +170,94 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   const earlier = earlierEffect(claim, 'refund');
   if (earlier) return toRefund(await loadRefund(ctx.db, earlier));
   if (scope.livemode) return createLiveRefund(ctx, scope, input, claim);
-  const refund = await ctx.db.transaction(async (tx) => {
-    const started = await openRefund(tx, scope, input);
-    await bindEffect(tx, claim, 'refund', started.id);
-    // The sandbox acquirer (test mode) returns the money to the customer at once.
-    return processRefund(tx, started, started.transaction, ctx.config.appUrl, started);
-  });
+  // The sandbox acquirer (test mode) returns the money to the customer at once.
+  return ctx.db.transaction((tx) => refundAtOnce(tx, scope, input, claim, ctx.config.appUrl));
+}
+
+/** The payment to refund, locked, with what its refund's emails need: whether its customer may be emailed, and the business's name. */
+type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; now: Date };
+
+/**
+ * A refund the provider makes at once (the sandbox's, in test mode), in `tx`: what `openRefund` then `processRefund`
+ * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md). The payment is locked and read
+ * with whether its customer may be emailed and the business's name; then one statement raises its refunded amount,
+ * writes the refund already processed, both timeline entries (started, then refunded) and the `refund.processed`
+ * event with its deliveries; then the emails, the posting with the company's counters, as before. The checks,
+ * rows, event, emails and answer are those of the two-step path; a refund has no pending moment to be seen in, as
+ * none could be seen before within one transaction.
+ */
+async function refundAtOnce(
+  tx: Queryable,
+  scope: Scope,
+  input: z.output<typeof createRefundRequest>,
+  claim: IdempotencyClaim | null | undefined,
+  appUrl: string,
+): Promise<Refund> {
+  if (!VALID_REFERENCE.test(input.reference)) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const { rows: found } = await tx.query<PaymentToRefund>(
+    `SELECT ${TRANSACTION_COLUMNS},
+            EXISTS (SELECT 1 FROM users u WHERE u.email = lower(transactions.customer_email) AND u.company_id = transactions.company_id) AS customer_is_team,
+            (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name, now() AS now
+       FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3 FOR UPDATE`,
+    [scope.companyId, scope.livemode, input.reference],
+  );
+  const row = found[0];
+  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  const amount = refundAmount(row, input);
+  // The refund as it will be written: its id chosen here and its times the transaction's (now(), as the columns' defaults), so its event goes in the same statement.
+  const refund: Refund = {
+    id: randomUUID(),
+    transactionReference: row.reference,
+    livemode: row.livemode,
+    amount,
+    currency: row.currency,
+    status: 'processed',
+    reason: input.reason,
+    failureReason: null,
+    createdAt: row.now.toISOString(),
+    processedAt: row.now.toISOString(),
+  };
+  const history = [
+    { type: 'refund.pending', message: refundStartedMessage(amount, input.reason) },
+    { type: 'refund.processed', message: `${formatNaira(amount)} refunded to the customer.` },
+  ];
+  const params: unknown[] = [row.company_id, row.livemode, row.id, amount, input.reason, refund.id, history.map((h) => h.type), history.map((h) => h.message)];
+  const event = eventClause(scopeOf(row), 'refund.processed', refund, { next: params.length + 1 });
+  params.push(...event.params);
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH t AS (
+       UPDATE transactions SET refunded_amount = refunded_amount + $4, updated_at = now() WHERE id = $3 RETURNING id
+     ), r AS (
+       INSERT INTO refunds (id, company_id, livemode, transaction_id, amount, reason, status, processed_at)
+       SELECT $6, $1, $2, t.id, $4, $5, 'processed', now() FROM t RETURNING id
+     ), h AS (
+       INSERT INTO transaction_history (transaction_id, type, message)
+       SELECT t.id, x.type, x.message FROM t, unnest($7::text[], $8::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
+     )${event.sql}
+     SELECT id FROM r`,
+    params,
+  );
+  if (rows[0]?.id !== refund.id) throw new Error(`refund ${refund.id} was not written`);
+  tx.wake('webhooks');
+  await bindEffect(tx, claim, 'refund', refund.id);
+  if (row.livemode || row.customer_is_team) {
+    await enqueueEmail(
+      tx,
+      'refund_processed',
+      refundEmail({
+        to: row.customer_email,
+        name: row.customer_name,
+        businessName: row.company_name ?? 'the business',
+        amount: formatNaira(amount),
+        reference: row.reference,
+        livemode: row.livemode,
+        receiptUrl: checkoutUrl(appUrl, row),
+      }),
+    );
+  }
+  const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: true });
+  await emailNotice(tx, notice);
+  await reserveRefund(tx, { id: refund.id, amount, transaction: row }, countersSql(scopeOf(row), { refunded: amount }, { notification: notice.notification }));
   return refund;
 }
 
@@ -343,17 +446,10 @@ async function loadRefund(tx: Queryable, id: string): Promise<RefundRow> {
 }
 
 /**
- * The provider returned the money: processed, `refund.processed`, the customer's email and the business's notice.
- * With `reserve`, the refund started in this transaction takes its money from the available balance after
- * everything else but the company's counters is written, so the ledger's locks are held for the shortest time.
+ * The provider returned the money for a pending refund: processed, `refund.processed`, the customer's email and the
+ * business's notice, then the company's counters (a refund made at once goes through `refundAtOnce` instead).
  */
-async function processRefund(
-  tx: Queryable,
-  started: { id: string; amount: number },
-  transaction: TransactionRow,
-  appUrl: string,
-  reserve?: StartedRefund,
-): Promise<Refund> {
+async function processRefund(tx: Queryable, started: { id: string; amount: number }, transaction: TransactionRow, appUrl: string): Promise<Refund> {
   const { rows } = await tx.query<RefundRow>(
     `WITH r AS (
        UPDATE refunds SET status = 'processed', processed_at = now() WHERE id = $1 AND status = 'pending' RETURNING *
@@ -386,11 +482,8 @@ async function processRefund(
   }
   const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
   await emailNotice(tx, notice);
-  // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md): in the posting's statement
-  // when this transaction posts, else in one of their own.
-  const counters = [scopeOf(row), { refunded: refund.amount }, { notification: notice.notification }] as const;
-  if (reserve) await reserveRefund(tx, reserve, countersSql(...counters));
-  else await addToTotals(tx, ...counters);
+  // The company's shared counters last (docs/decisions/0038-one-lock-order-for-money.md), in one statement of their own.
+  await addToTotals(tx, scopeOf(row), { refunded: refund.amount }, { notification: notice.notification });
   return refund;
 }
 
