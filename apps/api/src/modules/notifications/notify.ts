@@ -22,17 +22,28 @@ export function notifyCompanySql(parts: { from: string; companyId: string; title
 }
 
 /**
- * Notifies every user of several companies in one statement, their users in id order. Each notification takes its
- * user's counter row (notification_counts), so a transaction that notifies two companies (a transfer between them)
- * takes those rows in one global order and never waits in a circle on another doing the same the other way round.
+ * A part of a statement (a CTE named `name`) that notifies every user of several companies, their users in id order,
+ * once the rows of `after` exist (a posting statement's entries). Each notification takes its user's counter row
+ * (notification_counts), so a transaction that notifies two companies (a transfer between them) takes those rows in
+ * one global order, after the ledger's like every money path's counters (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
+ * `param` adds a value and answers its placeholder.
  */
-export async function notifyCompanies(tx: Queryable, notices: { companyId: string; notification: NewNotification }[]): Promise<void> {
-  await tx.query(
-    `INSERT INTO notifications (user_id, title, message)
-     SELECT u.id, n.title, n.message FROM unnest($1::uuid[], $2::text[], $3::text[]) AS n(company_id, title, message)
-       JOIN users u ON u.company_id = n.company_id ORDER BY u.id`,
-    [notices.map((n) => n.companyId), notices.map((n) => n.notification.title), notices.map((n) => n.notification.message)],
-  );
+export function notifyCompaniesSql(
+  name: string,
+  notices: { companyId: string; notification: NewNotification }[],
+  param: (value: unknown) => string,
+  after: string,
+): string {
+  return `${name} AS (
+       INSERT INTO notifications (user_id, title, message)
+       SELECT u.id, n.title, n.message
+         FROM unnest(${param(notices.map((n) => n.companyId))}::uuid[], ${param(notices.map((n) => n.notification.title))}::text[], ${param(notices.map((n) => n.notification.message))}::text[])
+              AS n(company_id, title, message)
+         JOIN users u ON u.company_id = n.company_id
+        WHERE (SELECT count(*) FROM ${after}) > 0
+        ORDER BY u.id
+       RETURNING 1
+     )`;
 }
 
 export async function notifyUser(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {

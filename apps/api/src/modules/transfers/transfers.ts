@@ -25,7 +25,7 @@ import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
 import { AmountTooLargeError, InsufficientBalanceError, post } from '../ledger/ledger';
 import { consumeLimit } from '../limits/limits';
-import { notifyCompanies } from '../notifications/notify';
+import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
 import { priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
@@ -184,11 +184,11 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
- * transaction writes the transfer row with the Idempotency-Key's note, takes the daily Send limit, writes both
- * businesses' events and the recipient's email, then the ledger entry, which locks the two available accounts in id
- * order and refuses a balance short, and last both businesses' notifications (their counters after the ledger, as
- * every money path: docs/decisions/0063-money-paths-lock-the-ledger-last.md, 0070). A retry with the same key answers
- * with the same transfer.
+ * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and the recipient's
+ * email (rows nobody waits for), takes the daily Send limit, then writes the ledger entry, which locks the two available
+ * accounts in id order and refuses a balance short, with both businesses' notifications after it in the same statement
+ * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
+ * 0070). A retry with the same key answers with the same transfer.
  */
 export async function createTransfer(
   ctx: AppContext,
@@ -231,8 +231,6 @@ export async function createTransfer(
       [...params, ...bound.params],
     );
     const made = rows[0]!;
-    // The daily Send limit, at the value priced above, before the ledger's locks (ADR 0070's lock order).
-    await consumeLimit(tx, ctx.config, { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send', usdCents, reference: made.id });
     const sender = recipientView({ name: made.sender_name, tag: made.sender_tag });
     const shown = amountText(asset.code, input.amount);
     const object = (direction: 'sent' | 'received', counterparty: ReturnType<typeof recipientView>) => ({
@@ -264,7 +262,16 @@ export async function createTransfer(
           { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
         ),
     });
+    // The daily Send limit, at the value priced above: the last row taken before the ledger's locks (ADR 0070), so
+    // the usage row of a busy sender is held for the posting statement and the commit only.
+    await consumeLimit(tx, ctx.config, { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send', usdCents, reference: made.id });
+    const test = merchant.livemode ? '' : ' (test)';
+    const notices = [
+      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
+      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
+    ];
     try {
+      // Both businesses' notifications in the posting statement, after its entry (notifyCompaniesSql).
       await post(tx, {
         livemode: merchant.livemode,
         companyId: merchant.companyId,
@@ -275,19 +282,12 @@ export async function createTransfer(
           { account: { companyId: merchant.companyId, code: 'available', currency: asset.code }, amount: input.amount },
           { account: { companyId: recipient.id, code: 'available', currency: asset.code }, amount: -input.amount },
         ],
-      });
+      }, { also: (param, posted) => notifyCompaniesSql('n', notices, param, posted) });
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
       if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
       throw error;
     }
-    // Both businesses' notices after the posting, as every money path writes its counters (each notification takes
-    // its user's counter row; ADR 0063, 0070), in one statement with their users in id order (notifyCompanies).
-    const test = merchant.livemode ? '' : ' (test)';
-    await notifyCompanies(tx, [
-      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
-      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
-    ]);
     return made.id;
   });
   return (await findTransfer(ctx.db, merchant, id))!;
