@@ -32,6 +32,7 @@ import { rateJobs } from './modules/rates/jobs';
 import { rateRoutes } from './modules/rates/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rateRoutes);
       await api.register(tagRoutes);
       await api.register(paymentMethodRoutes);
+      await api.register(walletRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -40,6 +40,7 @@ export const eventTypes = [
   'refund.failed',
   'payout.paid',
   'payout.failed',
+  'wallet.test_funds_added',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

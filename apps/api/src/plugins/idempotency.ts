@@ -36,8 +36,11 @@ declare module 'fastify' {
 
 type Claim = { request_hash: string; status: 'running' | 'done'; response_status: number | null; response_body: string | null };
 
+// A body parsed by its contract may hold bigints (amounts as digit strings, ADR 0065): hashed as their digits.
+const bigintAsDigits = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
+
 function requestHash(request: FastifyRequest): string {
-  return sha256(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null]));
+  return sha256(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null], bigintAsDigits));
 }
 
 export function idempotencyHooks(ctx: () => AppContext): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } {
