@@ -13,6 +13,10 @@ export const paths = {
   notifications: '/dashboard/notifications',
   settings: '/dashboard/settings',
   paymentMethods: '/dashboard/payment-methods',
+  wallet: '/dashboard/wallet',
+  walletAsset: '/dashboard/wallet/:asset',
+  walletSend: '/dashboard/wallet/:asset/send',
+  walletReceive: '/dashboard/wallet/:asset/receive',
   // SPEC.md gives two paths each for trade history and partners (profile menu vs sidebar); both are kept.
   tradeHistory: '/dashboard/trade-history',
   trades: '/dashboard/trades',
@@ -52,3 +56,8 @@ export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;
+
+/** An asset's pages in the wallet: its statement, and Send and Receive. */
+export const walletAssetPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
+export const walletSendPath = (asset: string) => `${walletAssetPath(asset)}/send`;
+export const walletReceivePath = (asset: string) => `${walletAssetPath(asset)}/receive`;
