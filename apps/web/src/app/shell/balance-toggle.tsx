@@ -7,8 +7,8 @@ import { useWallet } from '../../api/wallet';
 import { useAuthStore } from '../../stores/auth-store';
 import { useDisplayCurrency } from '../../stores/display-currency-store';
 
-/** From 10,000 whole units a phone shows the total in short form. */
-const COMPACT_FROM = 10_000n;
+/** From 1,000 whole units a phone shows the total in short form ('8.3K USD'): its top bar has room for about nine characters. */
+const COMPACT_FROM = 1_000n;
 
 /** `12.3K USD`, `4.5M NGN`: one decimal, rounded down, from the bigint (never a Number). */
 export function shortTotal(currency: WalletValueCurrency, minor: bigint): string {
@@ -39,7 +39,7 @@ export function BalanceToggle() {
           ) : total / 10n ** BigInt(assetOf(currency).decimals) >= COMPACT_FROM ? (
             <>
               <span className="max-sm:hidden">{whole}</span>
-              {/* A phone's top bar has room for about ten characters: 24.5K USD there, the whole amount on the wallet page. */}
+              {/* 24.5K USD on a phone, the whole amount on the wallet page. */}
               <span className="sm:hidden" title={whole}>
                 <span aria-hidden="true">{shortTotal(currency, total)}</span>
                 <span className="sr-only">{whole}</span>

@@ -229,7 +229,7 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     useDisplayCurrency.getState().setCurrency('USD');
   });
 
-  it('shows a total under 10,000 as it is, on phones too', async () => {
+  it('shows a total under 1,000 as it is, on phones too', async () => {
     total = { USD: '0', NGN: '0', complete: true };
     renderShell();
     const banner = screen.getByRole('banner');

@@ -83,7 +83,7 @@ function Statement({ asset }: { asset: AssetCode }) {
             )}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
           {holding?.testFunds && (
             <Button variant="secondary" onClick={() => setFunding(true)}>
               <PlusIcon className="h-4 w-4" aria-hidden="true" />
@@ -163,12 +163,12 @@ function StatementRow({ asset, line, shown }: { asset: AssetCode; line: WalletSt
           <span className="text-slate-400">—</span>
         )}
       </td>
-      <td className={`font-semibold break-all tabular-nums md:px-4 md:py-3 md:text-right ${incoming ? 'text-emerald-700' : 'text-slate-900'}`}>
+      <td className={`font-semibold [overflow-wrap:anywhere] tabular-nums md:px-4 md:py-3 md:text-right ${incoming ? 'text-emerald-700' : 'text-slate-900'}`}>
         <span className="sr-only md:hidden">Amount: </span>
         <Amount value={showAmount(asset, line.amount, { sign: true })} shown={shown} />
       </td>
-      <td className="text-right break-all text-slate-600 tabular-nums md:px-4 md:py-3">
-        <span className="text-xs text-slate-500 md:hidden">Balance after </span>
+      <td className="text-right [overflow-wrap:anywhere] text-slate-600 tabular-nums md:px-4 md:py-3">
+        <span className="block text-xs text-slate-500 md:hidden">Balance after</span>
         <Amount value={showAmount(asset, line.balanceAfter)} shown={shown} />
       </td>
     </tr>

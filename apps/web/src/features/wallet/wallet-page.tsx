@@ -84,45 +84,65 @@ export function WalletPage() {
   );
 }
 
+const wrap = '[overflow-wrap:anywhere]';
+
 function AssetRow({ asset, shown, testMode, onAddFunds }: { asset: WalletAsset; shown: boolean; testMode: boolean; onAddFunds: () => void }) {
   const code: AssetCode = asset.asset;
   const { name } = assetOf(code);
   return (
-    <li aria-label={`${code} ${name}`} className="flex flex-col gap-4 p-4 lg:flex-row lg:items-center lg:gap-6 sm:p-5">
-      <div className="flex min-w-0 items-center gap-3 lg:w-48">
-        <span className="grid h-10 w-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-xs font-bold text-brand-700">{code}</span>
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-          <Link to={walletAssetPath(code)} className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline">
-            <FileTextIcon className="h-3.5 w-3.5" aria-hidden="true" />
-            Statement
+    <li aria-label={`${code} ${name}`} className="space-y-4 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid h-10 w-12 shrink-0 place-items-center rounded-lg bg-brand-50 text-xs font-bold text-brand-700">{code}</span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+            <Link to={walletAssetPath(code)} className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline">
+              <FileTextIcon className="h-3.5 w-3.5" aria-hidden="true" />
+              Statement
+            </Link>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={walletSendPath(code)} className={buttonClasses('secondary', '', 'sm')} aria-label={`Send ${code}`}>
+            <ArrowUpRightIcon className="h-4 w-4" aria-hidden="true" />
+            Send
           </Link>
+          <Link to={walletReceivePath(code)} className={buttonClasses('secondary', '', 'sm')} aria-label={`Receive ${code}`}>
+            <ArrowDownLeftIcon className="h-4 w-4" aria-hidden="true" />
+            Receive
+          </Link>
+          {testMode && (
+            <Button size="sm" variant="ghost" onClick={onAddFunds} aria-label={`Add test funds: ${code}`}>
+              <PlusIcon className="h-4 w-4" aria-hidden="true" />
+              Add test funds
+            </Button>
+          )}
         </div>
       </div>
 
-      <dl className="grid min-w-0 flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-slate-500">Available</dt>
-          <dd className="font-semibold break-all text-slate-900">
+          <dd className={`font-semibold text-slate-900 ${wrap}`}>
             <Amount value={showAmount(code, asset.available)} shown={shown} />
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs text-slate-500">Held</dt>
-          <dd className="break-all text-slate-700">
+          <dd className={`text-slate-700 ${wrap}`}>
             <Amount value={showAmount(code, asset.held)} shown={shown} />
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs text-slate-500">Pending</dt>
-          <dd className="break-all text-slate-700">
+          <dd className={`text-slate-700 ${wrap}`}>
             <Amount value={showAmount(code, asset.pending)} shown={shown} />
           </dd>
         </div>
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-slate-500">Worth</dt>
           {walletValueCurrencies.map((currency) => (
-            <dd key={currency} className="text-slate-700">
+            <dd key={currency} className={`text-slate-700 ${wrap}`}>
               {asset.value[currency] === null ? (
                 <span className="text-xs text-amber-700">{currency}: rate unavailable</span>
               ) : (
@@ -132,23 +152,6 @@ function AssetRow({ asset, shown, testMode, onAddFunds }: { asset: WalletAsset; 
           ))}
         </div>
       </dl>
-
-      <div className="flex flex-wrap gap-2 lg:justify-end">
-        <Link to={walletSendPath(code)} className={buttonClasses('secondary', '', 'sm')} aria-label={`Send ${code}`}>
-          <ArrowUpRightIcon className="h-4 w-4" aria-hidden="true" />
-          Send
-        </Link>
-        <Link to={walletReceivePath(code)} className={buttonClasses('secondary', '', 'sm')} aria-label={`Receive ${code}`}>
-          <ArrowDownLeftIcon className="h-4 w-4" aria-hidden="true" />
-          Receive
-        </Link>
-        {testMode && (
-          <Button size="sm" variant="ghost" onClick={onAddFunds} aria-label={`Add test funds: ${code}`}>
-            <PlusIcon className="h-4 w-4" aria-hidden="true" />
-            Add test funds
-          </Button>
-        )}
-      </div>
     </li>
   );
 }
