@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assetCodeSchema, assetOf, type AssetCode } from './assets';
 import { envelope } from './envelope';
-import { documented, text } from './fields';
+import { documented, serverChecks, text } from './fields';
 import { amountMessages, formatAmount, minorUnitsOut, minorUnitsSchema } from './money';
 
 /**
@@ -113,8 +113,8 @@ export function statementRange(query: { from?: string; to?: string }): { from: D
 const filterFields = {
   /** Lines of entries written at or after this day (UTC) or instant. */
   from: dateBound.optional(),
-  /** Lines of entries written on or before this day (UTC), or before this instant. */
-  to: dateBound.optional(),
+  /** Lines of entries written on or before this day (UTC), or before this instant; after `from`. */
+  to: serverChecks(dateBound, 'After from, when both are given.').optional(),
   /** Money in (credits to the available balance) or out. */
   direction: z.enum(['in', 'out'], { error: walletMessages.directionInvalid }).optional(),
 };
@@ -172,7 +172,7 @@ export const walletStatementResponse = envelope(walletStatementSchema);
 
 export const addTestFundsRequest = z.strictObject({
   /** A count of the asset's smallest unit, as digits: "150000000" is 1.5 BTC. */
-  amount: text(amountMessages.digitsOnly)
+  amount: documented(text(amountMessages.digitsOnly), { pattern: /^[1-9]\d{0,77}$/, maxLength: 78 })
     .pipe(minorUnitsSchema)
     .refine((amount) => amount > 0n, amountMessages.zero),
 });
