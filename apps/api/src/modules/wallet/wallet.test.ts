@@ -32,6 +32,9 @@ async function merchant() {
 const addFunds = (token: string, asset: string, amount: unknown, headers: Record<string, string> = {}) =>
   server.api.post<TestFunds>(`/wallet/${asset}/test-funds`, { amount }, { token, headers });
 
+/** The field errors of a refusal. */
+const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string> }).errors;
+
 const statement = (token: string, asset: string, query = '') => server.api.get<WalletStatement>(`/wallet/${asset}/statement${query}`, { token });
 
 describe('the wallet', () => {
@@ -118,7 +121,7 @@ describe('the wallet', () => {
     });
     const { getWallet } = await import('./wallet');
     const { rows } = await db.query<{ company_id: string }>('SELECT company_id FROM wallet_test_funds ORDER BY created_at DESC LIMIT 1');
-    const wallet = await getWallet({ ...server.app.ctx, db: counting }, { companyId: rows[0]!.company_id, livemode: false });
+    const wallet = await getWallet({ ...server.app.ctx, db: counting as typeof db }, { companyId: rows[0]!.company_id, livemode: false });
     expect(wallet.assets.filter((a) => a.available === '100')).toHaveLength(5);
     // The balances, the rates, today's test funds.
     expect(queries).toHaveLength(3);
@@ -162,13 +165,13 @@ describe('test funds', () => {
       const res = await addFunds(token, asset, amount);
       expect(res.status, JSON.stringify(amount)).toBe(400);
       expect(res.body.data).toMatchObject({ code: 'VALIDATION_FAILED', errors: { amount: expect.any(String) } });
-      expect(res.body.data.errors.amount, JSON.stringify(amount)).toBe(message);
+      expect(errorsOf(res).amount, JSON.stringify(amount)).toBe(message);
     }
     for (const asset of ['DOGE', 'btc', 'US', '%00']) {
       const res = await addFunds(token, asset, '100');
       expect(res.status, asset).toBe(400);
     }
-    expect((await addFunds(token, 'DOGE', '100')).body.data.errors).toEqual({ asset: 'Choose one of NGN, USD, GBP, EUR, BTC, ETH, USDT, USDC.' });
+    expect(errorsOf(await addFunds(token, 'DOGE', '100'))).toEqual({ asset: 'Choose one of NGN, USD, GBP, EUR, BTC, ETH, USDT, USDC.' });
     // The largest amount numeric(78,0) holds is past any cap.
     const huge = await addFunds(token, 'ETH', '9'.repeat(78));
     expect(huge.status).toBe(422);
@@ -272,9 +275,9 @@ describe('the statement', () => {
     for (const [asset, query, field] of cases) {
       const res = await statement(token, asset, query);
       expect(res.status, `${asset}${query}`).toBe(400);
-      expect(res.body.data.errors, `${asset}${query}`).toHaveProperty(field);
+      expect(errorsOf(res), `${asset}${query}`).toHaveProperty(field);
     }
-    expect((await statement(token, 'ETH', '?before=abc')).body.data.errors.before).toBe(walletMessages.cursorInvalid);
+    expect(errorsOf(await statement(token, 'ETH', '?before=abc')).before).toBe(walletMessages.cursorInvalid);
     expect((await statement(token, 'ETH', '?before=9223372036854775807')).status).toBe(200);
   });
 
