@@ -31,8 +31,9 @@ export async function resolveCounterparties(db: Queryable, viewer: Scope, entrie
     byKind.set(entry.kind, (byKind.get(entry.kind) ?? new Set()).add(entry.reference));
   }
   const found = new Map<string, Counterparty>();
+  const scope: Scope = { companyId: viewer.companyId, livemode: viewer.livemode };
   for (const [kind, references] of byKind) {
-    const answers = await resolvers.get(kind)!(db, [...references], viewer);
+    const answers = await resolvers.get(kind)!(db, [...references], scope);
     for (const [reference, counterparty] of answers) found.set(keyOf(kind, reference), counterparty);
   }
   return found;

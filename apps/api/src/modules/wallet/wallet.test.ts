@@ -9,8 +9,9 @@ import { walletMessages, type TestFunds, type Wallet, type WalletStatement } fro
 import type { Queryable } from '../../db/client';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies } from '../ledger/ledger';
+import { ledgerDiscrepancies, postEntries } from '../ledger/ledger';
 import { listRates, refreshRates } from '../rates/rates';
+import { registerCounterpartyResolver } from './counterparties';
 import { exportStatementCsv } from './statement-export';
 
 let server: TestServer;
@@ -281,6 +282,40 @@ describe('the statement', () => {
     expect((await statement(token, 'ETH', '?before=9223372036854775807')).status).toBe(200);
   });
 
+  it("names counterparties through the resolver of each entry kind, once per kind per page", async () => {
+    const { token, companyId } = await merchant();
+    const calls: string[][] = [];
+    registerCounterpartyResolver('example_transfer', async (_db, references, viewer) => {
+      calls.push(references);
+      expect(viewer).toEqual({ companyId, livemode: false });
+      return new Map(references.filter((reference) => reference !== 'unknown').map((reference) => [reference, { name: `Acme ${reference}`, tag: 'acme' }]));
+    });
+    const entry = (reference: string) => ({
+      livemode: false,
+      companyId,
+      kind: 'example_transfer',
+      reference,
+      description: 'Transfer',
+      lines: [
+        { account: { companyId, code: 'available' as const, currency: 'GBP' as const }, amount: -100n },
+        { account: { code: 'test_faucet' as const, currency: 'GBP' as const }, amount: 100n },
+      ],
+    });
+    await server.db.transaction((tx) => postEntries(tx, [entry('t1'), entry('t2'), entry('unknown')]));
+    await addFunds(token, 'GBP', '5');
+    const answer = await statement(token, 'GBP');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const lines = answer.body.data.lines;
+    expect(lines.map((line) => [line.kind, line.counterparty])).toEqual([
+      ['test_funds', { name: 'FiPay test funds', tag: null }],
+      ['example_transfer', null],
+      ['example_transfer', { name: 'Acme t2', tag: 'acme' }],
+      ['example_transfer', { name: 'Acme t1', tag: 'acme' }],
+    ]);
+    expect(calls).toEqual([['unknown', 't2', 't1']]);
+    expect(() => registerCounterpartyResolver('test_funds', async () => new Map())).toThrow(/registered already/);
+  });
+
   it("never shows another company's lines or balances", async () => {
     const a = await merchant();
     const b = await merchant();
@@ -340,7 +375,6 @@ describe('the statement as CSV', () => {
   it('reads in batches as the client reads: memory stays flat however many lines there are', async () => {
     const { token, companyId } = await merchant();
     // 60 lines in one posting statement (test funds would be capped), through the ledger's own function.
-    const { postEntries } = await import('../ledger/ledger');
     await server.db.transaction((tx) =>
       postEntries(
         tx,
