@@ -94,13 +94,13 @@ test.describe('at 1280 px', () => {
   test('the balance hides and shows, and the choice survives a reload', async ({ page, company: account }) => {
     await openDashboard(page, account);
     const topBar = page.getByRole('banner');
-    // A new company's available balance in test mode, from the ledger.
-    await expect(topBar.getByText('₦0.00')).toBeVisible();
+    // A new company's wallet total in test mode, in the display currency (USD unless chosen otherwise).
+    await expect(topBar.getByText('0.00 USD')).toBeVisible();
     await expect(topBar.getByText(`Signed in as ${account.user.email.slice(0, 2)}...@adebayofoods.ng`)).toBeVisible();
     await expect(topBar.getByText(account.user.email)).toHaveCount(0);
 
     await topBar.getByRole('button', { name: 'Hide balance' }).click();
-    await expect(topBar.getByText('₦0.00')).toHaveCount(0);
+    await expect(topBar.getByText('0.00 USD')).toHaveCount(0);
     await expect(topBar.getByText('••••••')).toBeVisible();
     // The home's balance card follows the same choice.
     await expect(page.getByRole('region', { name: 'Available balance' }).getByText('₦0.00')).toHaveCount(0);
@@ -108,14 +108,14 @@ test.describe('at 1280 px', () => {
     await page.reload();
     await expect(topBar.getByRole('button', { name: 'Show balance' })).toBeVisible();
     await expect(topBar.getByText('••••••')).toBeVisible();
-    await expect(topBar.getByText('₦0.00')).toHaveCount(0);
+    await expect(topBar.getByText('0.00 USD')).toHaveCount(0);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? '{}'));
     expect(stored.state.showBalance).toBe(false);
 
     await topBar.getByRole('button', { name: 'Show balance' }).click();
-    await expect(topBar.getByText('₦0.00')).toBeVisible();
+    await expect(topBar.getByText('0.00 USD')).toBeVisible();
     await page.reload();
-    await expect(topBar.getByText('₦0.00')).toBeVisible();
+    await expect(topBar.getByText('0.00 USD')).toBeVisible();
   });
 
   test('every sidebar entry, profile-menu entry and quick link opens its page inside the shell', async ({ page, request, company: account }) => {
@@ -343,7 +343,7 @@ test.describe('at 375 px', () => {
     await expect(modeSwitch.getByText('Live', { exact: true })).toBeVisible();
     await expect(modeSwitch.getByText('Live mode', { exact: true })).toBeHidden();
     // The label takes no room from the balance beside it: the amount shows whole, not cut short.
-    const amount = bar.getByText('₦0.00', { exact: true });
+    const amount = bar.getByText('0.00 USD', { exact: true });
     await expect(amount).toBeVisible();
     expect(await amount.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     // Every control of the top bar stays on the screen beside it.

@@ -106,6 +106,8 @@ export const API_TABLE_WRITERS = {
   limit_consumptions: ['limits'],
   limit_grants: ['limits'],
   limit_requests: ['limits'],
+  wallet_test_funds: ['wallet'],
+  wallet_test_funds_days: ['wallet'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -35,6 +35,7 @@ import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { limitRoutes } from './modules/limits/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { healthRoutes } from './modules/system/routes';
 import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentMethodRoutes);
       await api.register(transferRoutes);
       await api.register(limitRoutes);
+      await api.register(walletRoutes);
       await api.register(backOfficeRoutes);
     },
     { prefix: '/api/v1' },

@@ -13,6 +13,7 @@ import { DEFAULT_TAG_CHANGE_INTERVAL_DAYS, DEFAULT_TAG_RELEASE_HOLD_DAYS } from 
 import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/payment-methods';
 import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
+import { parseAmount } from '@fipay/contracts/money';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -90,7 +91,52 @@ const envSchema = z.object({
   TRANSFER_CODE_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_TRANSFER_CODE_ABOVE_USD),
   // Daily limits per tier in US cents (docs/decisions/0070-daily-limits-and-limit-requests.md), as JSON replacing the tiers named.
   DAILY_LIMITS: z.string().optional(),
+  // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
+  TEST_FUNDS_DAILY_CAPS: z.string().optional(),
 });
+
+/** Test funds a company may add per asset per UTC day (test mode), in each asset's smallest unit. */
+export type TestFundsCaps = Record<AssetCode, bigint>;
+
+/** About 10,000 US dollars' worth of each, in round figures of the asset; TEST_FUNDS_DAILY_CAPS replaces any of them. */
+export const defaultTestFundsCaps: TestFundsCaps = {
+  NGN: 1_000_000_000n, // ₦10,000,000
+  USD: 1_000_000n, // $10,000
+  GBP: 1_000_000n,
+  EUR: 1_000_000n,
+  BTC: 100_000_000n, // 1 BTC
+  ETH: 10n * 10n ** 18n, // 10 ETH
+  USDT: 10_000_000_000n, // 10,000 USDT
+  USDC: 10_000_000_000n,
+};
+
+function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFundsCaps {
+  if (!raw?.trim()) return defaultTestFundsCaps;
+  const example = 'e.g. {"BTC":"0.5","NGN":"5000000"}';
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`TEST_FUNDS_DAILY_CAPS: must be a JSON object of asset codes to amounts in whole units, ${example}`);
+    return defaultTestFundsCaps;
+  }
+  const caps = { ...defaultTestFundsCaps };
+  for (const [code, text] of Object.entries(value)) {
+    if (!(assetCodes as readonly string[]).includes(code)) {
+      problems.push(`TEST_FUNDS_DAILY_CAPS: unknown asset "${code}" (known: ${assetCodes.join(', ')})`);
+      continue;
+    }
+    try {
+      caps[code as AssetCode] = parseAmount(code as AssetCode, String(text), { allowZero: true });
+    } catch (error) {
+      problems.push(`TEST_FUNDS_DAILY_CAPS.${code}: ${(error as Error).message} ${example}`);
+    }
+  }
+  return caps;
+}
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
 export type SandboxMidRates = Record<Exclude<AssetCode, 'USD'>, Rational>;
@@ -274,6 +320,8 @@ export type Config = {
   transferCodeAboveUsd: number;
   /** Daily limits per tier, in US cents. */
   dailyLimits: Record<ConfiguredTier, TierLimits>;
+  /** Test funds a company may add per asset per UTC day, in smallest units. */
+  testFundsDailyCaps: TestFundsCaps;
 };
 
 export class ConfigError extends Error {
@@ -313,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fees = parseFees(e.FEES, problems);
   const sandboxMids = parseSandboxRates(e.SANDBOX_RATES, problems);
   const dailyLimits = parseDailyLimits(e.DAILY_LIMITS, problems);
+  const testFundsDailyCaps = parseTestFundsCaps(e.TEST_FUNDS_DAILY_CAPS, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -368,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
+    testFundsDailyCaps,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

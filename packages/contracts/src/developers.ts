@@ -42,6 +42,7 @@ export const eventTypes = [
   'payout.failed',
   'transfer.sent',
   'transfer.received',
+  'wallet.test_funds_added',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

@@ -33,6 +33,7 @@ import { sql as fipayTags } from './migrations/0033-fipay-tags';
 import { sql as ledgerPerAsset } from './migrations/0034-ledger-per-asset';
 import { sql as transfers } from './migrations/0038-transfers';
 import { sql as dailyLimits } from './migrations/0035-daily-limits';
+import { sql as walletTestFunds } from './migrations/0037-wallet-test-funds';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -69,6 +70,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0033-fipay-tags', sql: fipayTags },
   { id: '0034-ledger-per-asset', sql: ledgerPerAsset },
   { id: '0035-daily-limits', sql: dailyLimits },
+  { id: '0037-wallet-test-funds', sql: walletTestFunds },
   { id: '0038-transfers', sql: transfers },
 ];
 

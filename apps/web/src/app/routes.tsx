@@ -156,6 +156,14 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/payment-methods/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
                   },
                   {
+                    path: paths.wallet,
+                    lazy: () => import('../features/wallet/wallet-page').then((m) => ({ Component: m.WalletPage })),
+                  },
+                  {
+                    path: paths.walletAsset,
+                    lazy: () => import('../features/wallet/asset-statement-page').then((m) => ({ Component: m.AssetStatementPage })),
+                  },
+                  {
                     path: paths.apiKeys,
                     lazy: () => import('../features/developers/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
                   },

@@ -13,6 +13,8 @@ export const paths = {
   notifications: '/dashboard/notifications',
   settings: '/dashboard/settings',
   paymentMethods: '/dashboard/payment-methods',
+  wallet: '/dashboard/wallet',
+  walletAsset: '/dashboard/wallet/:asset',
   // Send and Receive one asset (docs/decisions/0073-transfers-between-businesses.md).
   walletSend: '/dashboard/wallet/:asset/send',
   walletReceive: '/dashboard/wallet/:asset/receive',
@@ -56,10 +58,11 @@ export const TRANSACTIONS_TAB_PARAM = 'tab';
 export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
-/** One asset's wallet page, and its Send and Receive pages (`to` fills in the recipient). */
-export const walletPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
-export const walletSendPath = (asset: string, to?: string) => `${walletPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
-export const walletReceivePath = (asset: string) => `${walletPath(asset)}/receive`;
 export const adminLimitRequestPath = (requestId: string) => `/admin/limit-requests/${encodeURIComponent(requestId)}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;
+
+/** An asset's pages in the wallet: its statement, and Send (`to` fills in the recipient) and Receive. */
+export const walletAssetPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
+export const walletSendPath = (asset: string, to?: string) => `${walletAssetPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
+export const walletReceivePath = (asset: string) => `${walletAssetPath(asset)}/receive`;

@@ -25,6 +25,7 @@ import { rateEndpoints } from './rates';
 import { transferEndpoints } from './transfers';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
+import { walletEndpoints } from './wallet';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -57,6 +58,7 @@ const modules = {
   tagEndpoints,
   transactionEndpoints,
   uploadEndpoints,
+  walletEndpoints,
   webhookDeliveryEndpoints,
   webhookEndpointEndpoints,
   // Served when files are stored with the local driver (the default, and the test server's).

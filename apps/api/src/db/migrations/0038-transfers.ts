@@ -37,5 +37,5 @@ ALTER TABLE email_otp_codes ADD CONSTRAINT email_otp_codes_purpose_check CHECK (
 
 ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_effect_type_check;
 ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_effect_type_check
-  CHECK (effect_type IN ('transaction', 'refund', 'payout', 'payment_link', 'webhook_endpoint', 'webhook_secret', 'webhook_delivery', 'transfer'));
+  CHECK (effect_type IN ('transaction', 'refund', 'payout', 'payment_link', 'webhook_endpoint', 'webhook_secret', 'webhook_delivery', 'test_funds', 'transfer'));
 `;

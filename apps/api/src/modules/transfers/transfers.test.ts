@@ -94,6 +94,14 @@ describe('transfers between businesses', () => {
     expect(next.body.data).toMatchObject({ transfers: [{ amount: '125500000' }], nextBefore: null });
     expect((await server.api.get('/transfers?asset=ETH', { token: bob.key })).body.data.transfers).toEqual([]);
 
+    // On each side's wallet statement, the other business is the counterparty.
+    const statement = await server.api.get('/wallet/USDT/statement', { token: bob.key });
+    expect(statement.body.data.lines.map((line: { amount: string; counterparty: { tag: string } | null }) => [line.amount, line.counterparty?.tag])).toEqual([
+      ['1', alice.tag],
+      ['125500000', alice.tag],
+    ]);
+    const aliceStatement = await server.api.get('/wallet/USDT/statement?limit=1', { token: alice.key });
+    expect(aliceStatement.body.data.lines[0]).toMatchObject({ amount: '-1', counterparty: { tag: bob.tag } });
     // Events for each side, with each side's view.
     const events = async (key: string) => (await server.api.get('/events?pageSize=100', { token: key })).body.data.events as { type: string; data: { object: { id: string } } }[];
     expect((await events(alice.key)).filter((e) => e.type.startsWith('transfer.')).map((e) => e.type)).toEqual(['transfer.sent', 'transfer.sent']);

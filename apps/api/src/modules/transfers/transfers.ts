@@ -25,6 +25,7 @@ import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
 import { AmountTooLargeError, InsufficientBalanceError, post } from '../ledger/ledger';
 import { consumeLimit } from '../limits/limits';
+import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
 import { priceAtMarket } from '../rates/rates';
@@ -292,3 +293,18 @@ export async function createTransfer(
   });
   return (await findTransfer(ctx.db, merchant, id))!;
 }
+
+/**
+ * The other business of each transfer on a wallet statement (ADR 0072's resolvers): by the transfers' ids, the
+ * sender's or the recipient's name and current tag, whichever is not the viewer. A reference that is not one of the
+ * viewer's transfers in its mode gets none.
+ */
+registerCounterpartyResolver('transfer', async (db, references, viewer) => {
+  const ids = references.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<TransferRow>(
+    `${SELECT_TRANSFERS} WHERE t.id = ANY($3::uuid[]) AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`,
+    [viewer.companyId, viewer.livemode, ids],
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.counterparty_name, tag: row.counterparty_tag }]));
+});

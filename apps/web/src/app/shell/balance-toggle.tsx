@@ -1,37 +1,52 @@
 import EyeIcon from 'lucide-react/icons/eye';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
-import { formatNaira } from '@fipay/contracts/payments';
-import { useBalance } from '../../api/balance';
-import { koboToShortNaira } from '../../features/payments/money';
+import { assetOf } from '@fipay/contracts/assets';
+import { formatAmount } from '@fipay/contracts/money';
+import type { WalletValueCurrency } from '@fipay/contracts/wallet';
+import { useWallet } from '../../api/wallet';
 import { useAuthStore } from '../../stores/auth-store';
+import { useDisplayCurrency } from '../../stores/display-currency-store';
 
-/** From ₦10,000 (in kobo) either way a phone shows the balance in short form; refunds can take it below zero. */
-const COMPACT_FROM = 1_000_000;
+/** From 1,000 whole units a phone shows the total in short form ('8.3K USD'): its top bar has room for about nine characters. */
+const COMPACT_FROM = 1_000n;
 
-/** The top bar's available balance in the current mode, or dots while the user has hidden it (the persisted showBalance flag). */
+/** `12.3K USD`, `4.5M NGN`: one decimal, rounded down, from the bigint (never a Number). */
+export function shortTotal(currency: WalletValueCurrency, minor: bigint): string {
+  const whole = minor / 10n ** BigInt(assetOf(currency).decimals);
+  const [unit, size] = whole >= 1_000_000_000n ? ['B', 1_000_000_000n] : whole >= 1_000_000n ? ['M', 1_000_000n] : ['K', 1_000n];
+  const tenths = (whole * 10n) / size;
+  return `${tenths / 10n}.${tenths % 10n}${unit} ${currency}`;
+}
+
+/**
+ * The top bar's balance: the wallet's total in the current mode, in the display currency ('0.00 USD' as SPEC.md shows
+ * it, or NGN as chosen on the wallet page), or dots while the user has hidden it (the persisted showBalance flag).
+ */
 export function BalanceToggle() {
   const showBalance = useAuthStore((state) => state.showBalance);
-  const balance = useBalance();
-  const available = balance.data?.find((b) => b.currency === 'NGN')?.available ?? 0;
   const toggleBalance = useAuthStore((state) => state.toggleBalance);
+  const currency = useDisplayCurrency((state) => state.currency);
+  const wallet = useWallet();
+  const total = BigInt(wallet.data?.total?.[currency] ?? '0');
+  const whole = formatAmount(currency, total, { display: 'code' });
   return (
     <div className="flex h-10 min-w-0 items-center gap-1 rounded-full border border-slate-200 bg-slate-50 pr-1 pl-3 max-sm:pl-2">
       <span className="sr-only">Balance: </span>
       {showBalance ? (
-        <span className={`truncate text-sm font-semibold whitespace-nowrap tabular-nums max-sm:text-xs ${available < 0 ? 'text-red-700' : 'text-slate-900'}`}>
-          {balance.isPending ? (
+        <span className="truncate text-sm font-semibold whitespace-nowrap text-slate-900 tabular-nums max-sm:text-xs">
+          {wallet.isPending ? (
             '…'
-          ) : Math.abs(available) >= COMPACT_FROM ? (
+          ) : total / 10n ** BigInt(assetOf(currency).decimals) >= COMPACT_FROM ? (
             <>
-              <span className="max-sm:hidden">{formatNaira(available)}</span>
-              {/* A phone's top bar has room for about eight characters: ₦24.5K there, the whole amount on the dashboard. */}
-              <span className="sm:hidden" title={formatNaira(available)}>
-                <span aria-hidden="true">{koboToShortNaira(available)}</span>
-                <span className="sr-only">{formatNaira(available)}</span>
+              <span className="max-sm:hidden">{whole}</span>
+              {/* 24.5K USD on a phone, the whole amount on the wallet page. */}
+              <span className="sm:hidden" title={whole}>
+                <span aria-hidden="true">{shortTotal(currency, total)}</span>
+                <span className="sr-only">{whole}</span>
               </span>
             </>
           ) : (
-            formatNaira(available)
+            whole
           )}
         </span>
       ) : (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, useAuthStore } from '../../stores/auth-store';
+import { useDisplayCurrency } from '../../stores/display-currency-store';
 import { QueryWrapper } from '../../test/query-wrapper';
 import { sessionFixture } from '../../test/session-fixture';
 import { DashboardShell } from './dashboard-shell';
@@ -14,8 +15,7 @@ function Page() {
 }
 
 /** The bell in the top bar asks for the latest notifications (an empty list keeps it quiet); logout answers as the server does. */
-const ngn = { currency: 'NGN', available: 1_234_567, pending: 0, payoutsInTransit: 0, received: 2_000_000, refunded: 50_000, paidOut: 300_000 };
-let balances = [ngn];
+let total = { USD: '1234567', NGN: '1913578850', complete: true };
 
 const kindLimit = (kind: string, label: string, leftCents: string, left: string) => ({
   kind,
@@ -42,8 +42,8 @@ const limitsData = {
 function answer(url: string): Response {
   const data = url.includes('/notification/')
     ? { notifications: [], unreadCount: 0 }
-    : url.endsWith('/balance')
-      ? { balances }
+    : url.endsWith('/wallet')
+      ? { livemode: false, asOf: '2026-11-26T12:00:00.000Z', assets: [], total }
       : url.endsWith('/limits')
         ? limitsData
         : null;
@@ -70,7 +70,7 @@ const profileButton = () => screen.getByRole('button', { name: 'Profile menu' })
 // some take longer than vitest's default 5 s.
 describe('DashboardShell', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    balances = [ngn];
+    total = { USD: '1234567', NGN: '1913578850', complete: true };
     localStorage.clear();
     useAuthStore.getState().setSession(sessionFixture());
     useAuthStore.setState({ showBalance: true });
@@ -106,13 +106,14 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     expect(within(sidebar()).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 
-  it('groups the payment pages below the ten entries: Transactions, Payment Links, Payouts, API keys, Events and Docs', async () => {
+  it('groups the payment pages below the ten entries: Wallet, Transactions, Payment Links, Payouts, API keys, Events and Docs', async () => {
     renderShell('/dashboard/offers');
     const nav = within(sidebar()).getByRole('navigation', { name: 'Dashboard' });
     const [spec, payments] = within(nav).getAllByRole('list');
     expect(within(nav).getByRole('list', { name: 'Payments' })).toBe(payments);
     expect(spec!.compareDocumentPosition(payments!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(payments!).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Wallet', '/dashboard/wallet'],
       ['Transactions', '/dashboard/transactions'],
       ['Payment Links', '/payment-links'],
       ['Payouts', '/dashboard/transactions?tab=payouts'],
@@ -159,7 +160,7 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     await user.click(within(sidebar()).getByRole('button', { name: 'Collapse sidebar' }));
     const payments = within(sidebar()).getByRole('list', { name: 'Payments' });
     expect(within(sidebar()).getByText('Payments')).toHaveClass('sr-only');
-    for (const name of ['Transactions', 'Payment Links', 'Payouts', 'API keys', 'Events', 'Docs']) {
+    for (const name of ['Wallet', 'Transactions', 'Payment Links', 'Payouts', 'API keys', 'Events', 'Docs']) {
       const link = within(payments).getByRole('link', { name });
       expect(link.querySelector('svg')).toBeInTheDocument();
       expect(within(link).getByText(name)).toHaveClass('opacity-0', 'fixed');
@@ -231,30 +232,36 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     expect(within(panel).getByText('ad...@acme.ng')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(within(banner).queryByText('ada@acme.ng')).not.toBeInTheDocument();
-    // The current mode's available balance from the ledger: whole on wider screens (and for screen readers), short on phones.
-    expect(await within(banner).findAllByText('₦12,345.67')).toHaveLength(2);
-    expect(within(banner).getByText('₦12.3K')).toHaveAttribute('aria-hidden', 'true');
+    // The wallet's total in the display currency (USD unless chosen otherwise): whole on wider screens (and for screen readers), short on phones.
+    expect(await within(banner).findAllByText('12,345.67 USD')).toHaveLength(2);
+    expect(within(banner).getByText('12.3K USD')).toHaveAttribute('aria-hidden', 'true');
 
     await user.click(within(banner).getByRole('button', { name: 'Hide balance' }));
-    expect(within(banner).queryByText('₦12,345.67')).not.toBeInTheDocument();
-    expect(within(banner).queryByText('₦12.3K')).not.toBeInTheDocument();
+    expect(within(banner).queryByText('12,345.67 USD')).not.toBeInTheDocument();
+    expect(within(banner).queryByText('12.3K USD')).not.toBeInTheDocument();
     expect(within(banner).getByText('••••••')).toBeInTheDocument();
     expect(useAuthStore.getState().showBalance).toBe(false);
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!).state.showBalance).toBe(false);
 
     await user.click(within(banner).getByRole('button', { name: 'Show balance' }));
-    expect(within(banner).getAllByText('₦12,345.67')).toHaveLength(2);
+    expect(within(banner).getAllByText('12,345.67 USD')).toHaveLength(2);
     expect(useAuthStore.getState().showBalance).toBe(true);
   });
 
-  it('shows a balance below zero with its sign and in red, short on phones like any other', async () => {
-    balances = [{ ...ngn, available: -2_000_000 }];
+  it('shows the total in naira when that is the display currency, and small totals whole', async () => {
+    useDisplayCurrency.getState().setCurrency('NGN');
     renderShell();
     const banner = screen.getByRole('banner');
-    const [whole] = await within(banner).findAllByText('-₦20,000.00');
-    expect(within(banner).getAllByText('-₦20,000.00')).toHaveLength(2);
-    expect(within(banner).getByText('-₦20.0K')).toHaveAttribute('aria-hidden', 'true');
-    expect(whole!.closest('.tabular-nums')).toHaveClass('text-red-700');
+    expect(await within(banner).findAllByText('19,135,788.50 NGN')).toHaveLength(2);
+    expect(within(banner).getByText('19.1M NGN')).toHaveAttribute('aria-hidden', 'true');
+    useDisplayCurrency.getState().setCurrency('USD');
+  });
+
+  it('shows a total under 1,000 as it is, on phones too', async () => {
+    total = { USD: '0', NGN: '0', complete: true };
+    renderShell();
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByText('0.00 USD')).toBeInTheDocument();
   });
 
   it('opens the profile menu with its entries, the crypto limits and Join Community in a new tab', async () => {

@@ -17,6 +17,7 @@ import SettingsIcon from 'lucide-react/icons/settings';
 import StarIcon from 'lucide-react/icons/star';
 import TagIcon from 'lucide-react/icons/tag';
 import UsersIcon from 'lucide-react/icons/users';
+import WalletIcon from 'lucide-react/icons/wallet';
 import { paths, PAYOUTS_TAB, payoutsPath, TRANSACTIONS_TAB_PARAM } from '../../config/paths';
 
 type Place = { pathname: string; search: string };
@@ -51,9 +52,10 @@ export const sidebarEntries: readonly NavEntry[] = [
 
 /**
  * Below SPEC's entries: the payments and developer pages that the dashboard's cards and menus lead to,
- * so they can be reached from anywhere. Payouts is a tab of the transactions page.
+ * so they can be reached from anywhere: the wallet first. Payouts is a tab of the transactions page.
  */
 export const paymentsEntries: readonly NavEntry[] = [
+  { label: 'Wallet', to: paths.wallet, icon: WalletIcon },
   {
     label: 'Transactions',
     to: paths.transactions,

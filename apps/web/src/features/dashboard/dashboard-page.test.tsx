@@ -218,8 +218,8 @@ describe('DashboardPage home sections', () => {
     ]);
   });
 
-  it('shows the balance card figures from the ledger, and every balance on request', async () => {
-    const user = renderDashboard();
+  it('shows the balance card figures from the ledger, and leads to every balance in the wallet', async () => {
+    renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
     expect((await within(card).findAllByText('₦12,345.67')).filter((figure) => figure.closest('[hidden]') === null)).toHaveLength(1);
     // Sent: what was paid out to the bank, refunds not counted; received: what customers paid, before refunds,
@@ -235,25 +235,16 @@ describe('DashboardPage home sections', () => {
     expect(within(card).getByText(/pending, available on the next business day/)).toHaveTextContent('₦1,500.00 pending, available on the next business day');
     expect(within(card).getByText(/on its way to your bank account/)).toHaveTextContent('₦2,500.00 on its way to your bank account');
 
-    const seeAll = within(card).getByRole('button', { name: 'See all balances' });
-    expect(seeAll).toHaveAttribute('aria-expanded', 'false');
-    expect(within(card).queryByRole('list', { name: 'All balances' })).not.toBeInTheDocument();
-    await user.click(seeAll);
-    expect(seeAll).toHaveAttribute('aria-expanded', 'true');
-    const all = within(card).getByRole('list', { name: 'All balances' });
-    expect(within(all).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'NGNNigerian naira₦12,345.67',
-      'USDUS dollar0.00 USD',
-      'GHSGhanaian cedi0.00 GHS',
-    ]);
+    // Every asset's balance is on the wallet page.
+    expect(within(card).getByRole('link', { name: 'See all balances' })).toHaveAttribute('href', '/dashboard/wallet');
   });
 
   it('hides every figure while the balance is hidden', async () => {
     useAuthStore.setState({ showBalance: false });
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
-    // Available, pending, on its way, sent, received, refunded and after refunds, and the three currencies behind 'See all balances'.
-    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(10));
+    // Available, pending, on its way, sent, received, refunded and after refunds.
+    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(7));
     expect(within(card).queryByText(/0\.00/)).not.toBeInTheDocument();
     expect(within(card).queryByText(/₦/)).not.toBeInTheDocument();
   });
@@ -276,7 +267,7 @@ describe('DashboardPage home sections', () => {
     useAuthStore.setState({ showBalance: false });
     renderDashboard();
     const card = screen.getByRole('region', { name: 'Available balance' });
-    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(10));
+    await waitFor(() => expect(within(card).getAllByText('Hidden')).toHaveLength(7));
     expect(within(card).queryByText(/Refunds taken from payments/)).not.toBeInTheDocument();
     expect(within(card).getAllByText('Hidden')[0]!.closest('p')).toHaveClass('text-slate-900');
   });

@@ -3,6 +3,7 @@ import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
 import { balanceEndpoints, paymentLinkEndpoints, payoutEndpoints, refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
+import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
 import type { ReactNode } from 'react';
@@ -23,6 +24,7 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Payouts', endpoints: Object.values(payoutEndpoints) },
   { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Rates', endpoints: Object.values(rateEndpoints) },
+  { title: 'Wallet', endpoints: Object.values(walletEndpoints) },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
   { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
 ];

@@ -17,7 +17,7 @@ export default function DesktopNav({ opened, focused }: { opened?: string; focus
             <HeaderMenuContent menu={item.menu} link={NavMenuLink} />
           </NavMenu>
         ) : (
-          <NavBarLink key={item.label} href={placeholderHref} className={navItemClass}>
+          <NavBarLink key={item.label} href={item.href ?? placeholderHref} className={navItemClass}>
             {item.label}
           </NavBarLink>
         ),

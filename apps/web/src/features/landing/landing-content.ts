@@ -34,11 +34,12 @@ export const sendReceiveGroups: readonly CurrencyGroup[] = [
 export const companyLinks = ['About us', 'Careers', 'Blog', 'Reviews'] as const;
 
 export type HeaderMenu = 'sendReceive' | 'company';
-export type HeaderNavItem = { kind: 'link'; label: string } | { kind: 'menu'; label: string; menu: HeaderMenu };
+/** A link with `href` leads there (the wallet, for a signed-in visitor; sign-in first otherwise); without one it is a placeholder. */
+export type HeaderNavItem = { kind: 'link'; label: string; href?: string } | { kind: 'menu'; label: string; menu: HeaderMenu };
 
 export const headerNav: readonly HeaderNavItem[] = [
   { kind: 'menu', label: 'Send & Receive Fund', menu: 'sendReceive' },
-  { kind: 'link', label: 'Wallet' },
+  { kind: 'link', label: 'Wallet', href: paths.wallet },
   { kind: 'link', label: 'Marketplace' },
   { kind: 'menu', label: 'Company', menu: 'company' },
   { kind: 'link', label: 'Learn' },

@@ -43,6 +43,8 @@ describe('LandingPage', () => {
     for (const label of ['Wallet', 'Marketplace', 'Learn', 'Become a Vendor']) {
       expect(within(main).getByRole('link', { name: label })).toBeInTheDocument();
     }
+    // The wallet is a page of its own (a signed-out visitor signs in first).
+    expect(within(main).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/dashboard/wallet');
   });
 
   it('opens the Send & Receive Fund menu with every currency and closes it on Escape', async () => {
@@ -117,6 +119,7 @@ describe('LandingPage', () => {
     for (const label of ['Wallet', 'Marketplace', 'Learn', 'Become a Vendor']) {
       expect(within(mobile).getByRole('link', { name: label })).toBeInTheDocument();
     }
+    expect(within(mobile).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/dashboard/wallet');
     await user.click(within(mobile).getByRole('button', { name: 'Send & Receive Fund' }));
     expect(within(mobile).getByRole('link', { name: 'Receive USDT' })).toBeInTheDocument();
     expect(within(mobile).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');

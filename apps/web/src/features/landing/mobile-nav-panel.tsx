@@ -61,7 +61,7 @@ export default function MobileNavPanel({ open, onOpenChange, buttonRef }: Mobile
                     {item.kind === 'menu' ? (
                       <MobileSection label={item.label} menu={item.menu} />
                     ) : (
-                      <a href={placeholderHref} className={rowClass}>
+                      <a href={item.href ?? placeholderHref} className={rowClass}>
                         {item.label}
                       </a>
                     )}

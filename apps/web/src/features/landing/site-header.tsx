@@ -37,7 +37,7 @@ function DesktopNavStandIn({ onOpen, onFocusEntry }: StandInProps) {
                 <ChevronDownIcon className={navChevronClass} />
               </button>
             ) : (
-              <a href={placeholderHref} onFocus={onFocus} className={navItemClass}>
+              <a href={item.href ?? placeholderHref} onFocus={onFocus} className={navItemClass}>
                 {item.label}
               </a>
             )}

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { UnknownAsset } from './unknown-asset';
 import { copyText } from '../../lib/copy-text';
-import { paths, walletPath, walletSendPath } from '../../config/paths';
+import { paths, walletAssetPath, walletSendPath } from '../../config/paths';
 import { useMode } from '../../stores/mode-store';
 import { companyTagQueryOptions } from '../../api/company-tag';
 
@@ -28,7 +28,7 @@ function ReceiveAsset({ asset }: { asset: AssetCode }) {
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-1">
         <p className="text-sm">
-          <Link to={walletPath(asset)} className="font-medium text-brand-700 hover:underline">
+          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
             ← {name} wallet
           </Link>
         </p>

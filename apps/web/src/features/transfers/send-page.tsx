@@ -13,7 +13,7 @@ import { UnknownAsset } from './unknown-asset';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
-import { walletPath } from '../../config/paths';
+import { walletAssetPath } from '../../config/paths';
 import { usePreviewTransfer, useSendTransfer, useSendTransferCode } from './api/transfers';
 
 /** An amount as the page shows it: every decimal that is not a trailing zero, with the asset's code. */
@@ -43,7 +43,7 @@ function SendAsset({ asset }: { asset: AssetCode }) {
     <div className="mx-auto max-w-xl space-y-6">
       <div className="space-y-1">
         <p className="text-sm">
-          <Link to={walletPath(asset)} className="font-medium text-brand-700 hover:underline">
+          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
             ← {name} wallet
           </Link>
         </p>
@@ -191,7 +191,7 @@ function Sent({ transfer, onAnother }: { transfer: Transfer; onAnother: () => vo
         {shownAmount(transfer.asset, transfer.amount)} is in {transfer.counterparty.name}'s wallet now.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to={walletPath(transfer.asset)} variant="secondary">
+        <ButtonLink to={walletAssetPath(transfer.asset)} variant="secondary">
           Back to wallet
         </ButtonLink>
         <Button onClick={onAnother}>Send another</Button>

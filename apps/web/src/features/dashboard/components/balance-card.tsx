@@ -1,18 +1,20 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import ArrowDownLeftIcon from 'lucide-react/icons/arrow-down-left';
 import ArrowUpRightIcon from 'lucide-react/icons/arrow-up-right';
-import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import UndoIcon from 'lucide-react/icons/undo-2';
 import WalletIcon from 'lucide-react/icons/wallet';
 import { formatNaira } from '@fipay/contracts/payments';
 import { useBalance } from '../../../api/balance';
+import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
-import { Amount } from './amount';
+import { Amount } from '../../../components/ui/amount';
 
 /**
  * The current mode's money from the ledger: available NGN (below zero when refunds were taken from payments
  * still pending), what was paid out to the bank (sent), and what customers paid (received, before refunds),
- * with the refunds on a line of their own. USD and GHS hold nothing yet.
+ * with the refunds on a line of their own. 'See all balances' opens the wallet, where every asset is.
  */
 export function BalanceCard() {
   const showBalance = useAuthStore((state) => state.showBalance);
@@ -26,14 +28,7 @@ export function BalanceCard() {
   const REFUNDED = loading ?? formatNaira(ngn?.refunded ?? 0);
   const AFTER_REFUNDS = loading ?? formatNaira((ngn?.received ?? 0) - (ngn?.refunded ?? 0));
   const overdrawn = (ngn?.available ?? 0) < 0;
-  const BALANCES = [
-    { currency: 'NGN', name: 'Nigerian naira', amount: AVAILABLE },
-    { currency: 'USD', name: 'US dollar', amount: '0.00 USD' },
-    { currency: 'GHS', name: 'Ghanaian cedi', amount: '0.00 GHS' },
-  ] as const;
-  const [allOpen, setAllOpen] = useState(false);
   const headingId = useId();
-  const listId = useId();
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -98,29 +93,13 @@ export function BalanceCard() {
       </dl>
 
       <div className="pt-4">
-        <button
-          type="button"
-          aria-expanded={allOpen}
-          aria-controls={listId}
-          onClick={() => setAllOpen((open) => !open)}
+        <Link
+          to={paths.wallet}
           className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           See all balances
-          <ChevronDownIcon className={`h-4 w-4 transition-transform ${allOpen ? 'rotate-180' : ''}`} />
-        </button>
-        <ul id={listId} hidden={!allOpen} aria-label="All balances" className="mt-3 divide-y divide-slate-100 border-t border-slate-100">
-          {BALANCES.map(({ currency, name, amount }) => (
-            <li key={currency} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-              <span className="flex items-center gap-2">
-                <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">{currency}</span>
-                <span className="text-slate-600">{name}</span>
-              </span>
-              <span className="font-semibold text-slate-900">
-                <Amount value={amount} shown={showBalance} />
-              </span>
-            </li>
-          ))}
-        </ul>
+          <ChevronRightIcon className="h-4 w-4" aria-hidden="true" />
+        </Link>
       </div>
     </section>
   );

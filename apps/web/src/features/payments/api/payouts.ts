@@ -1,6 +1,7 @@
 import { payoutEndpoints } from '@fipay/contracts/endpoints/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { balanceKey } from '../../../api/balance';
+import { walletKey } from '../../../api/wallet';
 import { callApi } from '../../../lib/api-client';
 import { useMode } from '../../../stores/mode-store';
 
@@ -33,6 +34,7 @@ export function usePayoutNow() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['payouts', mode] });
       void client.invalidateQueries({ queryKey: balanceKey(mode) });
+      void client.invalidateQueries({ queryKey: walletKey(mode) });
       void client.invalidateQueries({ queryKey: ['transactions', mode] });
     },
   });

@@ -3,6 +3,7 @@ import { refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoint
 import type { CreateRefundRequest, TransactionListQuery } from '@fipay/contracts/payments';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { balanceKey } from '../../../api/balance';
+import { walletKey } from '../../../api/wallet';
 import { callApi } from '../../../lib/api-client';
 import { useMode } from '../../../stores/mode-store';
 
@@ -42,6 +43,7 @@ export function useRefund() {
       void client.invalidateQueries({ queryKey: keys.transaction(mode, refund.transactionReference) });
       void client.invalidateQueries({ queryKey: ['transactions', mode] });
       void client.invalidateQueries({ queryKey: balanceKey(mode) });
+      void client.invalidateQueries({ queryKey: walletKey(mode) });
     },
   });
 }
