@@ -101,6 +101,7 @@ export const API_TABLE_WRITERS = {
   rates: ['rates'],
   fipay_tags: ['tags'],
   payment_methods: ['payment-methods'],
+  wallet_freezes: ['ledger'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

@@ -31,6 +31,7 @@ import { sql as rates } from './migrations/0031-rates';
 import { sql as paymentMethods } from './migrations/0032-payment-methods';
 import { sql as fipayTags } from './migrations/0033-fipay-tags';
 import { sql as ledgerPerAsset } from './migrations/0034-ledger-per-asset';
+import { sql as walletFreezes } from './migrations/0039-wallet-freezes';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -66,6 +67,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0032-payment-methods', sql: paymentMethods },
   { id: '0033-fipay-tags', sql: fipayTags },
   { id: '0034-ledger-per-asset', sql: ledgerPerAsset },
+  { id: '0039-wallet-freezes', sql: walletFreezes },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.
