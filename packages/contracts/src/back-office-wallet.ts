@@ -89,7 +89,7 @@ export const walletStatementQuery = z.object({
   asset: assetCodeSchema.default('NGN'),
   account: z.enum(walletStatementAccounts).default('available'),
   /** The previous page's `nextBefore`: lines older than it. */
-  before: z.string().regex(/^[1-9]\d{0,17}$/, 'Use the nextBefore of the previous page.').optional(),
+  before: text().regex(/^[1-9]\d{0,17}$/, 'Use the nextBefore of the previous page.').optional(),
   limit: z.coerce.number().int().min(1).max(WALLET_STATEMENT_PAGE_MAX).default(WALLET_STATEMENT_PAGE_DEFAULT),
 });
 export type WalletStatementQuery = z.input<typeof walletStatementQuery>;

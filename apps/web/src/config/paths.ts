@@ -44,6 +44,8 @@ export const paths = {
   adminApplication: '/admin/applications/:companyId',
   adminReviewers: '/admin/reviewers',
   adminLivePayments: '/admin/live-payments',
+  adminWallet: '/admin/applications/:companyId/wallet',
+  adminPaymentMethodReviews: '/admin/payment-methods',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
@@ -52,3 +54,4 @@ export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;
+export const adminWalletPath = (companyId: string) => `${adminApplicationPath(companyId)}/wallet`;

@@ -55,6 +55,9 @@ export function AdminLayout() {
             >
               Applications
             </NavLink>
+            <NavLink to={paths.adminPaymentMethodReviews} className={navClasses}>
+              Payment methods
+            </NavLink>
             <NavLink to={paths.adminLivePayments} className={navClasses}>
               Live payments
             </NavLink>
