@@ -5,7 +5,7 @@ import {
   type WalletFreeze,
   type WalletMode,
   type WalletStatementLine,
-  walletStatementQuery,
+  type walletStatementQuery,
 } from '@fipay/contracts/back-office-wallet';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -23,24 +23,6 @@ type ReasonDialogProps = {
 
 /** A confirmation that asks for a reason first (freezing, unfreezing, rejecting): nothing is sent without one. */
 export function ReasonDialog({ open, onClose, title, description, label, confirm, busyText, busy, error, max, requiredMessage, onConfirm }: ReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setReason('');
-      setMissing(false);
-    }
-  }, [open]);
-
-  function submit() {
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setMissing(true);
-      return;
-    }
-    onConfirm(trimmed);
-  }
-
   return (
     <Dialog
       open={open}
@@ -48,43 +30,7 @@ export function ReasonDialog({ open, onClose, title, description, label, confirm
       title={title}
       description={description}
       size="lg"
-      body={
-        <form
-          id="reason-dialog-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-          className="space-y-3"
-        >
-          {error && <Alert tone="error">{error}</Alert>}
-          <div className="space-y-1.5">
-            <label htmlFor="reason-dialog-reason" className="block text-sm font-medium text-slate-700">
-              {label}
-            </label>
-            <textarea
-              id="reason-dialog-reason"
-              rows={3}
-              maxLength={max}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (missing) setMissing(false);
-              }}
-              aria-invalid={missing}
-              aria-describedby={missing ? 'reason-dialog-error' : undefined}
-              data-autofocus
-              className={`${inputClasses} h-auto py-2 ${missing ? 'border-red-500' : 'border-slate-300'}`}
-            />
-            {missing && (
-              <p id="reason-dialog-error" className="text-xs font-medium text-red-600">
-                {requiredMessage}
-              </p>
-            )}
-          </div>
-        </form>
-      }
+      body={<ReasonForm label={label} error={error} max={max} requiredMessage={requiredMessage} onConfirm={onConfirm} />}
     >
       <Button variant="secondary" onClick={onClose} disabled={busy}>
         Cancel
@@ -93,5 +39,51 @@ export function ReasonDialog({ open, onClose, title, description, label, confirm
         {busy ? busyText : confirm}
       </Button>
     </Dialog>
+  );
+}
+
+/** The reason's field: made afresh each time the dialog opens (the dialog's content is unmounted while closed). */
+function ReasonForm({ label, error, max, requiredMessage, onConfirm }: Pick<ReasonDialogProps, 'label' | 'error' | 'max' | 'requiredMessage' | 'onConfirm'>) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  return (
+    <form
+      id="reason-dialog-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = reason.trim();
+        if (trimmed) onConfirm(trimmed);
+        else setMissing(true);
+      }}
+      className="space-y-3"
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="space-y-1.5">
+        <label htmlFor="reason-dialog-reason" className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <textarea
+          id="reason-dialog-reason"
+          rows={3}
+          maxLength={max}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (missing) setMissing(false);
+          }}
+          aria-invalid={missing}
+          aria-describedby={missing ? 'reason-dialog-error' : undefined}
+          data-autofocus
+          className={`${inputClasses} h-auto py-2 ${missing ? 'border-red-500' : 'border-slate-300'}`}
+        />
+        {missing && (
+          <p id="reason-dialog-error" className="text-xs font-medium text-red-600">
+            {requiredMessage}
+          </p>
+        )}
+      </div>
+    </form>
   );
 }
