@@ -6,6 +6,7 @@ import { createReviewerAccount, type ReviewerAccount } from '../../test/back-off
 import { checkoutCode, createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies, post } from '../ledger/ledger';
+import { payoutsDue } from '../payments/payouts/payouts';
 
 /** A company's wallet in the back office: balances, statement, freezing (docs/decisions/0074-frozen-wallets.md). */
 
@@ -147,6 +148,19 @@ describe("a company's wallet in the back office", () => {
     const refunded = await server.api.post('/refunds', { reference, amount: 100_000 }, { token: key });
     expect(refunded.status).toBe(201);
     expect((await server.api.post('/payouts', undefined, { token: key })).body.message).toBe(payoutMessages.paidOut);
+  });
+
+  it('leaves a frozen company out of the daily payout run until it is unfrozen', async () => {
+    const { key, companyId } = await merchant();
+    await paidCharge(key, 300_000);
+    const available = async () => (await server.api.get('/balance', { token: key })).body.data.balances[0].available as number;
+    const before = await available();
+    expect((await freeze(companyId, { mode: 'test', reason: 'Court order.' })).status).toBe(200);
+    expect(await payoutsDue(server.app.ctx, [{ companyId, livemode: false }])).toEqual({ paid: 0, failed: 0, skipped: 1 });
+    expect(await available()).toBe(before);
+    expect((await unfreeze(companyId, { mode: 'test', reason: 'Order lifted.' })).status).toBe(200);
+    expect(await payoutsDue(server.app.ctx, [{ companyId, livemode: false }])).toEqual({ paid: 1, failed: 0, skipped: 0 });
+    expect(await available()).toBe(0);
   });
 
   it('answers 404 for an unknown company, 403 to a company, 400 for a bad mode or reason, 401 without a session', async () => {
