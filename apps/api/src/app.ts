@@ -18,6 +18,7 @@ import { createProviders } from './providers/registry';
 import { ProviderInboxWorker } from './modules/payments/provider-inbox';
 import { accountRoutes } from './modules/account/routes';
 import { backOfficeRoutes } from './modules/back-office/routes';
+import { backOfficeWalletRoutes } from './modules/back-office/wallet-routes';
 import { authRoutes } from './modules/auth/routes';
 import { bankRoutes } from './modules/banks/routes';
 import { kybRoutes } from './modules/kyb/routes';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(limitRoutes);
       await api.register(walletRoutes);
       await api.register(backOfficeRoutes);
+      await api.register(backOfficeWalletRoutes);
     },
     { prefix: '/api/v1' },
   );

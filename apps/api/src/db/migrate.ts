@@ -34,6 +34,7 @@ import { sql as ledgerPerAsset } from './migrations/0034-ledger-per-asset';
 import { sql as transfers } from './migrations/0038-transfers';
 import { sql as dailyLimits } from './migrations/0035-daily-limits';
 import { sql as walletTestFunds } from './migrations/0037-wallet-test-funds';
+import { sql as walletFreezes } from './migrations/0039-wallet-freezes';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -72,6 +73,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0035-daily-limits', sql: dailyLimits },
   { id: '0037-wallet-test-funds', sql: walletTestFunds },
   { id: '0038-transfers', sql: transfers },
+  { id: '0039-wallet-freezes', sql: walletFreezes },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
                 path: paths.adminLivePayments,
                 lazy: () => import('../features/admin/live-payments-page').then((m) => ({ Component: m.LivePaymentsPage })),
               },
+              {
+                path: paths.adminWallet,
+                lazy: () => import('../features/admin/wallet-page').then((m) => ({ Component: m.WalletPage })),
+              },
+              {
+                path: paths.adminPaymentMethodReviews,
+                lazy: () => import('../features/admin/payment-method-reviews-page').then((m) => ({ Component: m.PaymentMethodReviewsPage })),
+              },
             ],
           },
           {

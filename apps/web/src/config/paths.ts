@@ -51,6 +51,8 @@ export const paths = {
   adminLivePayments: '/admin/live-payments',
   adminLimitRequests: '/admin/limit-requests',
   adminLimitRequest: '/admin/limit-requests/:requestId',
+  adminWallet: '/admin/applications/:companyId/wallet',
+  adminPaymentMethodReviews: '/admin/payment-methods',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
@@ -66,3 +68,4 @@ export const adminApplicationPath = (companyId: string) => `/admin/applications/
 export const walletAssetPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
 export const walletSendPath = (asset: string, to?: string) => `${walletAssetPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
 export const walletReceivePath = (asset: string) => `${walletAssetPath(asset)}/receive`;
+export const adminWalletPath = (companyId: string) => `${adminApplicationPath(companyId)}/wallet`;

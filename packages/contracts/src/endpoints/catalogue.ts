@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { backOfficeEndpoints } from './back-office';
+import { backOfficeWalletEndpoints } from './back-office-wallet';
 import { bankEndpoints } from './banks';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
@@ -35,6 +36,7 @@ const modules = {
   authEndpoints,
   balanceEndpoints,
   backOfficeEndpoints,
+  backOfficeWalletEndpoints,
   bankEndpoints,
   checkoutEndpoints,
   companyEndpoints,

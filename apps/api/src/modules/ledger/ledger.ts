@@ -61,6 +61,17 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
+/**
+ * A line that would take money out of a frozen company's wallet (a debit on its `available` or `held` account in a
+ * frozen mode): refused by the database (migration 0039, docs/decisions/0074-frozen-wallets.md). Credits still go in.
+ */
+export class WalletFrozenError extends Error {
+  constructor() {
+    super('This wallet is frozen.');
+    this.name = 'WalletFrozenError';
+  }
+}
+
 /** The same kind and reference was posted before (a retried job or a repeated provider event). */
 export class AlreadyPostedError extends Error {
   constructor(readonly kind: string, readonly reference: string) {
@@ -188,6 +199,16 @@ export async function lockAccounts(tx: Queryable, accounts: ModeAccount[]): Prom
 }
 
 /**
+ * Locks every ledger account a company has in one mode, in id order, as the transaction's whole set (a freeze waits
+ * for the postings that hold any of them, and the postings after it wait for the freeze). Answers their ids.
+ */
+export async function lockCompanyAccounts(tx: Queryable, companyId: string, livemode: boolean): Promise<string[]> {
+  mustBeTransaction(tx);
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE company_id = $1 AND livemode = $2', [companyId, livemode]);
+  return [...(await lockIds(tx, rows.map((row) => row.id)))];
+}
+
+/**
  * Writes one entry in `tx` (postEntries with one entry).
  */
 export async function post(tx: Queryable, entry: Entry, options: { also?: StatementPart } = {}): Promise<{ entryId: string }> {
@@ -214,6 +235,7 @@ export type StatementPart = (param: (value: unknown) => string, posted: string) 
  * from the balances its lock read (the company's pending account is locked with the others when the transaction's
  * set has it or this posting takes the set), so the caller can tell why; the database checks the same at commit.
  * Throws InsufficientBalanceError when a company account would go negative (roll the transaction back),
+ * WalletFrozenError when a line would take money out of a frozen wallet,
  * AlreadyPostedError when a kind and reference was posted before.
  */
 export async function postEntries(tx: Queryable, entries: Entry[], options: { also?: StatementPart } = {}): Promise<string[]> {
@@ -316,6 +338,7 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
     return entries.map((_, index) => byPosition.get(index + 1)!);
   } catch (error) {
     if (pgCode(error) === '23514' && ['ledger_accounts_not_negative', 'ledger_available_covered'].includes(pgConstraint(error) ?? '')) throw new InsufficientBalanceError();
+    if (pgCode(error) === 'FP001' || pgConstraint(error) === 'ledger_wallet_frozen') throw new WalletFrozenError();
     // numeric_value_out_of_range: a balance the column cannot hold.
     if (pgCode(error) === '22003') throw new AmountTooLargeError();
     throw error;

@@ -13,6 +13,7 @@ import { appendAudit, userActor, reviewerActor } from '../audit/audit-log';
 import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
+import { notifyCompany } from '../notifications/notify';
 import type { Scope } from '../webhooks/events';
 
 /** Payment methods: docs/decisions/0067-payment-methods.md. */
@@ -234,6 +235,54 @@ export async function clearPaymentMethodReview(ctx: AppContext, reviewer: { id: 
       companyId: rows[0].company_id,
       before: { ...auditView(method), nameReview: 'needs_review' },
       after: auditView(method),
+    });
+    return method;
+  });
+}
+
+/** Methods waiting for a name review, newest first, with the business's name, a page after `before` (keyset). */
+export async function paymentMethodsNeedingReview(
+  db: Queryable,
+  query: { before?: string | undefined; limit: number },
+): Promise<{ paymentMethods: (PaymentMethod & { company: { id: string; name: string } })[]; nextBefore: string | null }> {
+  const { rows } = await db.query<Row & { company_name: string }>(
+    `SELECT ${COLUMNS.split(', ').map((column) => `m.${column}`).join(', ')}, c.name AS company_name
+       FROM payment_methods m JOIN companies c ON c.id = m.company_id
+      WHERE m.name_review = 'needs_review' AND m.removed_at IS NULL
+        AND ($1::uuid IS NULL OR (m.created_at, m.id) < (SELECT created_at, id FROM payment_methods WHERE id = $1::uuid))
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
+    [query.before ?? null, query.limit],
+  );
+  return {
+    paymentMethods: rows.map((row) => ({ ...toPaymentMethod(row), company: { id: row.company_id, name: row.company_name } })),
+    nextBefore: rows.length === query.limit ? rows.at(-1)!.id : null,
+  };
+}
+
+/** A reviewer refuses a holder name that is not the company's: the method is removed and the company told why. */
+export async function rejectPaymentMethod(ctx: AppContext, reviewer: { id: string; name: string }, id: string, reason: string): Promise<PaymentMethod> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', text.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<Row>(
+      `UPDATE payment_methods SET removed_at = now(), rejected_by = $2, rejection_reason = $3
+        WHERE id = $1 AND removed_at IS NULL AND name_review = 'needs_review' RETURNING ${COLUMNS}`,
+      [id, reviewer.id, reason],
+    );
+    if (!rows[0]) {
+      const exists = await tx.query('SELECT 1 FROM payment_methods WHERE id = $1 AND removed_at IS NULL', [id]);
+      throw exists.rows[0] ? new AppError('CONFLICT', text.notAwaitingReview) : new AppError('NOT_FOUND', text.notFound);
+    }
+    const method = toPaymentMethod(rows[0]);
+    await appendAudit(tx, {
+      actor: reviewerActor(reviewer),
+      action: 'payment_method.rejected',
+      companyId: rows[0].company_id,
+      before: auditView(method),
+      after: { ...auditView(method), removed: true, reason },
+    });
+    await notifyCompany(tx, rows[0].company_id, {
+      title: 'Payment method not accepted',
+      message: `We could not accept the ${rows[0].livemode ? '' : 'test-mode '}account ${method.accountNumber} in the name of ${method.accountName}, so it was removed from your payment methods: ${reason}`,
     });
     return method;
   });

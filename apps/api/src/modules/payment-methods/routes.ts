@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentMethodEndpoints as endpoints } from '@fipay/contracts/endpoints/payment-methods';
+import { backOfficeWalletEndpoints } from '@fipay/contracts/endpoints/back-office-wallet';
+import { paymentMethodReviewMessages } from '@fipay/contracts/back-office-wallet';
 import { paymentMethodMessages } from '@fipay/contracts/payment-methods';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
@@ -7,7 +9,16 @@ import { ok } from '../../lib/reply';
 import { requireAuth } from '../../plugins/auth';
 import { requireMerchant, type Merchant } from '../../plugins/merchant-auth';
 import { requireReviewer } from '../../plugins/reviewer-auth';
-import { addPaymentMethod, clearPaymentMethodReview, listPaymentMethods, removePaymentMethod, sendPaymentMethodCode, type MethodEditor } from './payment-methods';
+import {
+  addPaymentMethod,
+  clearPaymentMethodReview,
+  listPaymentMethods,
+  paymentMethodsNeedingReview,
+  rejectPaymentMethod,
+  removePaymentMethod,
+  sendPaymentMethodCode,
+  type MethodEditor,
+} from './payment-methods';
 
 /** Changes come from a signed-in user, who can be asked for a second factor; a secret key only reads. */
 function editorOf(merchant: Merchant): MethodEditor {
@@ -38,5 +49,14 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, endpoints.clearReview, async (request) =>
     ok(paymentMethodMessages.cleared, await clearPaymentMethodReview(ctx, requireReviewer(request), request.params.id)),
+  );
+
+  // The back office's name review (docs/decisions/0074-frozen-wallets.md): the queue and the refusal.
+  registerRoute(app, backOfficeWalletEndpoints.paymentMethodReviews, async (request) =>
+    ok(paymentMethodReviewMessages.loaded, await paymentMethodsNeedingReview(ctx.db, request.query)),
+  );
+
+  registerRoute(app, backOfficeWalletEndpoints.rejectPaymentMethod, async (request) =>
+    ok(paymentMethodReviewMessages.rejected, await rejectPaymentMethod(ctx, requireReviewer(request), request.params.id, request.body.reason)),
   );
 };

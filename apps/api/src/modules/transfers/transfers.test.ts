@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies, post, walletBalances } from '../ledger/ledger';
+import { freezeWallet } from '../ledger/wallet-freezes';
 import { refreshRates } from '../rates/rates';
 
 let server: TestServer;
@@ -241,6 +242,24 @@ describe('transfers between businesses', () => {
     // Refused by the limit, a send moves nothing and keeps no transfer.
     expect((await server.api.get('/transfers?direction=sent&limit=100', { token: early.key })).body.data.transfers).toHaveLength(33);
     expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  });
+
+  it('refuses to send from a frozen wallet, which still receives, and writes nothing', async () => {
+    const [alice, bob] = [await newCompany(), await newCompany()];
+    await fund(alice, 'GBP', 10_000n);
+    await fund(bob, 'GBP', 10_000n);
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO reviewers (email, name, role) VALUES ($1, 'Freezing Reviewer', 'admin') RETURNING id`,
+      [`freezer-${Date.now()}@fipay.ng`],
+    );
+    await server.db.transaction((tx) => freezeWallet(tx, { companyId: alice.id, livemode: false, reviewerId: rows[0]!.id, reason: 'Suspicious activity under review.' }));
+    const before = await entries();
+    const refused = await send(alice.key, { asset: 'GBP', amount: '100', to: bob.tag });
+    expect(refused).toMatchObject({ status: 409, body: { message: transferMessages.frozen } });
+    expect(await entries()).toBe(before);
+    expect((await server.api.get('/transfers?direction=sent', { token: alice.key })).body.data.transfers).toEqual([]);
+    expect((await send(bob.key, { asset: 'GBP', amount: '100', to: alice.tag })).status).toBe(201);
+    expect(await available(alice, 'GBP')).toBe(10_100n);
   });
 
   it('needs a session or a key on every route', async () => {

@@ -23,7 +23,7 @@ import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
-import { AmountTooLargeError, InsufficientBalanceError, post } from '../ledger/ledger';
+import { AmountTooLargeError, InsufficientBalanceError, post, WalletFrozenError } from '../ledger/ledger';
 import { consumeLimit } from '../limits/limits';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
@@ -286,6 +286,7 @@ export async function createTransfer(
       }, { also: (param, posted) => notifyCompaniesSql('n', notices, param, posted) });
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
+      if (error instanceof WalletFrozenError) throw new AppError('CONFLICT', text.frozen);
       if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
       throw error;
     }

@@ -4,11 +4,11 @@ import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button, textLinkClasses } from '../../components/ui/button';
+import { Button, buttonClasses, textLinkClasses } from '../../components/ui/button';
 import { inputClasses } from '../../components/ui/field';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import { PageSpinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
+import { adminWalletPath, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import {
   caseQueryOptions,
@@ -232,6 +232,9 @@ export function CasePage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <Link to={adminWalletPath(companyId)} className={buttonClasses('secondary', '', 'sm')}>
+            Wallet
+          </Link>
           {permissions.claim && application.assignee?.id !== myId && (
             <Button size="sm" onClick={() => void claim()} disabled={busy}>
               Claim

@@ -5,6 +5,8 @@ import type { AppContext } from '../../../context';
 import { companyMayGoLive } from '../../developers/modes';
 import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
+import { walletAdminMessages } from '@fipay/contracts/back-office-wallet';
+import { isWalletFrozen } from '../../ledger/wallet-freezes';
 import { recordEvent, type Scope } from '../../webhooks/events';
 import { companiesWithBalance, companyBalances, linesSincePrevious, lockAccounts, post, type Line, type ModeAccount, type StatementLine } from '../../ledger/ledger';
 import { CSV_BOM, csvRow, lagosTimestamp, nairaText } from '../../../lib/csv';
@@ -132,6 +134,8 @@ export async function payOut(
   );
   const amount = (await companyBalances(tx, scope.companyId, scope.livemode)).find((balance) => balance.currency === 'NGN')?.available ?? 0;
   if (amount <= 0) return { skipped: payoutMessages.nothingToPay };
+  // Read under the accounts' locks, which a freeze takes first: the ledger would refuse the posting anyway (WalletFrozenError).
+  if (await isWalletFrozen(tx, scope.companyId, scope.livemode)) return { skipped: walletAdminMessages.walletFrozen };
 
   const provider = scope.livemode ? 'paystack' : 'sandbox';
   const { rows } = await tx.query<PayoutRow>(

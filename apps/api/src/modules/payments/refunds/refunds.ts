@@ -8,10 +8,11 @@ import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { refundEmail } from '../../../mail/templates';
 import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
-import { companyBalances, InsufficientBalanceError, post, type StatementPart } from '../../ledger/ledger';
+import { companyBalances, InsufficientBalanceError, post, type StatementPart, WalletFrozenError } from '../../ledger/ledger';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
+import { walletAdminMessages } from '@fipay/contracts/back-office-wallet';
 import { emailNotice, notifyNotice, refundNotice } from '../money-notices';
 import { clearRefundAttention, markRefundForAttention } from './attention';
 import {
@@ -158,6 +159,7 @@ async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: St
     }, { also });
   } catch (error) {
     if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
+    if (error instanceof WalletFrozenError) throw new AppError('UNPROCESSABLE', walletAdminMessages.walletFrozen);
     throw error;
   }
 }

@@ -19,7 +19,7 @@ type ReviewerEndpoint = ClientEndpoint & { access: 'reviewer' | 'reviewer-enrolm
 type ReviewerOptions<E extends ReviewerEndpoint> = Omit<CallOptions<E>, 'token'>;
 
 /** Calls a back-office endpoint with the reviewer's token; a 401 ends the back-office session. */
-async function call<E extends ReviewerEndpoint>(
+export async function call<E extends ReviewerEndpoint>(
   endpoint: E,
   ...[options]: object extends ReviewerOptions<E> ? [options?: ReviewerOptions<E>] : [options: ReviewerOptions<E>]
 ) {

@@ -58,6 +58,9 @@ export function AdminLayout() {
             <NavLink to={paths.adminLimitRequests} className={navClasses}>
               Limit requests
             </NavLink>
+            <NavLink to={paths.adminPaymentMethodReviews} className={navClasses}>
+              Payment methods
+            </NavLink>
             <NavLink to={paths.adminLivePayments} className={navClasses}>
               Live payments
             </NavLink>
