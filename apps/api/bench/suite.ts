@@ -44,7 +44,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MAX = Number(process.env.BENCH_MAX ?? 50_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CASE_NAMES = ['sign-in', 'initialize', 'list', 'detail', 'refund', 'ledger', 'charge', 'latest', 'export', 'first-start'] as const;
+const CASE_NAMES = ['sign-in', 'initialize', 'list', 'detail', 'refund', 'ledger', 'transfer', 'charge', 'latest', 'export', 'first-start'] as const;
 type CaseName = (typeof CASE_NAMES)[number];
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim()) ?? [...CASE_NAMES];
 for (const name of CASES) if (!CASE_NAMES.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${name}" (known: ${CASE_NAMES.join(', ')})`);
@@ -507,7 +507,7 @@ async function main() {
     }
 
     /** One round of a ledger runner process (its own pool); answers its side's figures. */
-    const ledgerRound = async (side: 'product' | 'bare', seconds = SECONDS): Promise<Side> => {
+    const ledgerRound = async (side: 'product' | 'transfer' | 'bare', seconds = SECONDS): Promise<Side> => {
       const settings = { side, databaseUrl, companyId, concurrency: 10, seconds, max: MAX };
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/bench/ledger-runner.ts', JSON.stringify(settings)], {
         cwd: root,
@@ -532,6 +532,26 @@ async function main() {
       addRow(
         rateRow(
           { name: 'ledger post()', product: 'post() in a transaction', baseline: 'bare SQL: entry + 2 lines + 2 locked updates', concurrency: 10, load, unit: 'postings/s', note: 'each side in its own process and pool; one posting = one entry' },
+          rounds,
+        ),
+      );
+    }
+
+    if (wanted('transfer')) {
+      console.error('  transfer…');
+      const load = loadAverage();
+      const rounds = await rateRounds(() => ledgerRound('transfer'), () => ledgerRound('bare'));
+      addRow(
+        rateRow(
+          {
+            name: 'transfer between businesses',
+            product: 'createTransfer (limit, events, posting, notices)',
+            baseline: 'bare SQL: entry + 2 lines + 2 locked updates',
+            concurrency: 10,
+            load,
+            unit: 'transfers/s',
+            note: 'each side in its own process and pool; issue 23 asks ≥ 0.70 and p99 < 50 ms',
+          },
           rounds,
         ),
       );
