@@ -128,7 +128,8 @@ export async function listRates(ctx: Pick<AppContext, 'db' | 'config'>, now = ne
 /** base/quote at market now; refuses (RATE_STALE, 409) while it is stale or not known yet. */
 export async function marketRate(ctx: Pick<AppContext, 'db' | 'config'>, options: { base: AssetCode; quote: AssetCode; now?: Date }): Promise<MarketRate> {
   const now = options.now ?? new Date();
-  const rate = derive(await latestUsdRates(ctx.db), options.base, options.quote);
+  // An asset in itself is 1, at any time: nothing to read.
+  const rate = derive(options.base === options.quote ? new Map() : await latestUsdRates(ctx.db), options.base, options.quote);
   if (!rate) throw new AppError('RATE_STALE', rateMessages.rateMissing(options.base, options.quote));
   if (isStale(rate, now, ctx.config.rates.staleAfterSeconds)) throw new AppError('RATE_STALE', rateMessages.rateStale(options.base, options.quote));
   return rate;

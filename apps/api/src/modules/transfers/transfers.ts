@@ -205,7 +205,7 @@ export async function createTransfer(
   const asset = assetOf(input.asset);
   const note = input.note ?? '';
 
-  const id = await ctx.db.transaction(async (tx) => {
+  const sent: Transfer = await ctx.db.transaction(async (tx) => {
     const params: unknown[] = [
       merchant.livemode,
       merchant.companyId,
@@ -290,9 +290,10 @@ export async function createTransfer(
       if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
       throw error;
     }
-    return made.id;
+    return object('sent', recipientView(recipient));
   });
-  return (await findTransfer(ctx.db, merchant, id))!;
+  // What was written, as the sender sees it (GET /transfers/:id answers the same).
+  return sent;
 }
 
 /**
