@@ -86,7 +86,10 @@ export const LIMIT_REASON_MAX = 1000;
 
 /** A USD amount a person types ("25,000", "$25,000.50"), parsed exactly to cents by money.ts; more than zero. */
 export const usdAmountText = (required: string) =>
-  documented(text(required), { pattern: '^\\s*[$]?\\s*[0-9.,]+\\s*(USD)?\\s*$', maxLength: 120 }).transform((value, ctx) => {
+  serverChecks(
+    documented(text(required), { pattern: '^\\s*[$]?\\s*[0-9.,]+\\s*(USD)?\\s*$', maxLength: 120 }),
+    'Read as a US dollar amount: commas group thousands in threes, at most 2 decimal places, more than zero.',
+  ).transform((value, ctx) => {
     const parsed = tryParseAmount('USD', value, { allowZero: false });
     if (!parsed.ok) {
       ctx.addIssue({ code: 'custom', message: parsed.problem === 'empty' ? required : parsed.message });

@@ -42,7 +42,7 @@ describe('decision dialogs', () => {
     render(<RejectDialog open onClose={() => {}} busy={false} error={null} onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Reject this application' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-    expect(within(dialog).getByText('A reason is required.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A reason is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose whether the company may resubmit.')).toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
     await user.type(within(dialog).getByLabelText('Reason for the company'), 'The certificate is for another company.');
@@ -59,7 +59,7 @@ describe('decision dialogs', () => {
     await user.type(within(dialog).getByLabelText('Reason for the company'), '   ');
     await user.click(within(dialog).getByRole('radio', { name: /Yes, they may fix it/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-    expect(within(dialog).getByText('A reason is required.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A reason is required.')).toBeInTheDocument();
     expect(within(dialog).queryByText('Choose whether the company may resubmit.')).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
     await user.type(within(dialog).getByLabelText('Reason for the company'), 'Unreadable MEMART. ');
@@ -73,11 +73,11 @@ describe('decision dialogs', () => {
     render(<RequestChangesDialog open onClose={() => {}} busy={false} error={null} items={items} onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Request changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    expect(within(dialog).getByText('Flag at least one item.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Flag at least one item.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: /Ngozi Eze \(Director\)/ }));
     await user.selectOptions(within(dialog).getByLabelText('Reason for Ngozi Eze (Director)'), 'other');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    expect(within(dialog).getByText('Explain the problem in a note when the reason is Other.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Explain the problem in a note when the reason is Other.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Note for Ngozi Eze/), 'Use the name on the NIN slip.');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(onConfirm).toHaveBeenCalledWith({
