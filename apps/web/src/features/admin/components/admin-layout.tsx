@@ -8,7 +8,7 @@ import { adminApi } from '../api/admin-api';
 import { isFullSession, useAdminSession } from '../admin-session';
 
 const navClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-700 ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
@@ -46,7 +46,7 @@ export function AdminLayout() {
               Back office
             </span>
           </div>
-          <nav aria-label="Back office" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
+          <nav aria-label="Back office" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
             <NavLink
               to={paths.admin}
               end
