@@ -100,12 +100,16 @@ export async function checkTagAvailability(ctx: Pick<AppContext, 'db' | 'config'
 type RecipientRow = { id: string; name: string; approved: boolean; tag: string | null };
 
 /**
- * The business a send to this tag or email would reach. A business is found only once its verification is approved,
- * and every other case (no such tag or email, a business not approved) is one answer, so the look-up tells nobody
- * whether an address has an account. The caller's own business is refused by name: that tells them nothing new.
+ * The business a send to this tag or email would reach, with its id for the caller that moves money to it. A business
+ * is found only once its verification is approved, and every other case (no such tag or email, a business not
+ * approved) is one answer, so the look-up tells nobody whether an address has an account. The caller's own business
+ * is refused by name: that tells them nothing new. Errors name the field `to` when `field` is given.
  */
-export async function lookUpRecipient(ctx: Pick<AppContext, 'db'>, options: { companyId: string; tag?: string; email?: string }): Promise<Recipient> {
-  const { rows } = await ctx.db.query<RecipientRow>(
+export async function findRecipientCompany(
+  db: Queryable,
+  options: { companyId: string; tag?: string; email?: string; field?: string },
+): Promise<{ id: string; name: string; tag: string | null }> {
+  const { rows } = await db.query<RecipientRow>(
     `SELECT c.id, c.name, COALESCE(k.status = 'APPROVED', false) AS approved,
             (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag
      FROM companies c LEFT JOIN kyb_applications k ON k.company_id = c.id
@@ -117,7 +121,14 @@ export async function lookUpRecipient(ctx: Pick<AppContext, 'db'>, options: { co
     [options.tag ?? options.email],
   );
   const row = rows[0];
-  if (row?.id === options.companyId) throw new AppError('UNPROCESSABLE', tagMessages.recipientIsYou);
-  if (!row?.approved) throw new AppError('NOT_FOUND', tagMessages.recipientNotFound);
+  const errors = (message: string) => (options.field ? { errors: { [options.field]: message } } : undefined);
+  if (row?.id === options.companyId) throw new AppError('UNPROCESSABLE', tagMessages.recipientIsYou, errors(tagMessages.recipientIsYou));
+  if (!row?.approved) throw new AppError('NOT_FOUND', tagMessages.recipientNotFound, errors(tagMessages.recipientNotFound));
+  return { id: row.id, name: row.name, tag: row.tag };
+}
+
+/** The business a send to this tag or email would reach, as the recipient look-up shows it (findRecipientCompany). */
+export async function lookUpRecipient(ctx: Pick<AppContext, 'db'>, options: { companyId: string; tag?: string; email?: string }): Promise<Recipient> {
+  const row = await findRecipientCompany(ctx.db, options);
   return { name: row.name, tag: row.tag, display: row.tag ? displayTag(row.tag) : null };
 }

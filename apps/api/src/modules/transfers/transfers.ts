@@ -10,7 +10,6 @@ import {
   type TransferListQuery,
   type TransferPreview,
   type transferPreviewRequest,
-  type TransferTarget,
 } from '@fipay/contracts/transfers';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -30,6 +29,7 @@ import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
 import { priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
+import { findRecipientCompany } from '../tags/fipay-tags';
 import { moneyNoticeEmail } from '../../mail/templates';
 
 /**
@@ -37,31 +37,6 @@ import { moneyNoticeEmail } from '../../mail/templates';
  * business's available balance to another's, instant, final and free, in one ledger entry written in the transaction
  * that records the transfer, its events, notices and Idempotency-Key.
  */
-
-/** The business a transfer reaches. */
-type RecipientRow = { id: string; name: string; approved: boolean; tag: string | null };
-
-/**
- * The verified business a tag or email names. Every miss (no such tag or email, a business not approved) is one
- * answer, so nobody learns whether an address has an account (ADR 0068); the sender's own business is refused by name.
- */
-async function findRecipient(db: Queryable, senderId: string, target: TransferTarget): Promise<RecipientRow> {
-  const { rows } = await db.query<RecipientRow>(
-    `SELECT c.id, c.name, coalesce(k.status = 'APPROVED', false) AS approved,
-            (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag
-       FROM companies c LEFT JOIN kyb_applications k ON k.company_id = c.id
-      WHERE c.id = ${
-        target.kind === 'tag'
-          ? '(SELECT company_id FROM fipay_tags WHERE tag = $1 AND released_at IS NULL)'
-          : '(SELECT company_id FROM users WHERE email = $1 AND email_verified_at IS NOT NULL)'
-      }`,
-    [target.kind === 'tag' ? target.tag : target.email],
-  );
-  const row = rows[0];
-  if (row?.id === senderId) throw new AppError('UNPROCESSABLE', text.recipientIsYou, { errors: { to: text.recipientIsYou } });
-  if (!row?.approved) throw new AppError('NOT_FOUND', text.recipientNotFound, { errors: { to: text.recipientNotFound } });
-  return row;
-}
 
 const recipientView = (row: { name: string; tag: string | null }) => ({ name: row.name, tag: row.tag, display: row.tag ? displayTag(row.tag) : null });
 
@@ -74,14 +49,14 @@ async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: bigint)
   return twoFactorMethodOf(user) === 'authenticator' ? 'authenticator' : 'email';
 }
 
-type Checked = { recipient: RecipientRow; usdCents: bigint; code: 'authenticator' | 'email' | null };
+type Checked = { recipient: Awaited<ReturnType<typeof findRecipientCompany>>; usdCents: bigint; code: 'authenticator' | 'email' | null };
 
 /** The checks a transfer passes before anything is written: the mode, the recipient, its value now, the code it needs. */
 async function checkTransfer(ctx: AppContext, merchant: Merchant, input: z.output<typeof transferPreviewRequest>): Promise<Checked> {
   if (merchant.livemode && !(await companyMayGoLive(ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', text.liveNeedsApproval);
   const target = transferTargetOf(input.to);
   if (!target) throw new AppError('VALIDATION_FAILED', text.toInvalid, { errors: { to: text.toInvalid } });
-  const recipient = await findRecipient(ctx.db, merchant.companyId, target);
+  const recipient = await findRecipientCompany(ctx.db, { companyId: merchant.companyId, ...(target.kind === 'tag' ? { tag: target.tag } : { email: target.email }), field: 'to' });
   // Both sides approved for live money: the recipient is (findRecipient finds approved businesses only).
   const { amount: usdCents } = await priceAtMarket(ctx, { from: input.asset, to: 'USD', amount: input.amount, rounding: 'up' });
   return { recipient, usdCents, code: await codeNeeded(ctx, merchant, usdCents) };
