@@ -7,8 +7,6 @@ import { totpNow, watchConsole } from './support';
 // The menu, the form and the back-office pages are kept as screenshots at desktop and phone widths.
 for (const width of [1280, 375]) {
   test(`limits: request, grant and the new figure at ${width} px`, async ({ page, browser, request, submittedCompany, reviewer }) => {
-    // Two sign-ins, an approval, a request and a decision in two pages: more than one minute on a busy machine.
-    test.setTimeout(150_000);
     const problems = watchConsole(page);
     await page.setViewportSize({ width, height: 800 });
     const { companyId } = await signInThroughApi(page, request, submittedCompany);

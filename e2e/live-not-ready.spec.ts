@@ -25,7 +25,6 @@ let operator: ReviewerAccount;
 test.use({ baseURL });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   rmSync(dataDir, { recursive: true, force: true });
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseURL, LOG_LEVEL: 'warn' };
   for (const name of ['PAYSTACK_SECRET_KEY', 'PAYSTACK_BASE_URL', 'BANK_PROVIDER', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'E2E_PAYSTACK_PORT']) delete env[name];
@@ -56,7 +55,6 @@ test.afterAll(async () => {
 });
 
 test('without a payment provider key: the business is told in live mode, its customer cannot pay, and the operator sees why and what to do', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const problems = watchConsole(page);
   const account = await createVerifiedAccount(api, path.join(dataDir, 'mail'));
   await submitKybThroughApi(api, account);

@@ -47,8 +47,6 @@ test('enrol an authenticator on the Security page, sign in with a generated code
   request,
   account,
 }) => {
-  // Five sign-ins (two with a second factor), enrolment and turning it off: over a minute on a busy machine.
-  test.setTimeout(120_000);
   const problems = watchConsole(page);
   const { email, password } = account.user;
   await signInThroughApi(page, request, account);

@@ -9,8 +9,6 @@ const freshTag = (stem: string) => `${stem}_${Date.now().toString(36).slice(-6)}
 // FiPay tag, checks the verified name and the fee before it goes, and sees it on its statement; its Receive page
 // shows its own tag with a QR code. Kept as screenshots at desktop and phone widths.
 test('send dollars by FiPay tag, confirmed before it goes, and show the tag to receive', async ({ page, request, company, reviewer }) => {
-  // Two companies, an approval and a transfer: more than a minute on a busy machine.
-  test.setTimeout(150_000);
   const problems = watchConsole(page);
 
   // The recipient, another business: approved, with a tag.
