@@ -24,6 +24,7 @@ import { sessionOpenSql } from '../src/modules/auth/tokens';
 import { countedPageSql } from '../src/modules/notifications/service';
 import { TRANSACTION_COLUMNS, toTransaction, type TransactionRow } from '../src/modules/payments/transaction-rows';
 import { postBare } from './bare-sql';
+import { prepareBareStatements } from './bare-prepared';
 
 type Settings = { port: number; databaseUrl: string; jwtSecret: string; encryptionKey: string };
 const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
@@ -32,6 +33,7 @@ const accessKey = new Uint8Array(derive(settings.jwtSecret, 'access-token'));
 const apiKeyKey = derive(settings.encryptionKey, 'api-key');
 
 // The product's pool: 10 connections, 5 s to connect (src/db/client.ts).
+prepareBareStatements();
 const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
 const app = Fastify({ logger: false });
 const unauthorized = (reply: FastifyReply) => reply.code(401).send({ isSuccessful: false, message: 'Unauthorized', data: null });

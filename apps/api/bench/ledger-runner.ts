@@ -24,6 +24,7 @@ import { post } from '../src/modules/ledger/ledger';
 import { createTransfer } from '../src/modules/transfers/transfers';
 import { minorUnits } from '@fipay/contracts/money';
 import { bareLedgerPosting } from './bare-sql';
+import { prepareBareStatements } from './bare-prepared';
 
 type Settings = { side: 'product' | 'transfer' | 'bare'; databaseUrl: string; companyId: string; concurrency: number; seconds: number; max: number };
 const { side, databaseUrl: url, companyId, concurrency, seconds, max } = JSON.parse(process.argv[2] ?? '{}') as Settings;
@@ -83,6 +84,7 @@ async function main() {
     };
     close = () => db.close();
   } else if (side === 'bare') {
+    prepareBareStatements();
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
     postOne = (reference) => bareLedgerPosting(pool, reference, 10_000);
     close = () => pool.end();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -190,7 +191,25 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
   }
 }
 
-export function createPostgresDb(connectionString: string): Db {
+/**
+ * Statements with parameters run as named prepared statements (docs/decisions/0078-prepared-statements.md): each
+ * connection parses, analyses and plans a text once and keeps it, where an unnamed statement does all that again on
+ * every call. A name is the text's digest, so one text has one name on every connection of the pool. Only the first
+ * `preparedTexts` texts are prepared (each connection keeps what it prepared until it closes, so this bounds the
+ * server's memory for them); later texts run unnamed, as every statement without parameters does.
+ */
+function statementNamer(preparedTexts: number): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= preparedTexts) return known;
+    const name = `s${createHash('sha256').update(sql).digest('base64url').slice(0, 22)}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
+export function createPostgresDb(connectionString: string, options: { preparedTexts?: number } = {}): Db {
   // A database that does not answer fails a request in seconds instead of holding it until TCP gives up.
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
@@ -198,10 +217,12 @@ export function createPostgresDb(connectionString: string): Db {
   });
   const hooks = commitHooks();
   const memo = new Map<string, string>();
+  const statementName = statementNamer(options.preparedTexts ?? 400);
   const wrap = (q: pg.Pool | pg.PoolClient, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
     memo,
     async query<T>(sql: string, params: unknown[] = []) {
-      const r = await q.query(sql, params);
+      const name = params.length > 0 ? statementName(sql) : undefined;
+      const r = await q.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
