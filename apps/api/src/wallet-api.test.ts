@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetCode } from '@fipay/contracts/assets';
 import { limitMessages } from '@fipay/contracts/daily-limits';
 import { developerMessages } from '@fipay/contracts/developers';
 import { amountMessages, MAX_MINOR_UNITS } from '@fipay/contracts/money';
@@ -51,7 +52,7 @@ async function newCompany(options: { approved?: boolean } = {}): Promise<Company
 }
 
 /** Money into a company's available balance, straight on the ledger: test funds in test mode, a bank deposit in live. */
-async function fund(company: { id: string }, asset: 'USD' | 'GBP' | 'EUR' | 'BTC' | 'ETH' | 'USDT', amount: bigint, livemode = false) {
+async function fund(company: { id: string }, asset: AssetCode, amount: bigint, livemode = false) {
   seq += 1;
   await server.db.transaction((tx) =>
     post(tx, {
