@@ -2,7 +2,9 @@ import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipa
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
 import { balanceEndpoints, paymentLinkEndpoints, payoutEndpoints, refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-methods';
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
+import { transferEndpoints } from '@fipay/contracts/endpoints/transfers';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
@@ -25,6 +27,10 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Rates', endpoints: Object.values(rateEndpoints) },
   { title: 'Wallet', endpoints: Object.values(walletEndpoints) },
+  // The code a dashboard user confirms a transfer with is the dashboard's (a secret key needs none).
+  { title: 'Transfers', endpoints: [transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
+  // A secret key reads the saved accounts; adding and removing one takes a dashboard session and its second factor.
+  { title: 'Payment methods', endpoints: [paymentMethodEndpoints.list] },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
   { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
 ];
