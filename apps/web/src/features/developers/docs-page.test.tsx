@@ -30,6 +30,8 @@ describe('the /docs reference', () => {
         'GET /api/v1/payment-methods',
       ]),
     );
+    // The wallet's amounts are strings of digits in the examples too, as the server takes them.
+    expect(document.body.textContent).toContain(`-d '{"asset":"USDT","amount":"500000","to":"@acme"}'`);
     // What a secret key is refused is not offered to it.
     for (const dashboardOnly of ['POST /api/v1/transfers/code', 'POST /api/v1/payment-methods', 'POST /api/v1/payment-methods/code', 'GET /api/v1/limits', 'GET /api/v1/tag']) {
       expect(listed).not.toContain(dashboardOnly);

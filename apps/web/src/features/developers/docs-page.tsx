@@ -66,6 +66,8 @@ const exampleValues: Record<string, unknown> = {
   email: 'customer@example.ng',
   reference: 'order-1042',
   name: 'Ankara fabric, 6 yards',
+  asset: 'USDT',
+  to: '@acme',
 };
 
 function curlFor(endpoint: AnyEndpoint) {
@@ -73,7 +75,8 @@ function curlFor(endpoint: AnyEndpoint) {
   const lines = [`curl -X ${endpoint.method} "$FIPAY_URL${API_BASE}${path}" \\`, '  -H "Authorization: Bearer $FIPAY_SECRET_KEY"'];
   const fields = fieldsOf(endpoint.body).filter((f) => f.required || f.name in exampleValues);
   if (fields.length) {
-    const body = Object.fromEntries(fields.map((f) => [f.name, exampleValues[f.name] ?? '…']));
+    // An amount is whole kobo as a number on the naira endpoints, and a string of digits of the asset's smallest unit on the wallet's (ADR 0065).
+    const body = Object.fromEntries(fields.map((f) => [f.name, f.type === 'string' && typeof exampleValues[f.name] === 'number' ? String(exampleValues[f.name]) : (exampleValues[f.name] ?? '…')]));
     lines[1] += ' \\';
     lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(body)}'`);
   }
