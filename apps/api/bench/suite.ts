@@ -17,10 +17,12 @@
  *   npm run bench
  *   BENCH_CASES=latest,ledger BENCH_ROUNDS=1 BENCH_SECONDS=2 npm run bench     # a short run while developing
  *   BENCH_EXPORT_ROWS=1000000 BENCH_CASES=export npm run bench                 # the export at a million rows
+ *   BENCH_CASES=statement,statement-export npm run bench                       # a wallet statement of a million lines
  *
  * Settings: BENCH_DATABASE_URL (a PostgreSQL server on this machine; default postgres://postgres@127.0.0.1:5432/postgres,
  * used only to create and drop the bench database), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_MAX (50000),
- * BENCH_EXPORT_ROWS (100000), BENCH_CASES (comma-separated names below; all by default).
+ * BENCH_EXPORT_ROWS (100000), BENCH_STATEMENT_ROWS (1000000: lines of the wallet statement the `statement` and
+ * `statement-export` cases read), BENCH_CASES (comma-separated names below; all by default).
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { testCards } from '@fipay/contracts/payments';
+import { WALLET_STATEMENT_LIMIT_DEFAULT } from '@fipay/contracts/wallet';
 import { defaultRateRules } from '../src/lib/rate-limit';
 import { TRANSACTION_COLUMNS } from '../src/modules/payments/transaction-rows';
 import { BENCH_LEDGER_SCHEMA } from './bare-sql';
@@ -37,14 +40,16 @@ import { PASSWORD, signupBody } from './fixtures';
 import { createClient, type HttpClient } from './http';
 import { root, rssOf, startNode, waitForOk, type Proc } from './procs';
 import { summarize } from './stats';
+import { checkSeededLedger, seedStatement } from './statement-seed';
 import { verifyLink } from './verification-mail';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MAX = Number(process.env.BENCH_MAX ?? 50_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const STATEMENT_ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 1_000_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CASE_NAMES = ['sign-in', 'initialize', 'list', 'detail', 'refund', 'ledger', 'transfer', 'charge', 'latest', 'export', 'first-start'] as const;
+const CASE_NAMES = ['sign-in', 'initialize', 'list', 'detail', 'refund', 'ledger', 'transfer', 'charge', 'latest', 'export', 'statement', 'statement-export', 'first-start'] as const;
 type CaseName = (typeof CASE_NAMES)[number];
 const CASES = process.env.BENCH_CASES?.split(',').map((c) => c.trim()) ?? [...CASE_NAMES];
 for (const name of CASES) if (!CASE_NAMES.includes(name as CaseName)) throw new Error(`BENCH_CASES: unknown case "${name}" (known: ${CASE_NAMES.join(', ')})`);
@@ -412,6 +417,23 @@ async function main() {
         [companyId, EXPORT_ROWS],
       );
     }
+    /** The wallet statement the statement cases read: the merchant's USDT lines, nearly all transfers to a second business. */
+    let statement: { accountId: string; lines: number } | undefined;
+    if (wanted('statement') || wanted('statement-export')) {
+      console.error(`  seeding a wallet statement of ${STATEMENT_ROWS.toLocaleString('en')} lines…`);
+      const recipient = await newUser(setup, mailDir);
+      const recipientId = (await bench.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [recipient.email])).rows[0]!.company_id;
+      // Test funds through the API open both companies' available USDT accounts and the faucet's, with a line each.
+      await must(setup, 'POST', '/api/v1/wallet/USDT/test-funds', { amount: '1000000' }, key, 201);
+      await must(setup, 'POST', '/api/v1/wallet/USDT/test-funds', { amount: '1000000' }, recipient.accessToken, 201);
+      const started = performance.now();
+      const { accountId } = await seedStatement(bench, { companyId, userId: merchant.userId, recipientId, recipientEmail: recipient.email, lines: STATEMENT_ROWS - 1 });
+      const problems = await checkSeededLedger(bench);
+      if (problems.length) throw new Error(`the seeded ledger breaks its rules: ${problems.join('; ')}`);
+      const lines = Number((await bench.query<{ n: string }>('SELECT count(*) AS n FROM journal_lines WHERE account_id = $1', [accountId])).rows[0]!.n);
+      console.error(`  seeded and checked in ${((performance.now() - started) / 1000).toFixed(0)} s: ${lines.toLocaleString('en')} lines on the statement`);
+      statement = { accountId, lines };
+    }
     await bench.query('ANALYZE');
     setup.close();
 
@@ -595,49 +617,72 @@ async function main() {
       addRow(rateRow({ name: 'GET /notification/user/latest', product: 'access token', baseline: 'bare Fastify + pg + jose', concurrency: 10, load }, rounds));
     }
 
+    /** One export by the product over HTTP, uncompressed as COPY's is: its time, its lines, and the server's RSS growth (the peak, sampled every 50 ms). */
+    const exportOver = async (url: string) => {
+      const rssBefore = rssOf(product.pid);
+      let peak = rssBefore;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(product.pid))), 50);
+      const started = performance.now();
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 20 * 60_000);
+      try {
+        // fetch would otherwise ask for gzip and inflate it here.
+        const res = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' }, signal: controller.signal });
+        let lines = 0;
+        for await (const chunk of res.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines += 1;
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        return { seconds: (performance.now() - started) / 1000, lines: lines - 1, growthMb: (peak - rssBefore) / 1024 / 1024 };
+      } finally {
+        clearTimeout(timer);
+        clearInterval(sampler);
+      }
+    };
+    /** The same rows by `psql`'s COPY … TO STDOUT (csv): its time and its lines. */
+    const copyOut = (query: string) =>
+      new Promise<{ seconds: number; lines: number }>((resolve, reject) => {
+        const started = performance.now();
+        const child = spawn('psql', [databaseUrl, '-X', '-q', '-c', `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let lines = 0;
+        child.stdout.on('data', (chunk: Buffer) => {
+          for (const byte of chunk) if (byte === 10) lines += 1;
+        });
+        const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 20 * 60_000);
+        child.once('error', reject);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, lines: lines - 1 });
+          else reject(new Error(`psql exited with ${code}`));
+        });
+      });
+    /** Rounds of an export against its COPY, the order alternating: the times, the product's RSS growth, the rows each side gave. */
+    const exportRounds = async (url: string, query: string) => {
+      const rounds: { product: number; baseline: number }[] = [];
+      const growth: number[] = [];
+      const counts = new Set<number>();
+      for (let r = 0; r < ROUNDS; r++) {
+        const round = { product: 0, baseline: 0 };
+        for (const side of r % 2 === 0 ? ['product', 'baseline'] : ['baseline', 'product']) {
+          if (side === 'product') {
+            const p = await exportOver(url);
+            round.product = p.seconds;
+            growth.push(p.growthMb);
+            counts.add(p.lines);
+          } else {
+            const c = await copyOut(query);
+            round.baseline = c.seconds;
+            counts.add(c.lines);
+          }
+        }
+        rounds.push(round);
+      }
+      return { rounds, growth, counts };
+    };
+
     if (wanted('export')) {
       console.error('  export…');
       const load = loadAverage();
       const [{ n }] = (await bench.query<{ n: string }>('SELECT count(*) AS n FROM transactions WHERE company_id = $1 AND livemode = false', [companyId])).rows as [{ n: string }];
-      const exportProduct = async () => {
-        const rssBefore = rssOf(product.pid);
-        let peak = rssBefore;
-        const sampler = setInterval(() => (peak = Math.max(peak, rssOf(product.pid))), 50);
-        const started = performance.now();
-        const controller = new AbortController();
-        const timer = setTimeout(() => controller.abort(), 20 * 60_000);
-        try {
-          // Uncompressed, as COPY's output is (fetch would otherwise ask for gzip and inflate it here).
-          const res = await fetch(`${baseUrl}/api/v1/transactions/export`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' }, signal: controller.signal });
-          let lines = 0;
-          for await (const chunk of res.body!) for (const byte of chunk as Uint8Array) if (byte === 10) lines += 1;
-          return { seconds: (performance.now() - started) / 1000, lines: lines - 1, growthMb: (peak - rssBefore) / 1024 / 1024, ok: res.status === 200 };
-        } finally {
-          clearTimeout(timer);
-          clearInterval(sampler);
-        }
-      };
       const columns = TRANSACTION_COLUMNS.split(/,\s*/).join(', ');
-      const copy = () =>
-        new Promise<{ seconds: number; lines: number }>((resolve, reject) => {
-          const started = performance.now();
-          const child = spawn(
-            'psql',
-            [databaseUrl, '-X', '-q', '-c', `COPY (SELECT ${columns} FROM transactions WHERE company_id = '${companyId}' AND livemode = false ORDER BY created_at DESC, id DESC) TO STDOUT WITH (FORMAT csv, HEADER)`],
-            { stdio: ['ignore', 'pipe', 'inherit'] },
-          );
-          let lines = 0;
-          child.stdout.on('data', (chunk: Buffer) => {
-            for (const byte of chunk) if (byte === 10) lines += 1;
-          });
-          const timer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 20 * 60_000);
-          child.once('error', reject);
-          child.once('exit', (code) => {
-            clearTimeout(timer);
-            if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, lines: lines - 1 });
-            else reject(new Error(`psql exited with ${code}`));
-          });
-        });
       // Whether the export comes compressed to a client that accepts gzip (only the headers are read).
       const probe = new AbortController();
       const compressed = await fetch(`${baseUrl}/api/v1/transactions/export`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' }, signal: probe.signal }).then((res) => {
@@ -645,26 +690,10 @@ async function main() {
         probe.abort();
         return encoding;
       });
-      const rounds: { product: number; baseline: number }[] = [];
-      const growth: number[] = [];
-      const counts = new Set<number>();
-      for (let r = 0; r < ROUNDS; r++) {
-        const order = r % 2 === 0 ? ['product', 'baseline'] : ['baseline', 'product'];
-        const round = { product: 0, baseline: 0 };
-        for (const side of order) {
-          if (side === 'product') {
-            const p = await exportProduct();
-            round.product = p.seconds;
-            growth.push(p.growthMb);
-            counts.add(p.lines);
-          } else {
-            const c = await copy();
-            round.baseline = c.seconds;
-            counts.add(c.lines);
-          }
-        }
-        rounds.push(round);
-      }
+      const { rounds, growth, counts } = await exportRounds(
+        '/api/v1/transactions/export',
+        `SELECT ${columns} FROM transactions WHERE company_id = '${companyId}' AND livemode = false ORDER BY created_at DESC, id DESC`,
+      );
       addRow({
         name: `CSV export of ${Number(n).toLocaleString('en')} transactions`,
         product: 'GET /transactions/export',
@@ -678,6 +707,65 @@ async function main() {
         target: '<= 3x, < 100 MB growth',
         met: (ratio) => ratio <= 3 && Math.max(...growth) < 100,
         note: `product RSS growth ${growth.map((g) => g.toFixed(0)).join(' / ')} MB; rows per side ${[...counts].join(' / ')}; content-encoding when gzip is accepted: ${compressed}; BENCH_EXPORT_ROWS=1000000 for the issue's million`,
+      });
+    }
+
+    if (wanted('statement') && statement) {
+      // Page 1,000 at the default page size starts after the 24,975th line: the cursor page 999 would have given.
+      const pageSize = WALLET_STATEMENT_LIMIT_DEFAULT;
+      const cursor = (
+        await bench.query<{ id: string }>('SELECT id::text AS id FROM journal_lines WHERE account_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1', [statement.accountId, 999 * pageSize - 1])
+      ).rows[0]!.id;
+      const deep = `/api/v1/wallet/USDT/statement?before=${cursor}`;
+      const check = await productClient.request('GET', deep, undefined, key);
+      const shown = dataOf<{ lines: unknown[]; nextBefore: string | null }>(check.text);
+      if (check.status !== 200 || shown.lines.length !== pageSize || !shown.nextBefore) throw new Error(`page 1,000 of the statement: ${check.status} ${check.text.slice(0, 200)}`);
+      const { load, rounds } = await pair(
+        'statement',
+        10,
+        http(productClient, 'GET', deep, 200, undefined, key),
+        http(productClient, 'GET', '/api/v1/wallet/USDT/statement', 200, undefined, key),
+      );
+      const row = rateRow(
+        {
+          name: `GET /wallet/USDT/statement at ${statement.lines.toLocaleString('en')} lines: page 1,000 against page 1`,
+          product: `page 1,000 (${pageSize} lines after the ${(999 * pageSize).toLocaleString('en')}th)`,
+          baseline: 'page 1',
+          concurrency: 10,
+          load,
+          unit: 'pages/s',
+          note: `secret key; issue 23 asks page 1,000 within 1.5x page 1; BENCH_STATEMENT_ROWS=${statement.lines}`,
+        },
+        rounds,
+      );
+      addRow({ ...row, target: '>= 0.67 (page 1,000 within 1.5x page 1), p99 <= 1.5x', met: (ratio, p99) => ratio >= 1 / 1.5 && !!p99 && p99.product <= 1.5 * p99.baseline });
+    }
+
+    if (wanted('statement-export') && statement) {
+      console.error('  statement export…');
+      const load = loadAverage();
+      // The baseline reads the same lines with the same counterparty (the transfer's recipient and its tag), amounts as stored.
+      const { rounds, growth, counts } = await exportRounds(
+        '/api/v1/wallet/USDT/statement.csv',
+        `SELECT l.id, e.created_at, e.kind, e.description, c.name, (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag, 'USDT', -l.amount, l.balance_after
+           FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+           LEFT JOIN transfers t ON e.kind = 'transfer' AND t.id::text = e.reference
+           LEFT JOIN companies c ON c.id = t.to_company_id
+          WHERE l.account_id = '${statement.accountId}' ORDER BY l.id DESC`,
+      );
+      addRow({
+        name: `CSV export of a wallet statement of ${statement.lines.toLocaleString('en')} lines`,
+        product: 'GET /wallet/USDT/statement.csv',
+        baseline: 'psql COPY … TO STDOUT (csv), the same join',
+        unit: 's',
+        concurrency: 1,
+        rounds,
+        p99: null,
+        load,
+        higherIsBetter: false,
+        target: '< 100 MB growth (time against COPY reported)',
+        met: () => Math.max(...growth) < 100,
+        note: `product RSS growth ${growth.map((g) => g.toFixed(0)).join(' / ')} MB; rows per side ${[...counts].join(' / ')}; issue 23 asks < 100 MB growth at 1,000,000 lines`,
       });
     }
 

@@ -20,10 +20,10 @@ export const transferEndpoints = {
     access: 'merchant',
     tags: ['transfers'],
     summary: "What a transfer would do, before it is sent: the recipient's verified name, the fee (none), its value in USD and whether a code is needed",
-    description: `${rules} Moves nothing.`,
+    description: `${rules} Moves nothing. A value beyond any Send limit (more than ten billion US dollars) is refused here already (409 LIMIT_EXCEEDED).`,
     body: transferPreviewRequest,
     response: transferPreviewResponse,
-    errors: ['NOT_FOUND', 'RATE_STALE'],
+    errors: ['NOT_FOUND', 'RATE_STALE', 'LIMIT_EXCEEDED'],
   }),
   create: defineEndpoint({
     method: 'POST',

@@ -117,6 +117,16 @@ export async function consumeLimit(tx: Queryable, config: TiersConfig, consumpti
   throw refusal(kind, limitCents - BigInt(current[0]?.used_cents ?? '0'));
 }
 
+/**
+ * The refusal of a value beyond any limit there can be (more than MAX_LIMIT_CENTS), for a caller that finds it before
+ * it writes anything (a value that large may not even fit the columns it would be written to): consumeLimit's answer,
+ * with what is left today.
+ */
+export async function beyondAnyLimit(db: Queryable, config: TiersConfig, scope: { companyId: string; livemode: boolean }, kind: LimitKind): Promise<AppError> {
+  const left = await limitsLeft(db, config, scope.companyId, scope.livemode);
+  return refusal(kind, BigInt(left.limits.find((limit) => limit.kind === kind)!.leftCents));
+}
+
 /** Several consumptions in one transaction, taken in one order (company, mode, kind) so two transactions cannot wait on each other. */
 export async function consumeLimits(tx: Queryable, config: TiersConfig, consumptions: Consumption[]): Promise<Consumed[]> {
   const key = (c: Consumption) => `${c.companyId}|${c.livemode ? 1 : 0}|${c.kind}`;

@@ -1,4 +1,5 @@
 import { assetOf, type AssetCode } from '@fipay/contracts/assets';
+import { MAX_LIMIT_CENTS } from '@fipay/contracts/daily-limits';
 import { displayTag } from '@fipay/contracts/fipay-tags';
 import { messages } from '@fipay/contracts/messages';
 import { formatAmount } from '@fipay/contracts/money';
@@ -23,7 +24,7 @@ import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
 import { AmountTooLargeError, InsufficientBalanceError, post, WalletFrozenError } from '../ledger/ledger';
-import { consumeLimit } from '../limits/limits';
+import { beyondAnyLimit, consumeLimit } from '../limits/limits';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
@@ -59,6 +60,9 @@ async function checkTransfer(ctx: AppContext, merchant: Merchant, input: z.outpu
   const recipient = await findRecipientCompany(ctx.db, { companyId: merchant.companyId, ...(target.kind === 'tag' ? { tag: target.tag } : { email: target.email }), field: 'to' });
   // Both sides approved for live money: the recipient is (findRecipient finds approved businesses only).
   const { amount: usdCents } = await priceAtMarket(ctx, { from: input.asset, to: 'USD', amount: input.amount, rounding: 'up' });
+  // Beyond any Send limit there can be: refused now, preview and send alike (a pound's worth in cents is more than
+  // the pound's count, so the value of the largest amount does not even fit the transfer's usd_cents column).
+  if (usdCents > MAX_LIMIT_CENTS) throw await beyondAnyLimit(ctx.db, ctx.config, merchant, 'send');
   return { recipient, usdCents, code: await codeNeeded(ctx, merchant, usdCents) };
 }
 
@@ -279,9 +283,13 @@ export async function createTransfer(
 registerCounterpartyResolver('transfer', async (db, references, viewer) => {
   const ids = references.filter(isUuid);
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<TransferRow>(
-    `${SELECT_TRANSFERS} WHERE t.id = ANY($3::uuid[]) AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`,
+  // The name and tag alone: an export asks this of every batch of its lines, and what it reads and lets go is its memory.
+  const { rows } = await db.query<{ id: string; name: string; tag: string | null }>(
+    `SELECT t.id, o.name, (SELECT tag FROM fipay_tags WHERE company_id = o.id AND released_at IS NULL) AS tag
+       FROM transfers t
+       JOIN companies o ON o.id = CASE WHEN t.from_company_id = $1 THEN t.to_company_id ELSE t.from_company_id END
+      WHERE t.id = ANY($3::uuid[]) AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`,
     [viewer.companyId, viewer.livemode, ids],
   );
-  return new Map(rows.map((row) => [row.id, { name: row.counterparty_name, tag: row.counterparty_tag }]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, tag: row.tag }]));
 });

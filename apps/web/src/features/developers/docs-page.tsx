@@ -2,7 +2,9 @@ import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipa
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
 import { balanceEndpoints, paymentLinkEndpoints, payoutEndpoints, refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-methods';
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
+import { transferEndpoints } from '@fipay/contracts/endpoints/transfers';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
@@ -25,6 +27,10 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Rates', endpoints: Object.values(rateEndpoints) },
   { title: 'Wallet', endpoints: Object.values(walletEndpoints) },
+  // The code a dashboard user confirms a transfer with is the dashboard's (a secret key needs none).
+  { title: 'Transfers', endpoints: [transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
+  // A secret key reads the saved accounts; adding and removing one takes a dashboard session and its second factor.
+  { title: 'Payment methods', endpoints: [paymentMethodEndpoints.list] },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
   { title: 'Webhook endpoints', endpoints: [...Object.values(webhookEndpointEndpoints), ...Object.values(webhookDeliveryEndpoints)] },
 ];
@@ -60,6 +66,8 @@ const exampleValues: Record<string, unknown> = {
   email: 'customer@example.ng',
   reference: 'order-1042',
   name: 'Ankara fabric, 6 yards',
+  asset: 'USDT',
+  to: '@acme',
 };
 
 function curlFor(endpoint: AnyEndpoint) {
@@ -67,7 +75,8 @@ function curlFor(endpoint: AnyEndpoint) {
   const lines = [`curl -X ${endpoint.method} "$FIPAY_URL${API_BASE}${path}" \\`, '  -H "Authorization: Bearer $FIPAY_SECRET_KEY"'];
   const fields = fieldsOf(endpoint.body).filter((f) => f.required || f.name in exampleValues);
   if (fields.length) {
-    const body = Object.fromEntries(fields.map((f) => [f.name, exampleValues[f.name] ?? '…']));
+    // An amount is whole kobo as a number on the naira endpoints, and a string of digits of the asset's smallest unit on the wallet's (ADR 0065).
+    const body = Object.fromEntries(fields.map((f) => [f.name, f.type === 'string' && typeof exampleValues[f.name] === 'number' ? String(exampleValues[f.name]) : (exampleValues[f.name] ?? '…')]));
     lines[1] += ' \\';
     lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(body)}'`);
   }
