@@ -102,6 +102,7 @@ export const API_TABLE_WRITERS = {
   fipay_tags: ['tags'],
   payment_methods: ['payment-methods'],
   transfers: ['transfers'],
+  withdrawals: ['withdrawals'],
   limit_usage: ['limits'],
   limit_consumptions: ['limits'],
   limit_grants: ['limits'],

@@ -35,6 +35,8 @@ import { rateRoutes } from './modules/rates/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { WithdrawalWorker } from './modules/withdrawals/sending';
 import { limitRoutes } from './modules/limits/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { healthRoutes } from './modules/system/routes';
@@ -54,6 +56,7 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     webhooks: WebhookWorker;
     providerInbox: ProviderInboxWorker;
+    withdrawals: WithdrawalWorker;
   }
 }
 
@@ -186,6 +189,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const providerInbox = new ProviderInboxWorker(app.ctx, app.log, options.webhookPollMs);
   db.onWake('provider-inbox', () => providerInbox.kick());
   app.decorate('providerInbox', providerInbox);
+  // Withdrawals are sent through their provider by this worker, woken when one commits (docs/decisions/0075-withdrawals.md).
+  const withdrawals = new WithdrawalWorker(app.ctx, app.log, options.webhookPollMs);
+  db.onWake('withdrawals', () => withdrawals.kick());
+  app.decorate('withdrawals', withdrawals);
   const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx), ...rateJobs(app.ctx)]);
 
   await app.register(securityHeadersPlugin, {
@@ -231,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(tagRoutes);
       await api.register(paymentMethodRoutes);
       await api.register(transferRoutes);
+      await api.register(withdrawalRoutes);
       await api.register(limitRoutes);
       await api.register(walletRoutes);
       await api.register(backOfficeRoutes);
@@ -245,11 +253,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   outbox.start();
   webhooks.start();
   providerInbox.start();
+  withdrawals.start();
   scheduler.start(options.jobsFirstRunAfterMs);
   app.ctx.liveReadiness.start();
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await providerInbox.stop();
+    await withdrawals.stop();
     await webhooks.stop();
     await outbox.stop();
     transport.close();

@@ -43,6 +43,9 @@ export const eventTypes = [
   'transfer.sent',
   'transfer.received',
   'wallet.test_funds_added',
+  'withdrawal.created',
+  'withdrawal.paid',
+  'withdrawal.failed',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

@@ -32,7 +32,7 @@ export interface Queryable {
 }
 
 /** Work kept in rows that a worker of this process does. */
-export type WakeTopic = 'outbox' | 'webhooks' | 'provider-inbox';
+export type WakeTopic = 'outbox' | 'webhooks' | 'provider-inbox' | 'withdrawals';
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';

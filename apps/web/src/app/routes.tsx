@@ -156,6 +156,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/transfers/send-page').then((m) => ({ Component: m.SendPage })),
                   },
                   {
+                    path: paths.walletWithdraw,
+                    lazy: () => import('../features/transfers/withdraw-page').then((m) => ({ Component: m.WithdrawPage })),
+                  },
+                  {
                     path: paths.walletReceive,
                     lazy: () => import('../features/transfers/receive-page').then((m) => ({ Component: m.ReceivePage })),
                   },

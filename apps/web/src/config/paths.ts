@@ -17,6 +17,8 @@ export const paths = {
   walletAsset: '/dashboard/wallet/:asset',
   // Send and Receive one asset (docs/decisions/0073-transfers-between-businesses.md).
   walletSend: '/dashboard/wallet/:asset/send',
+  // Send to a bank account (docs/decisions/0075-withdrawals.md).
+  walletWithdraw: '/dashboard/wallet/:asset/withdraw',
   walletReceive: '/dashboard/wallet/:asset/receive',
   // SPEC.md gives two paths each for trade history and partners (profile menu vs sidebar); both are kept.
   tradeHistory: '/dashboard/trade-history',
@@ -67,5 +69,7 @@ export const adminApplicationPath = (companyId: string) => `/admin/applications/
 /** An asset's pages in the wallet: its statement, and Send (`to` fills in the recipient) and Receive. */
 export const walletAssetPath = (asset: string) => `/dashboard/wallet/${encodeURIComponent(asset)}`;
 export const walletSendPath = (asset: string, to?: string) => `${walletAssetPath(asset)}/send${to ? `?to=${encodeURIComponent(to)}` : ''}`;
+/** Send an asset to a bank account (a withdrawal). */
+export const walletWithdrawPath = (asset: string) => `${walletAssetPath(asset)}/withdraw`;
 export const walletReceivePath = (asset: string) => `${walletAssetPath(asset)}/receive`;
 export const adminWalletPath = (companyId: string) => `${adminApplicationPath(companyId)}/wallet`;

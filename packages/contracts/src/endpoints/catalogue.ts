@@ -27,6 +27,7 @@ import { transferEndpoints } from './transfers';
 import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
+import { withdrawalEndpoints } from './withdrawals';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -52,6 +53,7 @@ const modules = {
   paymentMethodEndpoints,
   rateEndpoints,
   transferEndpoints,
+  withdrawalEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

@@ -13,7 +13,8 @@ import { UnknownAsset } from './unknown-asset';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
-import { walletAssetPath } from '../../config/paths';
+import { walletAssetPath, walletWithdrawPath } from '../../config/paths';
+import { isWithdrawable } from '@fipay/contracts/withdrawals';
 import { usePreviewTransfer, useSendTransfer, useSendTransferCode } from './api/transfers';
 
 /** An amount as the page shows it: every decimal that is not a trailing zero, with the asset's code. */
@@ -52,6 +53,13 @@ function SendAsset({ asset }: { asset: AssetCode }) {
           To another business on FiPay, by its FiPay tag or the email of someone there. Transfers are instant, free and final.
           {mode === 'test' && ' This is test mode: only test money moves.'}
         </p>
+        {isWithdrawable(asset) && (
+          <p className="text-sm">
+            <Link to={walletWithdrawPath(asset)} className="font-medium text-brand-700 hover:underline">
+              Send to a bank account instead →
+            </Link>
+          </p>
+        )}
       </div>
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {step.kind === 'form' && (

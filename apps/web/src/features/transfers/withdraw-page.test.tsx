@@ -1,0 +1,177 @@
+import type { PaymentMethod } from '@fipay/contracts/payment-methods';
+import { withdrawalMessages, type Withdrawal, type WithdrawalPreview } from '@fipay/contracts/withdrawals';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../stores/auth-store';
+import { useModeStore } from '../../stores/mode-store';
+import { QueryWrapper } from '../../test/query-wrapper';
+import { sessionFixture } from '../../test/session-fixture';
+import { WithdrawPage } from './withdraw-page';
+
+const session = sessionFixture();
+
+type Answer = { status?: number; message?: string; data: unknown };
+type Handler = (body: Record<string, unknown> | undefined) => Answer;
+const respond = ({ status = 200, message = 'OK', data }: Answer) =>
+  new Response(JSON.stringify({ isSuccessful: status < 400, message, data }), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubServer(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const route = routes[`${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname.replace('/api/v1', '')}`];
+    if (!route) return respond({ status: 404, message: 'Not found.', data: { code: 'NOT_FOUND' } });
+    return respond(route(init?.body ? JSON.parse(String(init.body)) : undefined));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const calls = (fetchMock: ReturnType<typeof stubServer>, method: string, path: string) =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => (init?.method ?? 'GET') === method && input === `/api/v1${path}`)
+    .map(([, init]) => ({ body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: init?.headers as Record<string, string> }));
+
+const method = (id: string, overrides: Partial<PaymentMethod> = {}): PaymentMethod => ({
+  id,
+  livemode: false,
+  kind: 'us_account',
+  currency: 'USD',
+  country: 'US',
+  accountName: 'Acme Trading Ltd',
+  bankName: null,
+  bankCode: '021000021',
+  accountNumber: '•••••6789',
+  status: 'usable',
+  nameReview: 'not_needed',
+  usableFrom: '2026-11-01T00:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+const usable = method('a1000000-0000-4000-8000-000000000001');
+const cooling = method('a1000000-0000-4000-8000-000000000002', { accountNumber: '•••••1111', status: 'cooling_off', usableFrom: '2099-01-01T10:00:00.000Z' });
+const review = method('a1000000-0000-4000-8000-000000000003', { accountNumber: '•••••2222', status: 'needs_review', nameReview: 'needs_review' });
+const pounds = method('a1000000-0000-4000-8000-000000000004', { kind: 'gb_account', currency: 'GBP', accountNumber: '••••3333' });
+
+const preview = (codeRequired: WithdrawalPreview['codeRequired'] = null): WithdrawalPreview => ({
+  asset: 'USD',
+  amount: '1250',
+  fee: '0',
+  total: '1250',
+  usdCents: '1250',
+  destination: { kind: 'us_account', paymentMethodId: usable.id, accountName: 'Acme Trading Ltd', bankName: null, accountNumber: '•••••6789' },
+  sendLimitLeftCents: '1000000',
+  codeRequired,
+});
+const withdrawal = (status: Withdrawal['status']): Withdrawal => ({
+  id: 'c1000000-0000-4000-8000-000000000001',
+  livemode: false,
+  asset: 'USD',
+  amount: '1250',
+  fee: '0',
+  usdCents: '1250',
+  destination: preview().destination,
+  status,
+  failureReason: null,
+  createdAt: '2026-11-26T12:00:00.000Z',
+  paidAt: null,
+  failedAt: null,
+});
+
+function renderAt(path: string) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/dashboard/wallet/:asset/withdraw" element={<WithdrawPage />} />
+      </Routes>
+      <Toaster />
+    </MemoryRouter>,
+    { wrapper: QueryWrapper },
+  );
+  return user;
+}
+
+describe('WithdrawPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.getState().setSession(session);
+    useModeStore.getState().setMode(session.user.id, 'test');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => toast.remove());
+  });
+
+  it('offers the usable accounts of the asset, shows why the others wait, and sends the exact amount once with one Idempotency-Key', async () => {
+    let made = false;
+    const fetchMock = stubServer({
+      'GET /payment-methods': () => ({ data: { paymentMethods: [usable, cooling, review, pounds], coolingOffSeconds: 86400 } }),
+      'GET /withdrawals': () => ({ data: { withdrawals: made ? [withdrawal('paid')] : [], nextBefore: null } }),
+      'POST /withdrawals/preview': () => ({ data: preview() }),
+      'POST /withdrawals': () => {
+        made = true;
+        return { status: 201, data: withdrawal('pending') };
+      },
+    });
+    const user = renderAt('/dashboard/wallet/USD/withdraw');
+    expect(screen.getByRole('heading', { level: 1, name: 'Send USD to a bank account' })).toBeInTheDocument();
+    const first = await screen.findByRole('radio', { name: /•••••6789/ });
+    expect(first).toBeEnabled();
+    expect(screen.getByRole('radio', { name: /•••••1111/ })).toBeDisabled();
+    expect(screen.getByText(/added recently; it can receive money from/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /•••••2222/ })).toBeDisabled();
+    expect(screen.getByText(withdrawalMessages.methodNeedsReview)).toBeInTheDocument();
+    // A GBP account is not offered for USD.
+    expect(screen.queryByRole('radio', { name: /••••3333/ })).toBeNull();
+    expect(await screen.findByText('No USD withdrawals yet.')).toBeInTheDocument();
+
+    await user.click(first);
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.505');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('USD amounts have at most 2 decimal places.')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/withdrawals/preview')).toEqual([]);
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Check and send' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/withdrawals/preview')[0]!.body).toEqual({ asset: 'USD', amount: '1250', to: usable.id });
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('$10,000.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
+    expect(await screen.findByRole('heading', { name: 'On its way' })).toBeInTheDocument();
+    const sent = calls(fetchMock, 'POST', '/withdrawals');
+    expect(sent.map((call) => call.body)).toEqual([{ asset: 'USD', amount: '1250', to: usable.id }]);
+    expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const recent = await screen.findByRole('list');
+    expect(await within(recent).findByText('Paid')).toBeInTheDocument();
+  });
+
+  it('asks for the emailed code when the preview says so', async () => {
+    const fetchMock = stubServer({
+      'GET /payment-methods': () => ({ data: { paymentMethods: [usable], coolingOffSeconds: 86400 } }),
+      'GET /withdrawals': () => ({ data: { withdrawals: [], nextBefore: null } }),
+      'POST /withdrawals/preview': () => ({ data: preview('email') }),
+      'POST /withdrawals': (body) =>
+        body?.code === '123456' ? { status: 201, data: withdrawal('pending') } : { status: 400, message: 'Invalid code.', data: { code: 'BAD_REQUEST', errors: { code: 'Invalid code.' } } },
+    });
+    const user = renderAt('/dashboard/wallet/USD/withdraw');
+    await user.click(await screen.findByRole('radio', { name: /•••••6789/ }));
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Check and send' });
+    await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
+    expect(await screen.findByText(withdrawalMessages.emailCodeRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Emailed code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
+    expect(await screen.findByRole('heading', { name: 'On its way' })).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/withdrawals').at(-1)!.body).toMatchObject({ code: '123456' });
+  });
+
+  it('says plainly that crypto cannot be sent to a bank account yet', () => {
+    stubServer({});
+    renderAt('/dashboard/wallet/BTC/withdraw');
+    expect(screen.getByText(withdrawalMessages.cryptoNotYet('BTC'))).toBeInTheDocument();
+  });
+});
