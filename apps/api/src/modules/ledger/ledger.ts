@@ -454,6 +454,64 @@ export async function accountStatement(db: Queryable, account: ModeAccount, quer
   }));
 }
 
+/** An account's money in and out on one day (in its normal direction: in is what raised its balance). */
+export type AccountDayFlow = { day: string; in: bigint; out: bigint; count: number };
+
+/** How much older than `since` a line's entry may be and still follow, by line id, lines of entries at or after it. */
+export const LINE_ORDER_SLACK_MS = 60 * 60 * 1000;
+
+/**
+ * An account's money in and out per day (YYYY-MM-DD in `timeZone`) of the entries written at or after `since`, summed
+ * by the database (docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md). Lines carry no time of their
+ * own; their entries do, and a company's lines of one account are numbered in the order they took the account's lock,
+ * which follows their entries' times to within a transaction's length. So the first line of the window is found by
+ * a binary search on the line id through index journal_lines_account_idx (a recursive query, at most ~64 probes of
+ * one index entry each, with LINE_ORDER_SLACK_MS of slack, which only ever reads a few lines too many), and then
+ * only the window's lines are read, in that index's order: an account of a million lines costs what its last
+ * month's lines cost. Exact: `numeric` sums, answered as digit strings, read as bigints.
+ */
+export async function accountDailyFlows(db: Queryable, account: ModeAccount, since: Date, timeZone = 'Africa/Lagos'): Promise<AccountDayFlow[]> {
+  const { rows } = await db.query<{ day: string; in: string; out: string; count: number }>(
+    `WITH RECURSIVE acct AS (
+       SELECT id, normal_side FROM ledger_accounts WHERE company_id IS NOT DISTINCT FROM $1 AND livemode = $2 AND code = $3 AND currency = $4
+     ), search (lo, hi) AS (
+       SELECT min(l.id), max(l.id) + 1 FROM journal_lines l WHERE l.account_id = (SELECT id FROM acct)
+       UNION ALL
+       -- The first line at or after the middle: older than the slack, and every line up to it is before the window;
+       -- otherwise (or none) the window starts before the middle, or at that line.
+       SELECT CASE WHEN p.created_at < $5::timestamptz THEN p.id + 1 ELSE s.lo END,
+              CASE WHEN p.created_at < $5::timestamptz THEN s.hi ELSE (s.lo + s.hi) / 2 END
+         FROM search s
+         LEFT JOIN LATERAL (
+           SELECT l.id, e.created_at FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+            WHERE l.account_id = (SELECT id FROM acct) AND l.id >= (s.lo + s.hi) / 2 AND l.id < s.hi
+            ORDER BY l.id LIMIT 1
+         ) p ON true
+        WHERE s.lo < s.hi
+     )
+     SELECT to_char(e.created_at AT TIME ZONE $7, 'YYYY-MM-DD') AS day,
+            sum(CASE WHEN m.amount > 0 THEN m.amount ELSE 0 END)::text AS in,
+            sum(CASE WHEN m.amount < 0 THEN -m.amount ELSE 0 END)::text AS out,
+            count(*)::int AS count
+       FROM acct a
+       JOIN journal_lines l ON l.account_id = a.id
+       JOIN journal_entries e ON e.id = l.entry_id
+       CROSS JOIN LATERAL (SELECT CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END AS amount) m
+      WHERE l.id >= (SELECT max(lo) FROM search) AND e.created_at >= $6::timestamptz
+      GROUP BY 1`,
+    [
+      account.companyId ?? null,
+      account.livemode,
+      account.code,
+      account.currency,
+      new Date(since.getTime() - LINE_ORDER_SLACK_MS).toISOString(),
+      since.toISOString(),
+      timeZone,
+    ],
+  );
+  return rows.map((row) => ({ day: row.day, in: BigInt(row.in), out: BigInt(row.out), count: row.count })).sort((a, b) => a.day.localeCompare(b.day));
+}
+
 /**
  * Companies and modes whose naira `code` account holds more than nothing, in (company, mode) order after `after`, at
  * most `limit`: the daily payout run pages through them.
