@@ -62,6 +62,10 @@ describe('a top-up of the NGN wallet', () => {
 
     // Test mode settles at once by default (TEST_SETTLEMENT_DELAY_SECONDS 0): the net is available.
     expect(await ngnOf(me.token)).toMatchObject({ available: '4915000', pending: '0' });
+    // The dashboard's balance card (GET /balance) reads the same ledger account as the wallet, in the same mode.
+    const card = (await server.api.get('/balance', { token: me.token })).body.data.balances[0];
+    expect(card).toMatchObject({ currency: 'NGN', available: 4_915_000, pending: 0, received: 5_000_000 });
+    expect((await server.api.get('/balance', { token: me.token, headers: { 'FiPay-Mode': 'live' } })).status).toBe(403);
     const statement = await server.api.get<WalletStatement>('/wallet/NGN/statement', { token: me.token });
     expect(statement.body.data.lines).toHaveLength(1);
     expect(statement.body.data.lines[0]).toMatchObject({ kind: 'release', amount: '4915000', balanceAfter: '4915000' });
