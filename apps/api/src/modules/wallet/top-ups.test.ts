@@ -35,6 +35,8 @@ const payWithCard = (accessCode: string) =>
 const overview = (token: string, asset: string, query = '', headers: Record<string, string> = {}) =>
   server.api.get<WalletOverview>(`/wallet/${asset}/overview${query}`, { token, headers });
 const ngnOf = async (token: string) => (await server.api.get<Wallet>('/wallet', { token })).body.data.assets.find((a) => a.asset === 'NGN')!;
+/** The field errors of a refusal. */
+const errorsOf = (res: { body: { data: unknown } }) => (res.body.data as { errors: Record<string, string> }).errors;
 const transactionCount = async (companyId: string) =>
   (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE company_id = $1', [companyId])).rows[0]!.n;
 
@@ -113,7 +115,7 @@ describe('a top-up of the NGN wallet', () => {
       const answer = await topUp(me.token, body);
       expect({ body, status: answer.status }).toEqual({ body, status: 400 });
       expect(answer.body.isSuccessful).toBe(false);
-      expect(answer.body.data.errors.amount).toMatch(message);
+      expect(errorsOf(answer).amount).toMatch(message);
     }
     expect(await transactionCount(me.companyId)).toBe(0);
   });
@@ -210,7 +212,7 @@ describe("the wallet's overview", () => {
     for (const days of ['0', '91', '1.5', 'x']) {
       const answer = await overview(me.token, 'NGN', `?days=${days}`);
       expect({ days, status: answer.status }).toEqual({ days, status: 400 });
-      expect(answer.body.data.errors.days).toBe(overviewMessages.daysInvalid);
+      expect(errorsOf(answer).days).toBe(overviewMessages.daysInvalid);
     }
     expect((await server.api.get('/wallet/NGN/overview')).status).toBe(401);
   });

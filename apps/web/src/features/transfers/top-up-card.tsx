@@ -3,7 +3,7 @@ import { formatNaira } from '@fipay/contracts/payments';
 import { topUpMessages } from '@fipay/contracts/wallet';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -26,9 +26,10 @@ export function TopUpCard({ mode, go = (url) => window.location.assign(url) }: {
   const headingId = useId();
   const form = useForm<Form>({ defaultValues: { amount: '' } });
   // One key per top-up the person means: a double click or a retry starts one checkout, not two.
-  const key = useRef(crypto.randomUUID());
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const start = useMutation({
-    mutationFn: async (amount: number) => (await callApi(walletEndpoints.topUp, { body: { amount }, idempotencyKey: key.current })).data,
+    mutationFn: async ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
+      (await callApi(walletEndpoints.topUp, { body: { amount }, idempotencyKey })).data,
   });
 
   // Opened as '#top-up' (the NGN statement's 'Top up'): brought into view with its field ready.
@@ -50,11 +51,11 @@ export function TopUpCard({ mode, go = (url) => window.location.assign(url) }: {
     }
     try {
       // At most ₦10,000,000 in kobo (10^9): exact as a Number, which the naira endpoints take.
-      const made = await start.mutateAsync(Number(parsed.amount));
-      key.current = crypto.randomUUID();
+      const made = await start.mutateAsync({ amount: Number(parsed.amount), idempotencyKey: key });
+      setKey(crypto.randomUUID());
       go(made.authorizationUrl);
     } catch (error) {
-      key.current = crypto.randomUUID();
+      setKey(crypto.randomUUID());
       if (!applyServerErrors(form.setError, error, ['amount'], { focus: true })) {
         form.setError('amount', { type: 'server', message: errorMessage(error, 'The top-up could not be started.') });
       }
