@@ -471,8 +471,15 @@ export const LINE_ORDER_SLACK_MS = 60 * 60 * 1000;
  * month's lines cost. Exact: `numeric` sums, answered as digit strings, read as bigints.
  */
 export async function accountDailyFlows(db: Queryable, account: ModeAccount, since: Date, timeZone = 'Africa/Lagos'): Promise<AccountDayFlow[]> {
-  const { rows } = await db.query<{ day: string; in: string; out: string; count: number }>(
-    `WITH RECURSIVE acct AS (
+  const { text, values } = accountDailyFlowsQuery(account, since, timeZone);
+  const { rows } = await db.query<{ day: string; in: string; out: string; count: number }>(text, values);
+  return rows.map((row) => ({ day: row.day, in: BigInt(row.in), out: BigInt(row.out), count: row.count })).sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** `accountDailyFlows`'s statement and its parameters (the test reads its plan). */
+export function accountDailyFlowsQuery(account: ModeAccount, since: Date, timeZone = 'Africa/Lagos'): { text: string; values: unknown[] } {
+  return {
+    text: `WITH RECURSIVE acct AS (
        SELECT id, normal_side FROM ledger_accounts WHERE company_id IS NOT DISTINCT FROM $1 AND livemode = $2 AND code = $3 AND currency = $4
      ), search (lo, hi) AS (
        SELECT min(l.id), max(l.id) + 1 FROM journal_lines l WHERE l.account_id = (SELECT id FROM acct)
@@ -499,7 +506,7 @@ export async function accountDailyFlows(db: Queryable, account: ModeAccount, sin
        CROSS JOIN LATERAL (SELECT CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END AS amount) m
       WHERE l.id >= (SELECT max(lo) FROM search) AND e.created_at >= $6::timestamptz
       GROUP BY 1`,
-    [
+    values: [
       account.companyId ?? null,
       account.livemode,
       account.code,
@@ -508,8 +515,7 @@ export async function accountDailyFlows(db: Queryable, account: ModeAccount, sin
       since.toISOString(),
       timeZone,
     ],
-  );
-  return rows.map((row) => ({ day: row.day, in: BigInt(row.in), out: BigInt(row.out), count: row.count })).sort((a, b) => a.day.localeCompare(b.day));
+  };
 }
 
 /**
