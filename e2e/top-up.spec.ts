@@ -39,6 +39,7 @@ test('top up the NGN wallet with a test card and see it land in the wallet and t
   const row = statement.getByRole('row').nth(1);
   await expect(row).toContainText('Top-up');
   await expect(row).toContainText('+49,150.00 NGN');
+  await expect(row).toContainText('Your top-up by card');
   await whenDrawn(page);
   await shotsAtBothWidths(page, shots, 'wallet-ngn-after-top-up');
 

@@ -15,6 +15,8 @@ import { paymentMessages, payoutMessages, refundMessages } from '@fipay/contract
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { topUpMessages } from '@fipay/contracts/wallet';
 import { startTopUp } from './charges/top-ups';
+// Names the other side of payments' lines on wallet statements (registered once, at start).
+import './charges/counterparties';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';

@@ -70,7 +70,7 @@ describe('a top-up of the NGN wallet', () => {
     expect((await server.api.get('/balance', { token: me.token, headers: { 'FiPay-Mode': 'live' } })).status).toBe(403);
     const statement = await server.api.get<WalletStatement>('/wallet/NGN/statement', { token: me.token });
     expect(statement.body.data.lines).toHaveLength(1);
-    expect(statement.body.data.lines[0]).toMatchObject({ kind: 'release', amount: '4915000', balanceAfter: '4915000' });
+    expect(statement.body.data.lines[0]).toMatchObject({ kind: 'release', amount: '4915000', balanceAfter: '4915000', counterparty: { name: 'Your top-up by card', tag: null } });
     expect(statement.body.data.lines[0]!.description).toBe(`${topUpMessages.description(started.body.data.reference)} available`);
 
     // The transaction says what it is for; lists filter by it; the export carries it.
