@@ -228,7 +228,7 @@ export const topUpResponse = envelope(topUpSchema);
 
 /**
  * The dashboard's 'Transaction Overview' from the ledger (ADR 0076): per Lagos day, what came into and went out of the
- * company's available balance in one asset, as digit strings of its smallest unit.
+ * company's wallet in one asset (available, pending and held together), as digit strings of its smallest unit.
  */
 export const OVERVIEW_DAYS_MAX = 90;
 export const overviewMessages = {
@@ -239,11 +239,11 @@ export const walletOverviewQuery = z.object({ days: wholeNumber(overviewMessages
 export const walletOverviewDaySchema = z.object({
   /** A Lagos day, YYYY-MM-DD. */
   date: z.string(),
-  /** Credited to the available balance that day (smallest unit, digits). */
+  /** Came into the wallet that day (smallest unit, digits). */
   in: minorUnitsOut,
-  /** Debited from it that day (smallest unit, digits, positive). */
+  /** Went out of it that day (smallest unit, digits, positive). */
   out: minorUnitsOut,
-  /** Ledger lines that day. */
+  /** Ledger entries that moved money in or out that day. */
   count: z.number().int(),
 });
 export const walletOverviewSchema = z.object({

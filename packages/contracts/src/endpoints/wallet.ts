@@ -82,8 +82,9 @@ export const walletEndpoints = {
     path: '/wallet/:asset/overview',
     access: 'merchant',
     tags: ['wallet'],
-    summary: "An asset's money in and out of the available balance per Lagos day, summed from the ledger",
-    description: 'Every day of the last `days` (30 by default, at most 90, today included) is present; amounts are digit strings of the smallest unit.',
+    summary: "An asset's money in and out of the wallet (available, pending and held together) per Lagos day, summed from the ledger",
+    description:
+      'Every day of the last `days` (30 by default, at most 90, today included) is present; amounts are digit strings of the smallest unit. Each ledger entry counts once by its net effect on the wallet: a payment is in when paid (while pending), and its settlement to available, or a hold, is neither in nor out.',
     params: walletAssetParams,
     query: walletOverviewQuery,
     response: walletOverviewResponse,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { accountDailyFlows, accountDailyFlowsQuery, post, type ModeAccount } from './ledger';
+import { accountDailyFlows, accountDailyFlowsQuery, post, type WalletAccounts } from './ledger';
 
 /**
  * The overview's sums (docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md) on an account of 100,000 lines:
@@ -33,7 +33,7 @@ describe("an account's money in and out per day", () => {
        VALUES ('Flows Test', 'flows@example.ng', '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC7654321') RETURNING id`,
     );
     const companyId = rows[0]!.id;
-    const account: ModeAccount = { companyId, livemode: false, code: 'available', currency: 'EUR' };
+    const account: WalletAccounts = { companyId, livemode: false, currency: 'EUR', codes: ['available', 'held'] };
     // Opens the company's EUR account and the faucet's with one real entry of 7 cents, moved below to 401 days ago.
     await db.transaction((tx) =>
       post(tx, {
@@ -82,6 +82,19 @@ describe("an account's money in and out per day", () => {
         }),
       );
     }
+    // A move between the wallet's own accounts (a hold) is neither in nor out.
+    await db.transaction((tx) =>
+      post(tx, {
+        livemode: false,
+        companyId,
+        kind: 'hold',
+        reference: 'flows-hold',
+        lines: [
+          { account: { companyId, code: 'available', currency: 'EUR' }, amount: 100n },
+          { account: { companyId, code: 'held', currency: 'EUR' }, amount: -100n },
+        ],
+      }),
+    );
     const since = new Date(Date.now() - 30 * DAY);
     const flows = await accountDailyFlows(db, account, since, 'UTC');
     const today = new Date().toISOString().slice(0, 10);
@@ -102,7 +115,7 @@ describe("an account's money in and out per day", () => {
     // 100 days back: the old lines of the last 47 days or so (one every 5 minutes), cut exactly at the window's start.
     const start = new Date(Date.now() - 100 * DAY);
     const { rows: expected } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM journal_entries WHERE company_id = $1 AND created_at >= $2`,
+      `SELECT count(*)::int AS n FROM journal_entries WHERE company_id = $1 AND created_at >= $2 AND kind <> 'hold'`,
       [companyId, start.toISOString()],
     );
     const hundred = await accountDailyFlows(db, account, start, 'UTC');

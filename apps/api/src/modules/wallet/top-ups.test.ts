@@ -4,6 +4,7 @@ import { overviewMessages, topUpMessages, type TopUp, type Wallet, type WalletOv
 import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
+import { releaseDue } from '../payments/payouts/balances';
 import { lagosDay, addDays } from '../../lib/lagos';
 
 /**
@@ -148,7 +149,7 @@ describe('a top-up of the NGN wallet', () => {
 });
 
 describe("the wallet's overview", () => {
-  it('sums money in and out of the available balance per Lagos day, per asset, from the ledger', async () => {
+  it('sums money in and out of the wallet per Lagos day, per asset, from the ledger', async () => {
     const me = await company();
     expect((await server.api.post('/wallet/USD/test-funds', { amount: '1050' }, { token: me.token })).status).toBe(201);
     expect((await server.api.post('/wallet/USD/test-funds', { amount: '200' }, { token: me.token })).status).toBe(201);
@@ -171,6 +172,30 @@ describe("the wallet's overview", () => {
     expect(ngn.body.data.totals).toEqual({ in: '975000', out: '100000' });
     // Nothing in an asset never used.
     expect((await overview(me.token, 'ETH')).body.data.totals).toEqual({ in: '0', out: '0' });
+  });
+
+  it('counts a payment in on the day it is paid, while it is still pending, and not again when it settles', async () => {
+    const later = await startTestServer({ env: { TEST_SETTLEMENT_DELAY_SECONDS: '3600' }, rateRules: { merchantTestPerKey: { limit: 200, windowSeconds: 1 } } });
+    try {
+      const session = await login(later, await createVerifiedUser(later));
+      const started = await later.api.post<TopUp>('/wallet/top-ups', { amount: 1_000_000 }, { token: session.accessToken });
+      await later.api.post(`/checkout/${started.body.data.accessCode}/card`, { number: testCards[0].number, expiry: '12/39', cvv: '123' });
+      const ngn = (await later.api.get<Wallet>('/wallet', { token: session.accessToken })).body.data.assets.find((a) => a.asset === 'NGN')!;
+      expect(ngn).toMatchObject({ available: '0', pending: '975000' });
+      const pending = await later.api.get<WalletOverview>('/wallet/NGN/overview?days=1', { token: session.accessToken });
+      expect(pending.body.data.days).toEqual([{ date: lagosDay(), in: '975000', out: '0', count: 1 }]);
+      // Settled (as the job does once it is due): a move from pending to available, neither in nor out.
+      await later.db.query("UPDATE transactions SET available_at = now() - interval '1 second' WHERE reference = $1", [started.body.data.reference]);
+      await later.db.transaction((tx) => releaseDue(tx));
+      expect((await later.api.get<Wallet>('/wallet', { token: session.accessToken })).body.data.assets.find((a) => a.asset === 'NGN')).toMatchObject({
+        available: '975000',
+        pending: '0',
+      });
+      const settled = await later.api.get<WalletOverview>('/wallet/NGN/overview?days=1', { token: session.accessToken });
+      expect(settled.body.data.days).toEqual([{ date: lagosDay(), in: '975000', out: '0', count: 1 }]);
+    } finally {
+      await later.close();
+    }
   });
 
   it('puts each line on the day of its entry, over many lines, reading only the window', async () => {

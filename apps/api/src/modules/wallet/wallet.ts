@@ -211,17 +211,20 @@ export async function addTestFunds(
   return loadTestFunds(ctx, scope, id);
 }
 
+/** The company's accounts of an asset that make its wallet: moves between them are neither in nor out. */
+const WALLET_FLOW_ACCOUNTS = ['available', 'pending', 'held'] as const;
+
 /**
- * The dashboard's 'Transaction Overview' (ADR 0076): what came into and went out of the company's available balance
- * in `asset` on each Lagos day of the last `days` (today included, every day present), from the ledger's lines of
- * that account in one query (`accountDailyFlows`): payments as they settle, top-ups, transfers, test funds in;
- * transfers, payouts and refunds out. The mode is the credential's.
+ * The dashboard's 'Transaction Overview' (ADR 0076): what came into and went out of the company's wallet in `asset`
+ * (available, pending and held together) on each Lagos day of the last `days` (today included, every day present),
+ * from the ledger in one query (`accountDailyFlows`): payments and top-ups when paid, transfers received and test funds
+ * in; transfers sent, payouts and refunds out. The mode is the credential's.
  */
 export async function walletOverview(ctx: Pick<AppContext, 'db'>, scope: Scope, asset: AssetCode, days: number, now = new Date()): Promise<WalletOverview> {
   const first = addDays(lagosDay(now), -(days - 1));
   const flows = await accountDailyFlows(
     ctx.db,
-    { companyId: scope.companyId, livemode: scope.livemode, code: 'available', currency: asset },
+    { companyId: scope.companyId, livemode: scope.livemode, currency: asset, codes: WALLET_FLOW_ACCOUNTS },
     lagosDayStart(first),
   );
   const byDay = new Map(flows.map((flow) => [flow.day, flow]));

@@ -17,10 +17,10 @@ const show = (asset: 'NGN' | 'USD', digits: string | bigint) => formatAmount(ass
 const share = (value: bigint, top: bigint) => (top === 0n ? 0 : Number((value * 1000n) / top) / 10);
 
 /**
- * 'Transaction Overview' with its NGN/USD/GHS switch: what came into the wallet's available balance in the chosen
- * asset each day of the last 30, and what went out, summed by the server from the ledger in the current mode
- * (docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md): payments as they settle, top-ups, transfers and
- * test funds in; transfers, payouts and refunds out. FiPay holds no GHS, and the GHS switch says so. In test mode
+ * 'Transaction Overview' with its NGN/USD/GHS switch: what came into the wallet in the chosen asset each day of the
+ * last 30, and what went out, summed by the server from the ledger in the current mode
+ * (docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md): payments and top-ups when paid, transfers and test
+ * funds in; transfers, payouts and refunds out. FiPay holds no GHS, and the GHS switch says so. In test mode
  * SPEC's call to switch to live mode stays as a note over the chart, and the chart says it is test data.
  */
 export function TransactionOverview() {
