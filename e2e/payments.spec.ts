@@ -379,8 +379,9 @@ test('an approved business is paid through Paystack in live mode and sees it on 
   await page.getByRole('switch', { name: 'Live mode' }).click();
   await expect(page.getByRole('switch', { name: 'Live mode' })).toHaveAttribute('aria-checked', 'true');
   const overview = page.getByRole('region', { name: 'Transaction Overview' });
-  await expect(overview.locator('p', { hasText: 'received in the last 30 days' })).toContainText('₦15,000.00');
-  await expect(overview.getByRole('table', { name: 'Received per day, last 30 days' }).getByRole('cell')).toHaveText(['₦15,000.00']);
+  // In the wallet the day it was paid, net of the fee (₦325), while still pending (ADR 0076).
+  await expect(overview.locator('p', { hasText: 'in the last 30 days' })).toContainText('₦14,675.00');
+  await expect(overview.getByRole('table', { name: 'NGN in and out per day, last 30 days' }).getByRole('cell')).toHaveText(['₦14,675.00', '₦0.00']);
   await shotsAtBothWidths(page, shots, 'dashboard-live');
   // Live money waits for the next business day: pending, not yet available.
   const balance = (await (await request.get('/api/v1/balance', { headers: live })).json()).data.balances[0];

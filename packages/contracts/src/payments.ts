@@ -50,6 +50,9 @@ export const MAX_CARD_ATTEMPTS = 3;
 export const ABANDON_AFTER_HOURS = 24;
 
 export const transactionStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
+/** What a transaction is for: a customer's payment, or the company topping up its own NGN wallet (ADR 0076). */
+export const transactionPurposes = ['payment', 'top_up'] as const;
+export type TransactionPurpose = (typeof transactionPurposes)[number];
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const channels = ['card', 'bank_transfer'] as const;
 export type Channel = (typeof channels)[number];
@@ -324,6 +327,8 @@ export const transactionSchema = z.object({
   net: z.number().int().nullable(),
   currency: z.enum(currencies),
   status: z.enum(transactionStatuses),
+  /** `top_up`: the company paying its own wallet through the checkout (ADR 0076); `payment`: a customer's. */
+  purpose: z.enum(transactionPurposes),
   channel: z.enum(channels).nullable(),
   customer: z.object({ email: z.string(), name: z.string(), phone: z.string().nullable() }),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
@@ -357,6 +362,8 @@ const dateField = documented(
 export const transactionFilters = z.object({
   status: z.enum(transactionStatuses, { error: paymentMessages.statusInvalid }).optional(),
   channel: z.enum(channels, { error: paymentMessages.channelInvalid }).optional(),
+  /** Customers' payments or the company's own top-ups (ADR 0076); both when absent. */
+  purpose: z.enum(transactionPurposes, { error: 'Choose payment or top_up.' }).optional(),
   paymentLinkId: text(paymentMessages.linkNotFound).optional(),
   /** Created on or after this day (Africa/Lagos). */
   from: dateField.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetCodeSchema, assetOf, type AssetCode } from './assets';
+import { wholeNumber } from './developers';
 import { envelope } from './envelope';
 import { documented, serverChecks, text } from './fields';
 import { amountMessages, formatAmount, minorUnitsOut, minorUnitsSchema } from './money';
@@ -191,3 +192,65 @@ export const testFundsSchema = z.object({
 export type TestFunds = z.infer<typeof testFundsSchema>;
 export const testFundsResponse = envelope(testFundsSchema);
 
+
+/**
+ * Top-ups (ADR 0076): the company pays its own NGN wallet through the hosted checkout. The amount is kobo, as in every
+ * naira request (`amountField`: ₦100 to ₦10,000,000, a whole number of kobo, so a third decimal of naira is refused).
+ */
+export const TOP_UP_ASSET = 'NGN' as const;
+export const topUpMessages = {
+  started: 'Top-up started. Pay it on the checkout to add it to your wallet.',
+  /** The web form's check of what a person typed, before any request. */
+  amountRange: 'Enter an amount from ₦100 to ₦10,000,000.',
+  description: (reference: string) => `Top-up ${reference}`,
+};
+export const topUpRequest = z.object({
+  amount: z
+    .number({ error: 'Enter the amount in kobo, a whole number from 10000 (₦100) to 1000000000 (₦10,000,000).' })
+    .int('Enter the amount in kobo, a whole number from 10000 (₦100) to 1000000000 (₦10,000,000): naira have two decimals.')
+    .min(10_000, 'The smallest top-up is ₦100 (10000 kobo).')
+    .max(1_000_000_000, 'The largest top-up is ₦10,000,000 (1000000000 kobo).'),
+});
+export type TopUpRequest = z.input<typeof topUpRequest>;
+export const topUpSchema = z.object({
+  reference: z.string(),
+  /** The hosted checkout (test mode) or Paystack's page (live), where the company pays the top-up. */
+  authorizationUrl: z.string(),
+  accessCode: z.string(),
+  amount: z.number().int(),
+  /** The configured fee of a payment of this amount, and what reaches the wallet once paid (kobo). */
+  fee: z.number().int(),
+  net: z.number().int(),
+  currency: z.literal('NGN'),
+});
+export type TopUp = z.infer<typeof topUpSchema>;
+export const topUpResponse = envelope(topUpSchema);
+
+/**
+ * The dashboard's 'Transaction Overview' from the ledger (ADR 0076): per Lagos day, what came into and went out of the
+ * company's wallet in one asset (available, pending and held together), as digit strings of its smallest unit.
+ */
+export const OVERVIEW_DAYS_MAX = 90;
+export const overviewMessages = {
+  loaded: 'Overview loaded.',
+  daysInvalid: `Days must be a whole number from 1 to ${OVERVIEW_DAYS_MAX}.`,
+};
+export const walletOverviewQuery = z.object({ days: wholeNumber(overviewMessages.daysInvalid, OVERVIEW_DAYS_MAX).default(30) });
+export const walletOverviewDaySchema = z.object({
+  /** A Lagos day, YYYY-MM-DD. */
+  date: z.string(),
+  /** Came into the wallet that day (smallest unit, digits). */
+  in: minorUnitsOut,
+  /** Went out of it that day (smallest unit, digits, positive). */
+  out: minorUnitsOut,
+  /** Ledger entries that moved money in or out that day. */
+  count: z.number().int(),
+});
+export const walletOverviewSchema = z.object({
+  asset: assetCodeSchema,
+  livemode: z.boolean(),
+  days: z.array(walletOverviewDaySchema),
+  totals: z.object({ in: minorUnitsOut, out: minorUnitsOut }),
+});
+export type WalletOverview = z.infer<typeof walletOverviewSchema>;
+export const walletOverviewResponse = envelope(walletOverviewSchema);

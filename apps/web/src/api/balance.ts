@@ -1,5 +1,5 @@
 import type { Mode } from '@fipay/contracts/developers';
-import { balanceEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
+import { balanceEndpoints } from '@fipay/contracts/endpoints/payments';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../lib/api-client';
 import { useMode } from '../stores/mode-store';
@@ -14,15 +14,5 @@ export function useBalance() {
     queryKey: balanceKey(mode),
     queryFn: async ({ signal }) => (await callApi(balanceEndpoints.get, { signal })).data.balances,
     staleTime: 15_000,
-  });
-}
-
-/** Successful charges per day over the last 30 days, for the dashboard's chart. */
-export function useDailyTotals(enabled: boolean) {
-  const [mode] = useMode();
-  return useQuery({
-    queryKey: ['daily-totals', mode],
-    queryFn: async ({ signal }) => (await callApi(transactionEndpoints.daily, { query: { days: 30 }, signal })).data,
-    enabled,
   });
 }

@@ -16,3 +16,14 @@ export function useWallet() {
     staleTime: 15_000,
   });
 }
+
+/** The dashboard's 'Transaction Overview' of one asset: money in and out of its available balance per day, from the ledger. */
+export function useWalletOverview(asset: 'NGN' | 'USD' | null) {
+  const [mode] = useMode();
+  return useQuery({
+    queryKey: [...walletKey(mode), 'overview', asset],
+    queryFn: async ({ signal }) => (await callApi(walletEndpoints.overview, { params: { asset: asset! }, query: { days: 30 }, signal })).data,
+    enabled: asset !== null,
+    staleTime: 15_000,
+  });
+}

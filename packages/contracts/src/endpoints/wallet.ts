@@ -3,6 +3,10 @@ import { defineEndpoint } from '../endpoint';
 import {
   addTestFundsRequest,
   testFundsResponse,
+  topUpRequest,
+  topUpResponse,
+  walletOverviewQuery,
+  walletOverviewResponse,
   walletAssetParams,
   walletResponse,
   walletStatementFilters,
@@ -59,5 +63,31 @@ export const walletEndpoints = {
     body: addTestFundsRequest,
     response: testFundsResponse,
     errors: ['UNPROCESSABLE'],
+  }),
+  topUp: defineEndpoint({
+    method: 'POST',
+    path: '/wallet/top-ups',
+    access: 'merchant',
+    status: 201,
+    tags: ['wallet'],
+    summary: 'Starts a top-up of the NGN wallet: a transaction of the company itself, paid on the hosted checkout',
+    description:
+      'The amount is kobo (₦100 to ₦10,000,000). The answer\'s `authorizationUrl` is the hosted checkout (test cards and the simulated bank transfer in test mode; Paystack\'s page in live mode). Once paid, the amount less the configured fee reaches the wallet as any payment does (pending, then available), with the purpose `top_up`. Takes an Idempotency-Key. See docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md.',
+    body: topUpRequest,
+    response: topUpResponse,
+    errors: ['CONFLICT', 'SERVICE_UNAVAILABLE'],
+  }),
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/:asset/overview',
+    access: 'merchant',
+    tags: ['wallet'],
+    summary: "An asset's money in and out of the wallet (available, pending and held together) per Lagos day, summed from the ledger",
+    description:
+      'Every day of the last `days` (30 by default, at most 90, today included) is present; amounts are digit strings of the smallest unit. Each ledger entry counts once by its net effect on the wallet: a payment is in when paid (while pending), and its settlement to available, or a hold, is neither in nor out.',
+    params: walletAssetParams,
+    query: walletOverviewQuery,
+    response: walletOverviewResponse,
+    errors: [],
   }),
 };

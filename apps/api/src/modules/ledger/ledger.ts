@@ -454,6 +454,85 @@ export async function accountStatement(db: Queryable, account: ModeAccount, quer
   }));
 }
 
+/** A wallet's money in and out on one day (in is what raised its balance). */
+export type AccountDayFlow = { day: string; in: bigint; out: bigint; count: number };
+
+/** How much older than `since` a line's entry may be and still follow, by line id, lines of entries at or after it. */
+export const LINE_ORDER_SLACK_MS = 60 * 60 * 1000;
+
+/** Which of a company's accounts in one asset and mode are summed together, as one wallet. */
+export type WalletAccounts = { companyId: string; livemode: boolean; currency: Currency; codes: readonly CompanyAccountCode[] };
+
+/**
+ * Money in and out of a company's `codes` accounts in one asset, per day (YYYY-MM-DD in `timeZone`) of the entries
+ * written at or after `since`, summed by the database (docs/decisions/0076-top-ups-and-the-overview-from-the-ledger.md).
+ * Each entry counts once, by its net effect on those accounts together: a move between them (a payment's release from
+ * pending to available, a hold) is neither in nor out.
+ *
+ * Lines carry no time of their own; their entries do, and lines of one account are numbered in the order they took
+ * the account's lock, which follows their entries' times to within a transaction's length. So each account's first
+ * line of the window is found by a binary search on the line id through index journal_lines_account_idx (a recursive
+ * query, at most ~64 probes of one index entry each per account, with LINE_ORDER_SLACK_MS of slack, which only ever
+ * reads a few lines too many), and then only the window's lines are read, in that index's order: an account of a
+ * million lines costs what its last month's lines cost. Exact: `numeric` sums, answered as digit strings, read as
+ * bigints.
+ */
+export async function accountDailyFlows(db: Queryable, accounts: WalletAccounts, since: Date, timeZone = 'Africa/Lagos'): Promise<AccountDayFlow[]> {
+  const { text, values } = accountDailyFlowsQuery(accounts, since, timeZone);
+  const { rows } = await db.query<{ day: string; in: string; out: string; count: number }>(text, values);
+  return rows.map((row) => ({ day: row.day, in: BigInt(row.in), out: BigInt(row.out), count: row.count })).sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** `accountDailyFlows`'s statement and its parameters (the test reads its plan). */
+export function accountDailyFlowsQuery(accounts: WalletAccounts, since: Date, timeZone = 'Africa/Lagos'): { text: string; values: unknown[] } {
+  return {
+    text: `WITH RECURSIVE acct AS (
+       SELECT id, normal_side FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 AND code = ANY($3::text[]) AND currency = $4
+     ), search (account_id, lo, hi) AS (
+       SELECT a.id, (SELECT min(l.id) FROM journal_lines l WHERE l.account_id = a.id), (SELECT max(l.id) + 1 FROM journal_lines l WHERE l.account_id = a.id)
+         FROM acct a
+       UNION ALL
+       -- The account's first line at or after the middle: older than the slack, and every line of the account up to it
+       -- is before the window; otherwise (or none) the window starts before the middle, or at that line.
+       SELECT s.account_id,
+              CASE WHEN p.created_at < $5::timestamptz THEN p.id + 1 ELSE s.lo END,
+              CASE WHEN p.created_at < $5::timestamptz THEN s.hi ELSE (s.lo + s.hi) / 2 END
+         FROM search s
+         LEFT JOIN LATERAL (
+           SELECT l.id, e.created_at FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+            WHERE l.account_id = s.account_id AND l.id >= (s.lo + s.hi) / 2 AND l.id < s.hi
+            ORDER BY l.id LIMIT 1
+         ) p ON true
+        WHERE s.lo < s.hi
+     ), starts AS (
+       SELECT account_id, max(lo) AS lo FROM search GROUP BY account_id
+     ), moves AS (
+       SELECT e.created_at, sum(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END) AS amount
+         FROM starts s
+         JOIN acct a ON a.id = s.account_id
+         JOIN journal_lines l ON l.account_id = s.account_id AND l.id >= s.lo
+         JOIN journal_entries e ON e.id = l.entry_id
+        WHERE e.created_at >= $6::timestamptz
+        GROUP BY e.id, e.created_at
+     )
+     SELECT to_char(created_at AT TIME ZONE $7, 'YYYY-MM-DD') AS day,
+            sum(CASE WHEN amount > 0 THEN amount ELSE 0 END)::text AS in,
+            sum(CASE WHEN amount < 0 THEN -amount ELSE 0 END)::text AS out,
+            count(*)::int AS count
+       FROM moves WHERE amount <> 0
+      GROUP BY 1`,
+    values: [
+      accounts.companyId,
+      accounts.livemode,
+      accounts.codes,
+      accounts.currency,
+      new Date(since.getTime() - LINE_ORDER_SLACK_MS).toISOString(),
+      since.toISOString(),
+      timeZone,
+    ],
+  };
+}
+
 /**
  * Companies and modes whose naira `code` account holds more than nothing, in (company, mode) order after `after`, at
  * most `limit`: the daily payout run pages through them.

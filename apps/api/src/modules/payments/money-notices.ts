@@ -44,7 +44,15 @@ export async function tellNotice(tx: Queryable, n: MoneyNotice): Promise<void> {
 const transactionsPage = { label: 'Open your transactions', path: '/dashboard/transactions' };
 const payoutsPage = { label: 'Open your payouts', path: '/dashboard/transactions?tab=payouts' };
 
-export function paymentReceivedNotice(appUrl: string, payment: { companyId: string; livemode: boolean; amount: number; customerEmail: string; reference: string }) {
+export function paymentReceivedNotice(
+  appUrl: string,
+  payment: { companyId: string; livemode: boolean; amount: number; customerEmail: string; reference: string; topUp?: boolean },
+) {
+  if (payment.topUp) {
+    // The company paid its own wallet (ADR 0076): no customer to name.
+    const message = `Your top-up of ${formatNaira(payment.amount)} was paid (reference ${payment.reference}).`;
+    return notice(appUrl, 'payments', { ...payment, title: 'Top-up paid', message, lines: [message] }, transactionsPage);
+  }
   const message = `${formatNaira(payment.amount)} from ${payment.customerEmail} (reference ${payment.reference}).`;
   return notice(appUrl, 'payments', { ...payment, title: 'Payment received', message, lines: [`You received ${message}`] }, transactionsPage);
 }

@@ -12,6 +12,11 @@ import {
   transactionEndpoints,
 } from '@fipay/contracts/endpoints/payments';
 import { paymentMessages, payoutMessages, refundMessages } from '@fipay/contracts/payments';
+import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
+import { topUpMessages } from '@fipay/contracts/wallet';
+import { startTopUp } from './charges/top-ups';
+// Names the other side of payments' lines on wallet statements (registered once, at start).
+import './charges/counterparties';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
@@ -76,6 +81,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { amount, email, reference, callbackUrl, metadata } = request.body;
     return ok(paymentMessages.initialized, await initializeTransaction(ctx, requireMerchant(request), { amount, email, reference, callbackUrl, metadata }, request.idempotency));
   });
+  // The company's own top-up of its NGN wallet (ADR 0076): a transaction through the same path, paid on the checkout.
+  registerRoute(app, walletEndpoints.topUp, async (request) =>
+    ok(topUpMessages.started, await startTopUp(ctx, requireMerchant(request), request.body.amount, request.idempotency)),
+  );
   registerRoute(app, transactionEndpoints.list, async (request) => ok(paymentMessages.transactionsLoaded, await listTransactions(ctx.db, requireMerchant(request), request.query)));
   registerRoute(app, transactionEndpoints.export, async (request, reply) => {
     const scope = requireMerchant(request);

@@ -1,4 +1,4 @@
-import type { Channel, Transaction } from '@fipay/contracts/payments';
+import type { Channel, Transaction, TransactionPurpose } from '@fipay/contracts/payments';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { kobo, koboOrNull } from '../../lib/minor-units';
@@ -14,6 +14,8 @@ export type TransactionRow = {
   reference: string;
   /** Ours at Paystack: unique across the platform; never shown to the merchant (migration 0021). */
   provider_reference: string;
+  /** payment or top_up (migration 0041). */
+  purpose: TransactionPurpose;
   amount: string;
   currency: 'NGN';
   fee: string | null;
@@ -43,7 +45,7 @@ export type TransactionRow = {
 };
 export const TRANSACTION_COLUMNS = `id, company_id, livemode, reference, provider_reference, amount, currency, fee, net, status, provider, channel, customer_email, customer_name,
   customer_phone, payment_link_id, callback_url, metadata, card_last4, card_brand, failed_attempts, gateway_response, sandbox_step,
-  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, payout_id, access_code`;
+  bank_transfer_account, paid_at, created_at, available_at, released_at, refunded_amount, payout_id, access_code, purpose`;
 
 
 export function toTransaction(row: TransactionRow): Transaction {
@@ -56,6 +58,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     net: koboOrNull(row.net),
     currency: row.currency,
     status: row.status,
+    purpose: row.purpose,
     channel: row.channel,
     customer: { email: row.customer_email, name: row.customer_name, phone: row.customer_phone },
     card: row.card_last4 ? { brand: row.card_brand ?? 'card', last4: row.card_last4 } : null,

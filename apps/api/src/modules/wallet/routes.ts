@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
-import { walletMessages } from '@fipay/contracts/wallet';
+import { overviewMessages, walletMessages } from '@fipay/contracts/wallet';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { exportStatementCsv } from './statement-export';
-import { addTestFunds, getWallet, walletStatement } from './wallet';
+import { addTestFunds, getWallet, walletOverview, walletStatement } from './wallet';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -13,6 +13,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, walletEndpoints.statement, async (request) =>
     ok(walletMessages.statementLoaded, await walletStatement(ctx, requireMerchant(request), request.params.asset, request.query)),
+  );
+
+  registerRoute(app, walletEndpoints.overview, async (request) =>
+    ok(overviewMessages.loaded, await walletOverview(ctx, requireMerchant(request), request.params.asset, request.query.days)),
   );
 
   registerRoute(app, walletEndpoints.statementCsv, async (request, reply) => {

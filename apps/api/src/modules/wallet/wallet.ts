@@ -9,6 +9,7 @@ import {
   type TestFunds,
   type Wallet,
   type WalletAsset,
+  type WalletOverview,
   type WalletStatement,
   type WalletStatementQuery,
 } from '@fipay/contracts/wallet';
@@ -16,7 +17,8 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
-import { accountStatement, AmountTooLargeError, post, walletBalances, type AccountStatementLine } from '../ledger/ledger';
+import { accountDailyFlows, accountStatement, AmountTooLargeError, post, walletBalances, type AccountStatementLine } from '../ledger/ledger';
+import { addDays, lagosDay, lagosDayStart } from '../../lib/lagos';
 import { notifyCompanySql } from '../notifications/notify';
 import { listRates } from '../rates/rates';
 import { recordEvent, type Scope } from '../webhooks/events';
@@ -207,4 +209,33 @@ export async function addTestFunds(
     throw error;
   }
   return loadTestFunds(ctx, scope, id);
+}
+
+/** The company's accounts of an asset that make its wallet: moves between them are neither in nor out. */
+const WALLET_FLOW_ACCOUNTS = ['available', 'pending', 'held'] as const;
+
+/**
+ * The dashboard's 'Transaction Overview' (ADR 0076): what came into and went out of the company's wallet in `asset`
+ * (available, pending and held together) on each Lagos day of the last `days` (today included, every day present),
+ * from the ledger in one query (`accountDailyFlows`): payments and top-ups when paid, transfers received and test funds
+ * in; transfers sent, payouts and refunds out. The mode is the credential's.
+ */
+export async function walletOverview(ctx: Pick<AppContext, 'db'>, scope: Scope, asset: AssetCode, days: number, now = new Date()): Promise<WalletOverview> {
+  const first = addDays(lagosDay(now), -(days - 1));
+  const flows = await accountDailyFlows(
+    ctx.db,
+    { companyId: scope.companyId, livemode: scope.livemode, currency: asset, codes: WALLET_FLOW_ACCOUNTS },
+    lagosDayStart(first),
+  );
+  const byDay = new Map(flows.map((flow) => [flow.day, flow]));
+  let totalIn = 0n;
+  let totalOut = 0n;
+  const list = Array.from({ length: days }, (_, i) => {
+    const date = addDays(first, i);
+    const flow = byDay.get(date);
+    totalIn += flow?.in ?? 0n;
+    totalOut += flow?.out ?? 0n;
+    return { date, in: (flow?.in ?? 0n).toString(), out: (flow?.out ?? 0n).toString(), count: flow?.count ?? 0 };
+  });
+  return { asset, livemode: scope.livemode, days: list, totals: { in: totalIn.toString(), out: totalOut.toString() } };
 }

@@ -21,14 +21,14 @@ const ngn = { currency: 'NGN', available: 1_234_567, pending: 150_000, payoutsIn
 let balances = [ngn];
 
 /** 30 days ending today, with test payments on the last one. */
-const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, amount: i === 29 ? 1_200_000 : 0, count: i === 29 ? 1 : 0 }));
+const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, in: i === 29 ? '1200000' : '0', out: '0', count: i === 29 ? 1 : 0 }));
 const ok = (data: unknown) => new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
 
-/** Answers GET company/me with `company`, or never when `company` is a pending promise; the balance and daily totals too. */
+/** Answers GET company/me with `company`, or never when `company` is a pending promise; the balance and the NGN overview too. */
 function stubCompanyMe(company: Company | Promise<never>) {
   const mock = vi.fn(async (url: string) => {
     if (url.endsWith('/balance')) return ok({ balances });
-    if (url.includes('/transactions/daily')) return ok({ currency: 'NGN', days });
+    if (url.includes('/wallet/NGN/overview')) return ok({ asset: 'NGN', livemode: false, days, totals: { in: '1200000', out: '0' } });
     if (company instanceof Promise) return company;
     return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data: company }), { status: 200 });
   });
@@ -276,7 +276,7 @@ describe('DashboardPage home sections', () => {
     renderDashboard();
     const overview = screen.getByRole('region', { name: 'Transaction Overview' });
     expect(within(overview).getByText('Switch to Live Mode to see analytics')).toBeVisible();
-    expect(await within(overview).findByRole('table', { name: 'Test payments received per day, last 30 days' })).toHaveTextContent('₦12,000.00');
+    expect(await within(overview).findByRole('table', { name: 'Test NGN in and out per day, last 30 days' })).toHaveTextContent('₦12,000.00');
     expect(within(overview).getByText('Test data')).toBeVisible();
   });
 
@@ -292,7 +292,7 @@ describe('DashboardPage home sections', () => {
     await user.click(within(group).getByRole('button', { name: 'GHS' }));
     expect(within(group).getByRole('button', { name: 'GHS' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(group).getByRole('button', { name: 'NGN' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(overview).getByText('No GHS test transactions yet.')).toBeInTheDocument();
+    expect(within(overview).getByText('FiPay does not hold GHS.')).toBeInTheDocument();
     expect(within(overview).getByText('Switch to Live Mode to see analytics')).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ export function paidPayment(overrides: Partial<Transaction> = {}): Transaction {
     net: 4_422_500,
     currency: 'NGN',
     status: 'success',
+    purpose: 'payment',
     channel: 'card',
     customer: { email: 'chidi@customer.ng', name: 'Chidi Okeke', phone: null },
     card: { brand: 'Visa', last4: '4081' },

@@ -70,6 +70,18 @@ describe('TransactionsPage', () => {
     act(() => toast.remove());
   });
 
+  it("marks the business's own wallet top-ups, and filters by kind", async () => {
+    const topUp = paidPayment({ id: '5a0b6c1d-0000-4000-8000-000000000009', reference: 'fp-0123456789abcdef0123', purpose: 'top_up' });
+    const fetchMock = stubServer((query) => ok({ transactions: query.get('purpose') === 'top_up' ? [topUp] : [topUp, chidi], nextCursor: null }));
+    const { user } = renderAt('/dashboard/transactions');
+    const table = await screen.findByRole('region', { name: 'Transactions' });
+    await waitFor(() => expect(within(table).getAllByText('Wallet top-up')).toHaveLength(1));
+    await user.selectOptions(screen.getByLabelText('Kind'), 'top_up');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('purpose')).toBe('top_up'));
+    expect(within(screen.getByRole('region', { name: 'Transactions' })).getAllByRole('row')).toHaveLength(2);
+  });
+
   it('opens on the payments', async () => {
     stubServer(() => ok({ transactions: [], nextCursor: null }));
     renderAt('/dashboard/transactions');

@@ -22,6 +22,9 @@ import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 type Filters = Omit<TransactionQuery, 'cursor' | 'pageSize'>;
 const channelLabels: Record<string, string> = { card: 'Card', bank_transfer: 'Bank transfer' };
 
+/** Customers' payments or the company's own wallet top-ups (ADR 0076). */
+const purposeLabels = { payment: 'Customer payments', top_up: 'Wallet top-ups' } as const;
+
 /**
  * 'My Transactions' (/dashboard/transactions): payments in the current mode, and the payouts of them. The tab
  * is kept in the address (`?tab=payouts`), so the sidebar's Payouts entry opens it and a reload keeps it.
@@ -59,7 +62,7 @@ function PaymentsView() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const pick = (name: string) => (String(data.get(name) ?? '').trim() || undefined) as never;
-    setFilters({ status: pick('status'), channel: pick('channel'), search: pick('search'), from: pick('from'), to: pick('to') });
+    setFilters({ status: pick('status'), channel: pick('channel'), purpose: pick('purpose'), search: pick('search'), from: pick('from'), to: pick('to') });
     setCursors([]);
   }
 
@@ -77,7 +80,7 @@ function PaymentsView() {
 
   return (
     <div className="space-y-5">
-      <form onSubmit={applyFilters} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Filters">
+      <form onSubmit={applyFilters} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-7 lg:items-end" aria-label="Filters">
         <div className="lg:col-span-2">
           <TextField label="Reference or customer email" name="search" type="search" placeholder="fp-… or ada@example.ng" />
         </div>
@@ -97,9 +100,17 @@ function PaymentsView() {
             </option>
           ))}
         </SelectField>
+        <SelectField label="Kind" name="purpose" defaultValue="">
+          <option value="">All</option>
+          {(['payment', 'top_up'] as const).map((purpose) => (
+            <option key={purpose} value={purpose}>
+              {purposeLabels[purpose]}
+            </option>
+          ))}
+        </SelectField>
         <TextField label="From" name="from" type="date" />
         <TextField label="To" name="to" type="date" />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6 lg:justify-end">
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-7 lg:justify-end">
           <Button type="submit" variant="secondary">
             Apply filters
           </Button>
@@ -171,6 +182,7 @@ function Row({ transaction: t, onOpen }: { transaction: Transaction; onOpen: () 
         <button type="button" className="max-w-full truncate text-left hover:underline" onClick={onOpen} aria-label={`Open ${t.reference}`}>
           {t.customer.email}
         </button>
+        {t.purpose === 'top_up' && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Wallet top-up</span>}
       </td>
       <td className="px-4 py-3 font-mono text-xs text-slate-600 max-md:hidden">{t.reference}</td>
       <td className="px-4 py-3 text-slate-600 max-md:hidden">{method}</td>

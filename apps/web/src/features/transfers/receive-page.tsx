@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { UnknownAsset } from './unknown-asset';
+import { TopUpCard } from './top-up-card';
 import { copyText } from '../../lib/copy-text';
 import { paths, walletAssetPath, walletSendPath } from '../../config/paths';
 import { useMode } from '../../stores/mode-store';
@@ -52,6 +53,8 @@ function ReceiveAsset({ asset }: { asset: AssetCode }) {
           )
         }
       </QueryState>
+
+      {asset === 'NGN' && <TopUpCard mode={mode} />}
 
       {asset === 'NGN' && (
         <Alert>

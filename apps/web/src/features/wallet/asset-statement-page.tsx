@@ -9,10 +9,10 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { useWallet } from '../../api/wallet';
 import { Amount } from '../../components/ui/amount';
-import { Button, textLinkClasses } from '../../components/ui/button';
+import { Button, ButtonLink, textLinkClasses } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
-import { paths } from '../../config/paths';
+import { paths, walletReceivePath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { useAuthStore } from '../../stores/auth-store';
@@ -84,6 +84,12 @@ function Statement({ asset }: { asset: AssetCode }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap">
+          {asset === 'NGN' && (
+            <ButtonLink to={`${walletReceivePath('NGN')}#top-up`}>
+              <PlusIcon className="h-4 w-4" aria-hidden="true" />
+              Top up
+            </ButtonLink>
+          )}
           {holding?.testFunds && (
             <Button variant="secondary" onClick={() => setFunding(true)}>
               <PlusIcon className="h-4 w-4" aria-hidden="true" />

@@ -37,6 +37,8 @@ const EXPORT_COLUMNS = [
   'payment_link_name',
   'card',
   'gateway_response',
+  // Appended (ADR 0076), so a reader of the columns before it reads them where they were.
+  'purpose',
 ] as const;
 
 /**
@@ -61,6 +63,7 @@ const EXPORT_LINE = csvSql.row([
   csvSql.text('l.name'),
   csvSql.text("CASE WHEN t.card_last4 <> '' THEN coalesce(t.card_brand, 'Card') || ' ' || t.card_last4 END"),
   csvSql.text('t.gateway_response'),
+  't.purpose',
 ]);
 
 const EXPORT_FROM = 'FROM transactions t LEFT JOIN payment_links l ON l.id = t.payment_link_id AND l.company_id = t.company_id';

@@ -9,7 +9,9 @@ import {
   type TransactionDetail,
   type TransactionFilters,
   type TransactionListQuery,
+  type TransactionPurpose,
 } from '@fipay/contracts/payments';
+import { topUpMessages } from '@fipay/contracts/wallet';
 import type { AppContext } from '../../../context';
 import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
@@ -45,6 +47,8 @@ export type NewTransaction = {
   callbackUrl?: string | null;
   metadata?: Record<string, unknown>;
   paymentLinkId?: string | null;
+  /** A top-up of the company's own wallet (ADR 0076); a customer's payment when absent. */
+  purpose?: TransactionPurpose;
 };
 
 /**
@@ -99,13 +103,14 @@ export async function initializeTransaction(
       accessCode,
       providerReference,
       'transaction.initialized',
-      `Payment of ${formatNaira(input.amount)} started by ${input.email}.`,
+      input.purpose === 'top_up' ? `Top-up of ${formatNaira(input.amount)} started by ${input.email}.` : `Payment of ${formatNaira(input.amount)} started by ${input.email}.`,
+      input.purpose ?? 'payment',
     ];
     const bound = bindEffectClause(claim, 'transaction', 'made', params.length + 1);
     const { rows } = await ctx.db.query<{ id: string }>(
       `WITH made AS (
-         INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+         INSERT INTO transactions (company_id, livemode, reference, amount, provider, customer_email, customer_name, customer_phone, payment_link_id, callback_url, metadata, access_code, provider_reference, purpose)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $16) RETURNING id
        ), history AS (
          INSERT INTO transaction_history (transaction_id, type, message) SELECT id, $14, $15 FROM made
        )${bound.sql}
@@ -194,6 +199,7 @@ export function filteredWhere(scope: Scope, filters: TransactionFilters, after: 
   };
   if (filters.status) add((p) => `t.status = ${p}`, filters.status);
   if (filters.channel) add((p) => `t.channel = ${p}`, filters.channel);
+  if (filters.purpose) add((p) => `t.purpose = ${p}`, filters.purpose);
   if (filters.paymentLinkId) {
     if (!isUuid(filters.paymentLinkId)) return null;
     add((p) => `t.payment_link_id = ${p}`, filters.paymentLinkId);
@@ -297,7 +303,7 @@ export async function completeCharge(
     );
   }
   const { company_id: companyId, currency, livemode } = paid;
-  const notice = paymentReceivedNotice(ctx.config.appUrl, { companyId, livemode, amount, customerEmail: paid.customer_email, reference: paid.reference });
+  const notice = paymentReceivedNotice(ctx.config.appUrl, { companyId, livemode, amount, customerEmail: paid.customer_email, reference: paid.reference, topUp: paid.purpose === 'top_up' });
   await emailNotice(tx, notice);
 
   const lines: Line[] = [{ account: { code: 'acquirer_clearing', currency }, amount }];
@@ -305,7 +311,7 @@ export async function completeCharge(
   if (net > 0) lines.push({ account: { companyId, code: 'pending', currency }, amount: -net });
   if (fee > 0) lines.push({ account: { code: 'fees', currency }, amount: -fee });
   // Keyed by the provider reference: unique across businesses, where the merchant's reference is not (migration 0021).
-  const entries: Entry[] = [{ livemode, companyId, kind: 'charge', reference: paid.provider_reference, description: `Charge ${paid.reference}`, lines }];
+  const entries: Entry[] = [{ livemode, companyId, kind: 'charge', reference: paid.provider_reference, description: paid.purpose === 'top_up' ? topUpMessages.description(paid.reference) : `Charge ${paid.reference}`, lines }];
   if (releaseNow && net > 0) entries.push(releaseEntry(paid, net));
   // Every account of both entries locked at once, in one statement with them and, after them, the company's counters.
   const counters = countersSql(

@@ -1,4 +1,5 @@
 import { formatNaira, type BalanceAmount } from '@fipay/contracts/payments';
+import { topUpMessages } from '@fipay/contracts/wallet';
 import type { AppContext } from '../../../context';
 import type { Queryable } from '../../../db/client';
 import { nextBusinessDay } from '../../../lib/business-days';
@@ -26,7 +27,7 @@ export function releaseEntry(row: TransactionRow, net: number): Entry {
     kind: 'release',
     // Keyed like the charge's entry, by the provider reference (unique across businesses; migration 0021).
     reference: row.provider_reference,
-    description: `Charge ${row.reference} available`,
+    description: row.purpose === 'top_up' ? `${topUpMessages.description(row.reference)} available` : `Charge ${row.reference} available`,
     lines: [
       { account: { companyId: row.company_id, code: 'pending', currency: row.currency }, amount: net },
       { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount: -net },

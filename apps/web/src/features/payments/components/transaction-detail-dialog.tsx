@@ -15,7 +15,7 @@ export function TransactionDetailDialog({ reference, onClose }: { reference: str
     <Dialog
       open={reference !== null}
       onClose={onClose}
-      title={t ? `${formatNaira(t.amount)} from ${t.customer.email}` : 'Transaction'}
+      title={t ? (t.purpose === 'top_up' ? `${formatNaira(t.amount)} wallet top-up by ${t.customer.email}` : `${formatNaira(t.amount)} from ${t.customer.email}`) : 'Transaction'}
       size="lg"
       body={
         <QueryState query={detail} loading="the transaction" failure="We could not load this transaction.">
@@ -34,7 +34,7 @@ export function TransactionDetailDialog({ reference, onClose }: { reference: str
                 <Item label="Method">
                   {data.channel === 'bank_transfer' ? 'Bank transfer' : data.card ? `${data.card.brand} •••• ${data.card.last4}` : '—'}
                 </Item>
-                <Item label="Customer">{data.customer.name || data.customer.email}</Item>
+                <Item label={data.purpose === 'top_up' ? 'Paid by' : 'Customer'}>{data.customer.name || data.customer.email}</Item>
                 <Item label="Paid on">{data.paidAt ? formatDateTime(data.paidAt) : '—'}</Item>
               </dl>
               <section aria-labelledby="timeline-heading">
