@@ -113,9 +113,9 @@ export function statementRange(query: { from?: string; to?: string }): { from: D
 
 const filterFields = {
   /** Lines of entries written at or after this day (UTC) or instant. */
-  from: dateBound.optional(),
+  from: serverChecks(dateBound, 'A day that exists in the calendar (not 2026-02-30).').optional(),
   /** Lines of entries written on or before this day (UTC), or before this instant; after `from`. */
-  to: serverChecks(dateBound, 'After from, when both are given.').optional(),
+  to: serverChecks(dateBound, 'A day that exists in the calendar (not 2026-02-30), after from when both are given.').optional(),
   /** Money in (credits to the available balance) or out. */
   direction: z.enum(['in', 'out'], { error: walletMessages.directionInvalid }).optional(),
 };
