@@ -178,6 +178,11 @@ export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): 
 /** Runs `fn` on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws). */
 async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost between two statements (no query running) is an 'error' event on the client, which the pool
+  // listens for only while the client is idle; unheard, it would end the process. The next statement fails with it.
+  let lost: Error | undefined;
+  const onLost = (error: Error) => void (lost = error);
+  client.on('error', onLost);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -187,7 +192,9 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onLost);
+    // A lost connection is closed, not handed to the next caller.
+    client.release(lost);
   }
 }
 
