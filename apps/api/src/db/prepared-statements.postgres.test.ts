@@ -38,6 +38,15 @@ describe('prepared statements on PostgreSQL (docs/decisions/0078-prepared-statem
     });
   });
 
+  it('does not prepare a text with an optional filter, whose best plan depends on whether the filter is given', async () => {
+    const optional = 'SELECT n FROM prepared_probe WHERE ($1::int IS NULL OR n < $1) ORDER BY n';
+    await db.transaction(async (tx) => {
+      expect((await tx.query(optional, [null])).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await tx.query(optional, [2])).rows).toEqual([{ n: 1 }]);
+      expect(await preparedOn(tx)).not.toContain(optional);
+    });
+  });
+
   it('runs texts past the configured number unnamed, and still answers them', async () => {
     // Two texts were prepared above; this one is the third.
     const third = 'SELECT n FROM prepared_probe WHERE label = $1';
