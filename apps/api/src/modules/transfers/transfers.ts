@@ -42,7 +42,8 @@ import { moneyNoticeEmail } from '../../mail/templates';
 const recipientView = (row: { name: string; tag: string | null }) => ({ name: row.name, tag: row.tag, display: row.tag ? displayTag(row.tag) : null });
 
 /** What the dashboard user must give to send an amount of this value: nothing, or a code of this kind. */
-async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: bigint): Promise<'authenticator' | 'email' | null> {
+/** Which second factor sending money out needs (transfers and withdrawals): none for a key or below the threshold. */
+export async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: bigint): Promise<'authenticator' | 'email' | null> {
   if (merchant.via.kind !== 'dashboard') return null;
   if (usdCents <= BigInt(ctx.config.transferCodeAboveUsd) * 100n) return null;
   const user = await findUserById(ctx.db, merchant.via.userId);
@@ -79,7 +80,8 @@ export async function previewTransfer(ctx: AppContext, merchant: Merchant, input
   };
 }
 
-async function requireCode(ctx: AppContext, merchant: Merchant, kind: 'authenticator' | 'email', code: string | undefined): Promise<void> {
+/** Checks, and uses up, the code a send out needs (the emailed code's purpose is `transfer` for every send). */
+export async function requireCode(ctx: AppContext, merchant: Merchant, kind: 'authenticator' | 'email', code: string | undefined): Promise<void> {
   if (merchant.via.kind !== 'dashboard') return;
   const message = kind === 'email' ? text.emailCodeRequired : text.codeRequired;
   if (!code) throw new AppError('VALIDATION_FAILED', message, { errors: { code: message } });

@@ -1,6 +1,7 @@
 import { withdrawalMessages as text, type Withdrawal } from '@fipay/contracts/withdrawals';
 import { formatAmount } from '@fipay/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
+import { kobo } from '../../lib/minor-units';
 import type { AppContext } from '../../context';
 import { PollingWorker } from '../../jobs/polling-worker';
 import type { Queryable } from '../../db/client';
@@ -123,7 +124,7 @@ async function askProvider(ctx: AppContext, row: WithdrawalRow): Promise<Outcome
     ctx.log.warn({ withdrawal: row.id, refused: recipient.refused }, 'Paystack refused a withdrawal recipient');
     return { status: 'failed', reason: 'The payment provider could not set up this bank account for transfers.', providerId: null };
   }
-  const answer = await provider.transfer({ amount: Number(amount), recipientCode: recipient.recipientCode, reference: row.reference, reason: 'FiPay withdrawal' });
+  const answer = await provider.transfer({ amount: kobo(amount), recipientCode: recipient.recipientCode, reference: row.reference, reason: 'FiPay withdrawal' });
   if ('refused' in answer) {
     ctx.log.warn({ withdrawal: row.id, refused: answer.refused }, 'Paystack refused a withdrawal');
     return { status: 'failed', reason: 'The payment provider could not make the transfer.', providerId: null };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { AssetCode } from '@fipay/contracts/assets';
-import { messages } from '@fipay/contracts/messages';
 import { formatAmount } from '@fipay/contracts/money';
 import type { PaymentMethod } from '@fipay/contracts/payment-methods';
 import {
@@ -20,9 +19,6 @@ import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import type { Merchant } from '../../plugins/merchant-auth';
-import { consumeEmailCode } from '../auth/email-otp';
-import { checkSecondFactor } from '../auth/two-factor';
-import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
 import { AmountTooLargeError, lockAccounts, post, walletBalances, WalletFrozenError, type ModeAccount } from '../ledger/ledger';
 import { isWalletFrozen } from '../ledger/wallet-freezes';
@@ -30,6 +26,7 @@ import { consumeLimit, limitsLeft } from '../limits/limits';
 import { notifyCompany } from '../notifications/notify';
 import { toPaymentMethod, usablePaymentMethod } from '../payment-methods/payment-methods';
 import { priceAtMarket } from '../rates/rates';
+import { codeNeeded, requireCode } from '../transfers/transfers';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { recordEvent } from '../webhooks/events';
 
@@ -160,26 +157,6 @@ function providerFor(ctx: AppContext, merchant: Merchant, asset: 'NGN' | 'USD' |
   // No real foreign payout provider is set up: live USD, GBP and EUR wait for one (the interface is foreign-payouts.ts).
   if (merchant.livemode) throw new AppError('CONFLICT', text.liveProviderMissing(asset));
   return 'sandbox_foreign';
-}
-
-async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: bigint): Promise<'authenticator' | 'email' | null> {
-  if (merchant.via.kind !== 'dashboard') return null;
-  // The transfers' threshold (ADR 0073): one setting for every send.
-  if (usdCents <= BigInt(ctx.config.transferCodeAboveUsd) * 100n) return null;
-  const user = await findUserById(ctx.db, merchant.via.userId);
-  if (!user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
-  return twoFactorMethodOf(user) === 'authenticator' ? 'authenticator' : 'email';
-}
-
-async function requireCode(ctx: AppContext, merchant: Merchant, kind: 'authenticator' | 'email', code: string | undefined): Promise<void> {
-  if (merchant.via.kind !== 'dashboard') return;
-  const message = kind === 'email' ? text.emailCodeRequired : text.codeRequired;
-  if (!code) throw new AppError('VALIDATION_FAILED', message, { errors: { code: message } });
-  const user = await findUserById(ctx.db, merchant.via.userId);
-  if (!user) throw new AppError('UNAUTHORIZED', messages.unauthorized);
-  // The transfers' emailed code (purpose `transfer`, POST /transfers/code): one code for sending money out.
-  const passed = kind === 'email' ? await consumeEmailCode(ctx, user.id, 'transfer', code) : await checkSecondFactor(ctx, user, code);
-  if (!passed) throw new AppError('BAD_REQUEST', messages.otpInvalid, { errors: { code: messages.otpInvalid } });
 }
 
 type Checked = { asset: 'NGN' | 'USD' | 'GBP' | 'EUR'; destination: Destination; provider: WithdrawalRow['provider']; usdCents: bigint; code: 'authenticator' | 'email' | null };
