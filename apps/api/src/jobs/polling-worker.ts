@@ -44,9 +44,11 @@ export abstract class PollingWorker {
 
   /** Handles everything that is due now; resolves when nothing due is left. */
   async drain() {
-    await this.running;
-    while ((await this.handleBatch()) > 0) {
-      /* keep going */
+    // A round may start while a batch here finds nothing (it claimed the rows first, SKIP LOCKED): wait for it too.
+    for (;;) {
+      await this.running;
+      if ((await this.handleBatch()) > 0) continue;
+      if (!this.running) return;
     }
   }
 
