@@ -55,8 +55,8 @@ describe('AdminLoginPage', () => {
     const fetchMock = stubFetch(ok({}));
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
