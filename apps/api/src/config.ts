@@ -91,6 +91,12 @@ const envSchema = z.object({
   TRANSFER_CODE_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_TRANSFER_CODE_ABOVE_USD),
   // Daily limits per tier in US cents (docs/decisions/0070-daily-limits-and-limit-requests.md), as JSON replacing the tiers named.
   DAILY_LIMITS: z.string().optional(),
+  // The marketplace (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): fees in basis points of the traded
+  // amount, minutes the seller has to release once paid, and trades a buyer may have awaiting its payment at once.
+  MARKET_MAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
+  MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
+  MARKET_RELEASE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
 });
@@ -320,6 +326,8 @@ export type Config = {
   transferCodeAboveUsd: number;
   /** Daily limits per tier, in US cents. */
   dailyLimits: Record<ConfiguredTier, TierLimits>;
+  /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
+  market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
 };
@@ -417,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
+    market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
     testFundsDailyCaps,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };

@@ -46,6 +46,12 @@ export const eventTypes = [
   'withdrawal.created',
   'withdrawal.paid',
   'withdrawal.failed',
+  'trade.opened',
+  'trade.paid',
+  'trade.completed',
+  'trade.cancelled',
+  'trade.disputed',
+  'trade.resolved',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

@@ -16,9 +16,10 @@ export type Currency = AssetCode;
 /**
  * A company's accounts (what it is owed), each per mode and asset, credit-normal. Never negative, except naira's
  * `available`, which may go below zero down to what is pending (a refund after a payout): the database holds
- * available + pending >= 0 (migration 0017). `held` is money set aside (a hold, an escrow).
+ * available + pending >= 0 (migration 0017). `held` is money set aside (a hold); `escrow` is a seller's asset in its
+ * open marketplace trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md), outside the freeze rule.
  */
-export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit', 'held'] as const;
+export const companyAccountCodes = ['pending', 'available', 'payouts_in_transit', 'held', 'escrow'] as const;
 export type CompanyAccountCode = (typeof companyAccountCodes)[number];
 
 /**

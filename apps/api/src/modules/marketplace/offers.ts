@@ -1,0 +1,240 @@
+import { assetOf, type AssetCode } from '@fipay/contracts/assets';
+import {
+  MARGIN_BPS,
+  MARKET_FIATS,
+  marketMessages as text,
+  PAYMENT_WINDOW_MINUTES,
+  TERMS_MAX,
+  tradeMethodLabels,
+  type OfferSide,
+  type OfferStatus,
+  type TradeMethod,
+} from '@fipay/contracts/marketplace';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/client';
+import { isUuid } from '../../lib/db-values';
+import { AppError } from '../../lib/errors';
+import type { Merchant } from '../../plugins/merchant-auth';
+import { companyMayGoLive } from '../developers/modes';
+import { usablePaymentMethod } from '../payment-methods/payment-methods';
+
+/**
+ * Offers (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a vendor's standing offer to sell or buy an
+ * asset for a fiat currency. An offer locks nothing; trades take what is left of it with one guarded update.
+ */
+
+export type OfferMethodInput = { method: TradeMethod; paymentMethodId?: string | null };
+
+export type OfferInput = {
+  side: OfferSide;
+  asset: AssetCode;
+  fiat: AssetCode;
+  /** Fixed: the fiat's smallest units per one whole unit of the asset. */
+  price?: bigint | null;
+  /** Floating: basis points over the market rate. */
+  marginBps?: number | null;
+  total: bigint;
+  minTrade: bigint;
+  maxTrade: bigint;
+  methods: OfferMethodInput[];
+  windowMinutes?: number;
+  terms?: string;
+  minCompletedTrades?: number;
+};
+
+export type Offer = {
+  id: string;
+  livemode: boolean;
+  companyId: string;
+  side: OfferSide;
+  asset: AssetCode;
+  fiat: AssetCode;
+  priceKind: 'fixed' | 'floating';
+  price: bigint | null;
+  marginBps: number | null;
+  total: bigint;
+  remaining: bigint;
+  minTrade: bigint;
+  maxTrade: bigint;
+  windowMinutes: number;
+  terms: string;
+  minCompletedTrades: number;
+  status: OfferStatus;
+  methods: { method: TradeMethod; paymentMethodId: string | null }[];
+  createdAt: string;
+};
+
+type OfferRow = {
+  id: string;
+  livemode: boolean;
+  company_id: string;
+  side: OfferSide;
+  asset: AssetCode;
+  fiat: AssetCode;
+  price_kind: 'fixed' | 'floating';
+  price: string | null;
+  margin_bps: number | null;
+  total: string;
+  remaining: string;
+  min_trade: string;
+  max_trade: string;
+  window_minutes: number;
+  terms: string;
+  min_completed_trades: number;
+  status: OfferStatus;
+  methods: { method: TradeMethod; payment_method_id: string | null }[];
+  created_at: Date;
+};
+
+export const OFFER_COLUMNS = `o.id, o.livemode, o.company_id, o.side, o.asset, o.fiat, o.price_kind, o.price::text AS price, o.margin_bps,
+  o.total::text AS total, o.remaining::text AS remaining, o.min_trade::text AS min_trade, o.max_trade::text AS max_trade,
+  o.window_minutes, o.terms, o.min_completed_trades, o.status, o.created_at,
+  (SELECT coalesce(json_agg(json_build_object('method', m.method, 'payment_method_id', m.payment_method_id) ORDER BY m.method), '[]')
+     FROM offer_methods m WHERE m.offer_id = o.id) AS methods`;
+
+export const toOffer = (row: OfferRow): Offer => ({
+  id: row.id,
+  livemode: row.livemode,
+  companyId: row.company_id,
+  side: row.side,
+  asset: row.asset,
+  fiat: row.fiat,
+  priceKind: row.price_kind,
+  price: row.price === null ? null : BigInt(row.price),
+  marginBps: row.margin_bps,
+  total: BigInt(row.total),
+  remaining: BigInt(row.remaining),
+  minTrade: BigInt(row.min_trade),
+  maxTrade: BigInt(row.max_trade),
+  windowMinutes: row.window_minutes,
+  terms: row.terms,
+  minCompletedTrades: row.min_completed_trades,
+  status: row.status,
+  methods: row.methods.map((m) => ({ method: m.method, paymentMethodId: m.payment_method_id })),
+  createdAt: row.created_at.toISOString(),
+});
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { errors: { [field]: message } });
+
+/** Which fiat currencies a method pays: naira at home, the others abroad; the balance pays any. */
+export function methodPays(method: TradeMethod, fiat: AssetCode): boolean {
+  if (method === 'fipay_balance') return true;
+  return method === 'ng_bank_transfer' ? fiat === 'NGN' : fiat !== 'NGN';
+}
+
+/**
+ * The saved account a buyer pays into by an external method: one of `scope`'s usable payment methods (past its
+ * cooling-off, its name cleared, ADR 0067) in the fiat, of a kind the method pays. Answers its id.
+ */
+export async function receivingAccount(db: Queryable, scope: { companyId: string; livemode: boolean }, method: TradeMethod, fiat: AssetCode, id: string | null | undefined, field: string): Promise<string> {
+  const label = tradeMethodLabels[method];
+  if (!id) throw invalid(field, text.methodNeedsAccount(label));
+  const usable = await usablePaymentMethod(db, scope, id);
+  if (!usable) throw new AppError('UNPROCESSABLE', text.methodAccountUnusable, { errors: { [field]: text.methodAccountUnusable } });
+  if (usable.currency !== fiat) throw new AppError('UNPROCESSABLE', text.methodAccountCurrency(usable.currency, fiat), { errors: { [field]: text.methodAccountCurrency(usable.currency, fiat) } });
+  if ((method === 'ng_bank_transfer') !== (usable.kind === 'ng_bank_account')) {
+    throw new AppError('UNPROCESSABLE', text.methodAccountKind(label), { errors: { [field]: text.methodAccountKind(label) } });
+  }
+  return usable.id;
+}
+
+/** Posts an offer: checked (mode, assets, price, bounds, methods and their accounts), then one statement writes it and its methods. */
+export async function createOffer(ctx: AppContext, merchant: Merchant, input: OfferInput): Promise<Offer> {
+  if (merchant.livemode && !(await companyMayGoLive(ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', text.liveNeedsApproval);
+  if (!(MARKET_FIATS as readonly string[]).includes(input.fiat)) throw invalid('fiat', text.fiatInvalid);
+  if (input.asset === input.fiat) throw invalid('fiat', text.sameAsset);
+  assetOf(input.asset);
+  const fixed = input.price !== undefined && input.price !== null;
+  const floating = input.marginBps !== undefined && input.marginBps !== null;
+  if (fixed === floating) throw invalid('price', text.priceMissing);
+  if (fixed && input.price! <= 0n) throw invalid('price', text.priceMissing);
+  if (floating && (!Number.isInteger(input.marginBps) || input.marginBps! < MARGIN_BPS.min || input.marginBps! > MARGIN_BPS.max)) throw invalid('marginBps', text.marginInvalid);
+  if (input.total <= 0n || input.minTrade <= 0n || input.minTrade > input.maxTrade || input.maxTrade > input.total) throw invalid('minTrade', text.boundsInvalid);
+  const windowMinutes = input.windowMinutes ?? PAYMENT_WINDOW_MINUTES.default;
+  if (!Number.isInteger(windowMinutes) || windowMinutes < PAYMENT_WINDOW_MINUTES.min || windowMinutes > PAYMENT_WINDOW_MINUTES.max) throw invalid('windowMinutes', text.windowInvalid);
+  const terms = (input.terms ?? '').trim();
+  if (terms.length > TERMS_MAX) throw invalid('terms', `The terms are at most ${TERMS_MAX} characters.`);
+  if (input.methods.length === 0) throw invalid('methods', text.methodsMissing);
+  if (new Set(input.methods.map((m) => m.method)).size !== input.methods.length) throw invalid('methods', text.methodRepeated);
+
+  const methods: { method: TradeMethod; paymentMethodId: string | null }[] = [];
+  for (const [index, entry] of input.methods.entries()) {
+    if (!methodPays(entry.method, input.fiat)) throw invalid(`methods.${index}.method`, text.methodFiat(tradeMethodLabels[entry.method], input.fiat));
+    // A selling offer names the vendor's account the buyer pays into; a buying offer's seller (the taker) names
+    // theirs when the trade opens.
+    const external = entry.method !== 'fipay_balance' && input.side === 'sell';
+    methods.push({
+      method: entry.method,
+      paymentMethodId: external ? await receivingAccount(ctx.db, merchant, entry.method, input.fiat, entry.paymentMethodId, `methods.${index}.paymentMethodId`) : null,
+    });
+  }
+
+  const { rows } = await ctx.db.query<OfferRow>(
+    `WITH o AS (
+       INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, margin_bps, total, remaining, min_trade, max_trade, window_minutes, terms, min_completed_trades)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14)
+       RETURNING *
+     ), m AS (
+       INSERT INTO offer_methods (offer_id, method, payment_method_id)
+       SELECT o.id, x.method, x.payment_method_id FROM o, unnest($15::text[], $16::uuid[]) AS x(method, payment_method_id)
+       RETURNING method, payment_method_id
+     )
+     SELECT o.id, o.livemode, o.company_id, o.side, o.asset, o.fiat, o.price_kind, o.price::text AS price, o.margin_bps,
+            o.total::text AS total, o.remaining::text AS remaining, o.min_trade::text AS min_trade, o.max_trade::text AS max_trade,
+            o.window_minutes, o.terms, o.min_completed_trades, o.status, o.created_at,
+            (SELECT json_agg(json_build_object('method', m.method, 'payment_method_id', m.payment_method_id) ORDER BY m.method) FROM m) AS methods
+       FROM o`,
+    [
+      merchant.livemode,
+      merchant.companyId,
+      input.side,
+      input.asset,
+      input.fiat,
+      fixed ? 'fixed' : 'floating',
+      fixed ? input.price!.toString() : null,
+      floating ? input.marginBps : null,
+      input.total.toString(),
+      input.minTrade.toString(),
+      input.maxTrade.toString(),
+      windowMinutes,
+      terms,
+      input.minCompletedTrades ?? 0,
+      methods.map((m) => m.method),
+      methods.map((m) => m.paymentMethodId),
+    ],
+  );
+  return toOffer(rows[0]!);
+}
+
+/** One offer of any company in the mode (the marketplace shows them to all); undefined when there is none. */
+export async function findOffer(db: Queryable, livemode: boolean, id: string): Promise<Offer | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.id = $1 AND o.livemode = $2`, [id, livemode]);
+  return rows[0] ? toOffer(rows[0]) : undefined;
+}
+
+/** The scope's own offers, newest first. */
+export async function listOwnOffers(db: Queryable, scope: { companyId: string; livemode: boolean }): Promise<Offer[]> {
+  const { rows } = await db.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.company_id = $1 AND o.livemode = $2 ORDER BY o.seq DESC LIMIT 200`, [
+    scope.companyId,
+    scope.livemode,
+  ]);
+  return rows.map(toOffer);
+}
+
+/**
+ * Pauses, resumes or closes one of the scope's offers: one guarded update (the status the vendor may move it from),
+ * the database's transition guard behind it. Answers the offer; 404 for another company's or mode's, 409 out of turn.
+ */
+export async function setOfferStatus(db: Queryable, scope: { companyId: string; livemode: boolean }, id: string, to: 'active' | 'paused' | 'closed'): Promise<Offer> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', text.offerNotFound);
+  const from: OfferStatus[] = to === 'active' ? ['paused'] : to === 'paused' ? ['active'] : ['active', 'paused', 'exhausted'];
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE offers SET status = $4, updated_at = now() WHERE id = $1 AND company_id = $2 AND livemode = $3 AND status = ANY($5::text[]) RETURNING id',
+    [id, scope.companyId, scope.livemode, to, from],
+  );
+  const offer = await findOffer(db, scope.livemode, id);
+  if (!offer || offer.companyId !== scope.companyId) throw new AppError('NOT_FOUND', text.offerNotFound);
+  if (!rows[0]) throw new AppError('CONFLICT', text.statusChangeInvalid(offer.status, to));
+  return offer;
+}
