@@ -35,6 +35,7 @@ import { rateRoutes } from './modules/rates/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { WithdrawalWorker } from './modules/withdrawals/sending';
 import { limitRoutes } from './modules/limits/routes';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentMethodRoutes);
       await api.register(transferRoutes);
       await api.register(withdrawalRoutes);
+      await api.register(marketplaceRoutes);
       await api.register(limitRoutes);
       await api.register(walletRoutes);
       await api.register(backOfficeRoutes);

@@ -1,4 +1,8 @@
-import type { AssetCode } from './assets';
+import { z } from 'zod';
+import { assetCodeSchema, type AssetCode } from './assets';
+import { envelope } from './envelope';
+import { serverChecks, text } from './fields';
+import { minorUnitsOut, minorUnitsSchema } from './money';
 
 /**
  * The marketplace's shared facts (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): offer and trade
@@ -62,4 +66,145 @@ export const marketMessages = {
   buyerDisputeTooEarly: (at: string) => `You can open a dispute once the seller's release window has passed, at ${at}.`,
   statusChangeInvalid: (from: string, to: string) => `An offer that is ${from} cannot become ${to}.`,
   liveNeedsApproval: 'Live trades open once your business verification is approved.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests and answers of the marketplace's API (apps/api/src/modules/marketplace/routes.ts). Amounts travel as digit
+// strings of the asset's smallest unit (ADR 0065); a fixed price as the fiat's smallest units per one whole unit.
+
+const moreThanZero = (what: string) => serverChecks(minorUnitsSchema, 'More than zero.').refine((amount) => amount > 0n, `${what} must be more than zero.`);
+const idField = text().max(100, 'Not found.');
+
+export const offerMethodRequest = z.strictObject({
+  method: z.enum(tradeMethods),
+  /** A selling offer's external method: the vendor's saved payment method the buyer pays into. */
+  paymentMethodId: idField.optional(),
+});
+
+export const createOfferRequest = z.strictObject({
+  side: z.enum(offerSides),
+  asset: assetCodeSchema,
+  fiat: serverChecks(assetCodeSchema, 'NGN, USD, GBP or EUR, not the asset traded.'),
+  /** A fixed price: the fiat's smallest units per one whole unit of the asset (165000 is ₦1,650.00 per USDT). */
+  price: serverChecks(moreThanZero('The price'), 'Give either price or marginBps.').optional(),
+  /** A floating price: basis points over the market rate (150 is +1.5 %). */
+  marginBps: serverChecks(z.number().int().min(MARGIN_BPS.min).max(MARGIN_BPS.max), 'Give either price or marginBps.').optional(),
+  total: moreThanZero('The amount offered'),
+  minTrade: serverChecks(moreThanZero('The minimum per trade'), 'At most maxTrade.'),
+  maxTrade: serverChecks(moreThanZero('The maximum per trade'), 'At most total.'),
+  methods: serverChecks(z.array(offerMethodRequest).min(1, marketMessages.methodsMissing).max(3), 'Each method once; an external method of a selling offer names a usable saved account in the fiat.'),
+  windowMinutes: z.number().int().min(PAYMENT_WINDOW_MINUTES.min).max(PAYMENT_WINDOW_MINUTES.max).optional(),
+  terms: text().trim().max(TERMS_MAX, `Keep the terms to ${TERMS_MAX} characters.`).optional(),
+  minCompletedTrades: z.number().int().min(0).max(100_000).optional(),
+});
+export type CreateOfferRequest = z.input<typeof createOfferRequest>;
+
+export const offerSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  side: z.enum(offerSides),
+  asset: assetCodeSchema,
+  fiat: assetCodeSchema,
+  priceKind: z.enum(['fixed', 'floating']),
+  price: minorUnitsOut.nullable(),
+  marginBps: z.number().nullable(),
+  total: minorUnitsOut,
+  remaining: minorUnitsOut,
+  minTrade: minorUnitsOut,
+  maxTrade: minorUnitsOut,
+  windowMinutes: z.number(),
+  terms: z.string(),
+  minCompletedTrades: z.number(),
+  status: z.enum(offerStatuses),
+  methods: z.array(z.object({ method: z.enum(tradeMethods), paymentMethodId: z.string().nullable() })),
+  /** Whether the viewing business posted it. */
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type OfferView = z.infer<typeof offerSchema>;
+export const offerResponse = envelope(offerSchema);
+export const offerListResponse = envelope(z.object({ offers: z.array(offerSchema) }));
+export const offerIdParams = z.strictObject({ id: idField });
+
+export const openTradeRequest = z.strictObject({
+  offerId: idField,
+  amount: moreThanZero('The amount'),
+  method: z.enum(tradeMethods),
+  /** Taking a buying offer by an external method: your saved payment method the buyer pays into. */
+  paymentMethodId: idField.optional(),
+});
+export type OpenTradeRequest = z.input<typeof openTradeRequest>;
+
+export const tradeQuoteSchema = z.object({
+  offerId: z.string(),
+  side: z.enum(['buy', 'sell']).describe('What the taker does: buy the asset (a selling offer) or sell it.'),
+  asset: assetCodeSchema,
+  fiat: assetCodeSchema,
+  amount: minorUnitsOut,
+  price: minorUnitsOut,
+  fiatAmount: minorUnitsOut,
+  sellerFee: minorUnitsOut,
+  buyerFee: minorUnitsOut,
+  usdCents: minorUnitsOut,
+  method: z.enum(tradeMethods),
+});
+export const tradeQuoteResponse = envelope(tradeQuoteSchema);
+
+export const tradeSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  offerId: z.string(),
+  /** The viewing business's side. */
+  role: z.enum(['seller', 'buyer']),
+  status: z.enum(tradeStatuses),
+  asset: assetCodeSchema,
+  fiat: assetCodeSchema,
+  amount: minorUnitsOut,
+  price: minorUnitsOut,
+  fiatAmount: minorUnitsOut,
+  sellerFee: minorUnitsOut,
+  buyerFee: minorUnitsOut,
+  method: z.enum(tradeMethods),
+  /** The account the buyer pays into (external methods), as the seller saved it. */
+  payTo: z
+    .object({ accountName: z.string(), bankName: z.string().nullable(), bankCode: z.string(), accountNumber: z.string(), currency: z.string() })
+    .nullable(),
+  payBy: z.string().nullable(),
+  releaseBy: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  sellerAskedCancel: z.boolean(),
+  buyerAskedCancel: z.boolean(),
+  cancelReason: z.enum(['buyer', 'timeout', 'both']).nullable(),
+  disputedBy: z.enum(['seller', 'buyer', 'system']).nullable(),
+  ruling: z.enum(['release', 'return', 'split']).nullable(),
+  rulingBuyerAmount: minorUnitsOut.nullable(),
+  createdAt: z.string(),
+});
+export type TradeView = z.infer<typeof tradeSchema>;
+export const tradeResponse = envelope(tradeSchema);
+export const tradeListQuery = z.object({
+  status: z.enum(tradeStatuses).optional(),
+  before: text().regex(/^[1-9][0-9]{0,18}$/, 'That page cursor is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TradeListQuery = z.output<typeof tradeListQuery>;
+export const tradeListResponse = envelope(z.object({ trades: z.array(tradeSchema), nextBefore: z.string().nullable() }));
+export const tradeIdParams = z.strictObject({ id: idField });
+
+export const marketApiMessages = {
+  offerCreated: 'Offer posted.',
+  offersLoaded: 'Offers loaded.',
+  offerLoaded: 'Offer loaded.',
+  offerPaused: 'Offer paused.',
+  offerResumed: 'Offer taking trades again.',
+  offerClosed: 'Offer closed.',
+  quoted: 'Check the trade before you open it.',
+  tradeOpened: 'Trade opened.',
+  tradesLoaded: 'Trades loaded.',
+  tradeLoaded: 'Trade loaded.',
+  tradePaid: 'Marked as paid. The seller has been told to release.',
+  tradeReleased: 'Released. The trade is complete.',
+  tradeCancelled: 'Trade updated.',
+  tradeDisputed: 'Dispute opened. A FiPay agent will look at the trade.',
 } as const;

@@ -28,6 +28,7 @@ import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
+import { offerEndpoints, tradeEndpoints } from './marketplace';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -54,6 +55,8 @@ const modules = {
   rateEndpoints,
   transferEndpoints,
   withdrawalEndpoints,
+  offerEndpoints,
+  tradeEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

@@ -99,15 +99,26 @@ describe('1,000 random concurrent trade actions across 10 businesses', () => {
           trades.push({ id: trade.id, seller: trade.sellerCompanyId, buyer: trade.buyerCompanyId });
         } else {
           const trade = pick(trades);
-          if (roll < 0.55) (name = 'paid'), await markPaid(ctx, as(trade.buyer), trade.id);
-          else if (roll < 0.7) (name = 'release'), await releaseTrade(ctx, as(trade.seller), trade.id);
-          else if (roll < 0.82) (name = 'cancel'), await cancelTrade(ctx, as(rand() < 0.5 ? trade.buyer : trade.seller), trade.id);
-          else if (roll < 0.9) (name = 'dispute'), await disputeTrade(ctx, as(rand() < 0.7 ? trade.seller : trade.buyer), trade.id);
-          else if (roll < 0.98) {
+          if (roll < 0.55) {
+            name = 'paid';
+            await markPaid(ctx, as(trade.buyer), trade.id);
+          } else if (roll < 0.7) {
+            name = 'release';
+            await releaseTrade(ctx, as(trade.seller), trade.id);
+          } else if (roll < 0.82) {
+            name = 'cancel';
+            await cancelTrade(ctx, as(rand() < 0.5 ? trade.buyer : trade.seller), trade.id);
+          } else if (roll < 0.9) {
+            name = 'dispute';
+            await disputeTrade(ctx, as(rand() < 0.7 ? trade.seller : trade.buyer), trade.id);
+          } else if (roll < 0.98) {
             name = 'ruling';
             const outcome = pick(['release', 'return', 'split'] as const);
             await ruleOnTrade(ctx, agent, trade.id, { outcome, buyerAmount: outcome === 'split' ? USDT / 2n : undefined, reason: 'Storm ruling.' });
-          } else (name = 'timers'), await sweepTradeTimers(ctx, new Date(Date.now() + 3 * 60 * 60_000), 5);
+          } else {
+            name = 'timers';
+            await sweepTradeTimers(ctx, new Date(Date.now() + 3 * 60 * 60_000), 5);
+          }
         }
         tally.set(name, (tally.get(name) ?? 0) + 1);
       } catch (error) {

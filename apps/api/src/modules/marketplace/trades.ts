@@ -1,6 +1,6 @@
 import { assetOf, type AssetCode } from '@fipay/contracts/assets';
 import { MAX_LIMIT_CENTS } from '@fipay/contracts/daily-limits';
-import { marketMessages as text, tradeMethodLabels, type TradeMethod, type TradeStatus } from '@fipay/contracts/marketplace';
+import { marketMessages as text, tradeMethodLabels, type TradeListQuery, type TradeMethod, type TradeStatus, type TradeView } from '@fipay/contracts/marketplace';
 import { formatAmount } from '@fipay/contracts/money';
 import { rational, roundRational } from '@fipay/contracts/rational';
 import type { AppContext } from '../../context';
@@ -594,4 +594,43 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
     disputed += 1;
   }
   return { cancelled, disputed };
+}
+
+/** A trade as its party sees it: its side, and the account the buyer pays into. */
+export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Promise<TradeView> {
+  let payTo: TradeView['payTo'] = null;
+  if (trade.paymentMethodId) {
+    const { rows } = await db.query<{ account_name: string; bank_name: string | null; bank_code: string; account_number: string; currency: string }>(
+      'SELECT account_name, bank_name, bank_code, account_number, currency FROM payment_methods WHERE id = $1 AND company_id = $2',
+      [trade.paymentMethodId, trade.sellerCompanyId],
+    );
+    const row = rows[0];
+    if (row) payTo = { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code, accountNumber: row.account_number, currency: row.currency };
+  }
+  return {
+    ...tradeObject(trade),
+    role: partyOf(trade, scope.companyId),
+    payTo,
+    paidAt: trade.paidAt,
+    endedAt: trade.endedAt,
+    sellerAskedCancel: trade.sellerAskedCancel,
+    buyerAskedCancel: trade.buyerAskedCancel,
+    cancelReason: trade.cancelReason,
+    disputedBy: trade.disputedBy,
+    ruling: trade.ruling,
+    rulingBuyerAmount: trade.rulingBuyerAmount === null ? null : trade.rulingBuyerAmount.toString(),
+  };
+}
+
+/** A page of the scope's trades (as seller or buyer), newest first, by keyset on their sequence. */
+export async function listTrades(db: Queryable, scope: Scope, query: TradeListQuery): Promise<{ trades: TradeView[]; nextBefore: string | null }> {
+  const { rows } = await db.query<TradeRow & { seq: string }>(
+    `SELECT ${TRADE_COLUMNS}, seq::text AS seq FROM trades
+      WHERE (seller_company_id = $1 OR buyer_company_id = $1) AND livemode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::numeric IS NULL OR seq < $4::numeric)
+      ORDER BY seq DESC LIMIT $5`,
+    [scope.companyId, scope.livemode, query.status ?? null, query.before ?? null, query.limit + 1],
+  );
+  const page = rows.slice(0, query.limit);
+  const trades = await Promise.all(page.map((row) => tradeView(db, scope, toTrade(row))));
+  return { trades, nextBefore: rows.length > query.limit ? page.at(-1)!.seq : null };
 }

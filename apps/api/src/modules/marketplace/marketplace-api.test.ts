@@ -1,0 +1,72 @@
+import { marketApiMessages, marketMessages } from '@fipay/contracts/marketplace';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server';
+import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
+import { refreshRates } from '../rates/rates';
+
+/** The marketplace's API over HTTP with secret keys: offers and a trade's steps, and every route closed to other companies and modes. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { MARKET_MAKER_FEE_BPS: '50' } });
+  await refreshRates(server.app.ctx);
+});
+afterAll(() => server.close());
+
+const { newCompany, fund, addMethod } = withdrawalFixtures(() => server);
+
+describe('marketplace API', () => {
+  it('posts an offer, quotes and opens a trade, pays and releases it, each by its party; other companies and modes get 404', async () => {
+    const vendor = await newCompany();
+    const buyer = await newCompany();
+    const stranger = await newCompany();
+    const account = await addMethod(vendor, { kind: 'ng_bank_account' });
+    await fund(vendor, 'USDT', 500_000_000n);
+
+    const bad = await server.api.post('/offers', { side: 'sell', asset: 'USDT', fiat: 'BTC', price: '165000', total: '1', minTrade: '1', maxTrade: '1', methods: [{ method: 'fipay_balance' }] }, { token: vendor.key });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(marketMessages.fiatInvalid);
+
+    const posted = await server.api.post(
+      '/offers',
+      { side: 'sell', asset: 'USDT', fiat: 'NGN', price: '165000', total: '200000000', minTrade: '1000000', maxTrade: '100000000', methods: [{ method: 'ng_bank_transfer', paymentMethodId: account }], terms: 'Pay from an account in your business name.' },
+      { token: vendor.key },
+    );
+    expect(posted.status).toBe(201);
+    expect(posted.body.message).toBe(marketApiMessages.offerCreated);
+    expect(posted.body.data).toMatchObject({ side: 'sell', asset: 'USDT', fiat: 'NGN', price: '165000', remaining: '200000000', status: 'active', mine: true, methods: [{ method: 'ng_bank_transfer', paymentMethodId: account }] });
+    const offerId = posted.body.data.id as string;
+
+    // Another business sees the offer without the vendor's account id; another mode does not see it.
+    expect((await server.api.get(`/offers/${offerId}`, { token: buyer.key })).body.data).toMatchObject({ mine: false, methods: [{ method: 'ng_bank_transfer', paymentMethodId: null }] });
+    expect((await server.api.request('GET', `/api/v1/offers/${offerId}`, { token: buyer.accessToken, headers: { 'FiPay-Mode': 'live' } })).status).toBe(404);
+    expect((await server.api.post(`/offers/${offerId}/pause`, {}, { token: stranger.key })).status).toBe(404);
+
+    const quote = await server.api.post('/trades/quote', { offerId, amount: '10000000', method: 'ng_bank_transfer' }, { token: buyer.key });
+    expect(quote.status).toBe(200);
+    expect(quote.body.data).toMatchObject({ side: 'buy', price: '165000', fiatAmount: '1650000', sellerFee: '50000', buyerFee: '0' });
+
+    const opened = await server.api.post('/trades', { offerId, amount: '10000000', method: 'ng_bank_transfer' }, { token: buyer.key, headers: { 'Idempotency-Key': `trade-${Date.now()}` } });
+    expect(opened.status).toBe(201);
+    expect(opened.body.data).toMatchObject({ role: 'buyer', status: 'awaiting_payment', fiatAmount: '1650000', payTo: { accountName: 'Acme Trading Ltd', currency: 'NGN' } });
+    const tradeId = opened.body.data.id as string;
+
+    for (const path of [`/trades/${tradeId}`]) expect((await server.api.get(path, { token: stranger.key })).status).toBe(404);
+    for (const step of ['paid', 'release', 'cancel', 'dispute']) expect((await server.api.post(`/trades/${tradeId}/${step}`, {}, { token: stranger.key })).status).toBe(404);
+    expect((await server.api.post(`/trades/${tradeId}/release`, {}, { token: buyer.key })).status).toBe(403);
+    expect((await server.api.post(`/trades/${tradeId}/release`, {}, { token: vendor.key })).status).toBe(409);
+
+    const paid = await server.api.post(`/trades/${tradeId}/paid`, {}, { token: buyer.key });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.status).toBe('paid');
+    const released = await server.api.post(`/trades/${tradeId}/release`, {}, { token: vendor.key });
+    expect(released.status).toBe(200);
+    expect(released.body.data).toMatchObject({ role: 'seller', status: 'completed' });
+
+    const mine = await server.api.get('/trades?status=completed', { token: buyer.key });
+    expect(mine.body.data.trades.map((t: { id: string }) => t.id)).toEqual([tradeId]);
+    expect((await server.api.get('/trades', { token: stranger.key })).body.data.trades).toEqual([]);
+    expect((await server.api.get('/offers', { token: vendor.key })).body.data.offers[0]).toMatchObject({ id: offerId, remaining: '190000000' });
+    expect((await server.api.post(`/offers/${offerId}/close`, {}, { token: vendor.key })).body.data.status).toBe('closed');
+    expect((await server.api.post(`/offers/${offerId}/resume`, {}, { token: vendor.key })).status).toBe(409);
+  });
+});

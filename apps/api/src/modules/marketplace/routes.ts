@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
+import { marketApiMessages as done, marketMessages, type OfferView } from '@fipay/contracts/marketplace';
+import { AppError } from '../../lib/errors';
+import { registerRoute } from '../../lib/register-route';
+import { ok } from '../../lib/reply';
+import { requireMerchant } from '../../plugins/merchant-auth';
+import { createOffer, findOffer, listOwnOffers, setOfferStatus, type Offer } from './offers';
+import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
+
+/** An offer as `viewer` sees it: another business's without the ids of its saved accounts. */
+const offerView = (offer: Offer, viewer: string): OfferView => {
+  const mine = offer.companyId === viewer;
+  return {
+    id: offer.id,
+    livemode: offer.livemode,
+    side: offer.side,
+    asset: offer.asset,
+    fiat: offer.fiat,
+    priceKind: offer.priceKind,
+    price: offer.price === null ? null : offer.price.toString(),
+    marginBps: offer.marginBps,
+    total: offer.total.toString(),
+    remaining: offer.remaining.toString(),
+    minTrade: offer.minTrade.toString(),
+    maxTrade: offer.maxTrade.toString(),
+    windowMinutes: offer.windowMinutes,
+    terms: offer.terms,
+    minCompletedTrades: offer.minCompletedTrades,
+    status: offer.status,
+    methods: offer.methods.map((m) => ({ method: m.method, paymentMethodId: mine ? m.paymentMethodId : null })),
+    mine,
+    createdAt: offer.createdAt,
+  };
+};
+
+/** The marketplace's offers and trades: docs/decisions/0084-marketplace-offers-trades-and-escrow.md. */
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  registerRoute(app, offerEndpoints.create, async (request) => {
+    const merchant = requireMerchant(request);
+    const body = request.body;
+    const offer = await createOffer(ctx, merchant, { ...body, methods: body.methods.map((m) => ({ method: m.method, paymentMethodId: m.paymentMethodId ?? null })) });
+    return ok(done.offerCreated, offerView(offer, merchant.companyId));
+  });
+
+  registerRoute(app, offerEndpoints.list, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.offersLoaded, { offers: (await listOwnOffers(ctx.db, merchant)).map((offer) => offerView(offer, merchant.companyId)) });
+  });
+
+  registerRoute(app, offerEndpoints.get, async (request) => {
+    const merchant = requireMerchant(request);
+    const offer = await findOffer(ctx.db, merchant.livemode, request.params.id);
+    if (!offer) throw new AppError('NOT_FOUND', marketMessages.offerNotFound);
+    return ok(done.offerLoaded, offerView(offer, merchant.companyId));
+  });
+
+  registerRoute(app, offerEndpoints.pause, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.offerPaused, offerView(await setOfferStatus(ctx.db, merchant, request.params.id, 'paused'), merchant.companyId));
+  });
+  registerRoute(app, offerEndpoints.resume, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.offerResumed, offerView(await setOfferStatus(ctx.db, merchant, request.params.id, 'active'), merchant.companyId));
+  });
+  registerRoute(app, offerEndpoints.close, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.offerClosed, offerView(await setOfferStatus(ctx.db, merchant, request.params.id, 'closed'), merchant.companyId));
+  });
+
+  registerRoute(app, tradeEndpoints.quote, async (request) => {
+    const merchant = requireMerchant(request);
+    const quote = await quoteTrade(ctx, merchant, request.body);
+    return ok(done.quoted, {
+      offerId: quote.offer.id,
+      side: quote.buyer === merchant.companyId ? ('buy' as const) : ('sell' as const),
+      asset: quote.offer.asset,
+      fiat: quote.offer.fiat,
+      amount: request.body.amount.toString(),
+      price: quote.price.toString(),
+      fiatAmount: quote.fiatAmount.toString(),
+      sellerFee: quote.sellerFee.toString(),
+      buyerFee: quote.buyerFee.toString(),
+      usdCents: quote.usdCents.toString(),
+      method: request.body.method,
+    });
+  });
+
+  registerRoute(app, tradeEndpoints.open, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.tradeOpened, await tradeView(ctx.db, merchant, await openTrade(ctx, merchant, request.body)));
+  });
+
+  registerRoute(app, tradeEndpoints.list, async (request) => ok(done.tradesLoaded, await listTrades(ctx.db, requireMerchant(request), request.query)));
+
+  registerRoute(app, tradeEndpoints.get, async (request) => {
+    const merchant = requireMerchant(request);
+    const trade = await findTrade(ctx.db, merchant, request.params.id);
+    if (!trade) throw new AppError('NOT_FOUND', marketMessages.tradeNotFound);
+    return ok(done.tradeLoaded, await tradeView(ctx.db, merchant, trade));
+  });
+
+  // Each step of a trade, by one party in one status (trades.ts): the trade as it became.
+  registerRoute(app, tradeEndpoints.paid, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.tradePaid, await tradeView(ctx.db, merchant, await markPaid(ctx, merchant, request.params.id)));
+  });
+  registerRoute(app, tradeEndpoints.release, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.tradeReleased, await tradeView(ctx.db, merchant, await releaseTrade(ctx, merchant, request.params.id)));
+  });
+  registerRoute(app, tradeEndpoints.cancel, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.tradeCancelled, await tradeView(ctx.db, merchant, await cancelTrade(ctx, merchant, request.params.id)));
+  });
+  registerRoute(app, tradeEndpoints.dispute, async (request) => {
+    const merchant = requireMerchant(request);
+    return ok(done.tradeDisputed, await tradeView(ctx.db, merchant, await disputeTrade(ctx, merchant, request.params.id)));
+  });
+};
