@@ -36,6 +36,7 @@ import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { marketplaceJobs } from './modules/marketplace/jobs';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { WithdrawalWorker } from './modules/withdrawals/sending';
 import { limitRoutes } from './modules/limits/routes';
@@ -194,7 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const withdrawals = new WithdrawalWorker(app.ctx, app.log, options.webhookPollMs);
   db.onWake('withdrawals', () => withdrawals.kick());
   app.decorate('withdrawals', withdrawals);
-  const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx), ...rateJobs(app.ctx)]);
+  const scheduler = new JobScheduler(db, app.log, [...housekeepingJobs(db), ...paymentJobs(app.ctx), ...rateJobs(app.ctx), ...marketplaceJobs(app.ctx)]);
 
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
