@@ -7,7 +7,7 @@ import type { Queryable } from '../db/client';
  * the retry that takes the key over do it again: the retry answers with the effect already made.
  */
 
-export type EffectType = 'transaction' | 'refund' | 'payout' | 'payment_link' | 'webhook_endpoint' | 'webhook_secret' | 'webhook_delivery' | 'transfer' | 'test_funds' | 'withdrawal';
+export type EffectType = 'transaction' | 'refund' | 'payout' | 'payment_link' | 'webhook_endpoint' | 'webhook_secret' | 'webhook_delivery' | 'transfer' | 'test_funds' | 'withdrawal' | 'trade';
 
 export type IdempotencyClaim = {
   companyId: string;

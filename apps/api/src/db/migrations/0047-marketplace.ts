@@ -11,6 +11,8 @@
  *   columns (`pay_by`, `release_by`) and its dispute's facts. Its escrow is the seller's `escrow` ledger account.
  * - Both statuses move through `status_transitions` and its guard (migration 0023), which refuses any other move;
  *   a trade's parties, amounts and price never change.
+ * - An Idempotency-Key may be kept with the trade it opened (effect type `trade`, ADR 0039): the effect types allowed
+ *   so far are read from the constraint and `trade` added, whichever migrations added others before this one.
  */
 export const sql = /* sql */ `
 CREATE TABLE offers (
@@ -144,6 +146,18 @@ INSERT INTO status_transitions (table_name, from_status, to_status, provider) VA
   ('trades', 'paid', 'cancelled', NULL),
   ('trades', 'disputed', 'completed', NULL),
   ('trades', 'disputed', 'resolved', NULL);
+DO $$
+DECLARE
+  names text;
+BEGIN
+  SELECT string_agg(quote_literal(name), ', ' ORDER BY name) INTO names
+    FROM (SELECT m[1] AS name
+            FROM pg_constraint c, regexp_matches(pg_get_constraintdef(c.oid), '''([a-z_]+)''', 'g') AS m
+           WHERE c.conname = 'idempotency_keys_effect_type_check'
+          UNION SELECT 'trade') t;
+  ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_effect_type_check;
+  EXECUTE format('ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_effect_type_check CHECK (effect_type IN (%s))', names);
+END $$;
 CREATE TRIGGER offers_status BEFORE UPDATE OF status ON offers FOR EACH ROW EXECUTE FUNCTION status_transition_guard();
 CREATE TRIGGER trades_status BEFORE UPDATE OF status ON trades FOR EACH ROW EXECUTE FUNCTION status_transition_guard();
 `;

@@ -45,8 +45,16 @@ describe('marketplace API', () => {
     expect(quote.status).toBe(200);
     expect(quote.body.data).toMatchObject({ side: 'buy', price: '165000', fiatAmount: '1650000', sellerFee: '50000', buyerFee: '0' });
 
-    const opened = await server.api.post('/trades', { offerId, amount: '10000000', method: 'ng_bank_transfer' }, { token: buyer.key, headers: { 'Idempotency-Key': `trade-${Date.now()}` } });
+    const idempotency = { 'Idempotency-Key': `trade-${Date.now()}` };
+    const opened = await server.api.post('/trades', { offerId, amount: '10000000', method: 'ng_bank_transfer' }, { token: buyer.key, headers: idempotency });
     expect(opened.status).toBe(201);
+    // A process that died after opening the trade, before its answer was kept: the retry that takes the key over
+    // answers with that trade and opens no second one.
+    await server.db.query("UPDATE idempotency_keys SET status = 'running', response_status = NULL, response_body = NULL, created_at = now() - interval '2 minutes' WHERE key = $1", [idempotency['Idempotency-Key']]);
+    const retried = await server.api.post('/trades', { offerId, amount: '10000000', method: 'ng_bank_transfer' }, { token: buyer.key, headers: idempotency });
+    expect(retried.status).toBe(201);
+    expect(retried.body.data.id).toBe(opened.body.data.id);
+    expect((await server.db.query('SELECT id FROM trades WHERE offer_id = $1', [posted.body.data.id])).rows).toHaveLength(1);
     expect(opened.body.data).toMatchObject({ role: 'buyer', status: 'awaiting_payment', fiatAmount: '1650000', payTo: { accountName: 'Acme Trading Ltd', currency: 'NGN' } });
     const tradeId = opened.body.data.id as string;
 

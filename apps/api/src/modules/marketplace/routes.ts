@@ -90,7 +90,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRoute(app, tradeEndpoints.open, async (request) => {
     const merchant = requireMerchant(request);
-    return ok(done.tradeOpened, await tradeView(ctx.db, merchant, await openTrade(ctx, merchant, request.body)));
+    return ok(done.tradeOpened, await tradeView(ctx.db, merchant, await openTrade(ctx, merchant, request.body, request.idempotency)));
   });
 
   registerRoute(app, tradeEndpoints.list, async (request) => ok(done.tradesLoaded, await listTrades(ctx.db, requireMerchant(request), request.query)));

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
+import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import type { Merchant } from '../../plugins/merchant-auth';
 import { companyMayGoLive } from '../developers/modes';
 import { InsufficientBalanceError, lockAccounts, post, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
@@ -297,7 +298,10 @@ const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
  * the offer's amount taken by a guarded update, the trade row, both sides' events, both sides' Buy/Sell limits, then
  * the ledger entry (escrow, or the swap) with both sides' notices.
  */
-export async function openTrade(ctx: AppContext, merchant: Merchant, input: OpenTradeInput): Promise<Trade> {
+export async function openTrade(ctx: AppContext, merchant: Merchant, input: OpenTradeInput, claim?: IdempotencyClaim | null): Promise<Trade> {
+  // A retry that took over the Idempotency-Key of a request whose process died after opening the trade: that trade.
+  const earlier = earlierEffect(claim, 'trade');
+  if (earlier) return (await findTrade(ctx.db, merchant, earlier))!;
   const offer = await findOffer(ctx.db, merchant.livemode, input.offerId);
   if (!offer) throw new AppError('NOT_FOUND', text.offerNotFound);
   const checked = await checkOpening(ctx, merchant, offer, input);
@@ -352,6 +356,7 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
       ],
     );
     const trade = toTrade(rows[0]!);
+    await bindEffect(tx, claim, 'trade', trade.id);
     const type = instant ? 'trade.completed' : 'trade.opened';
     for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
     await consumeLimits(tx, ctx.config, [
