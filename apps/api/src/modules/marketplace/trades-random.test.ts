@@ -172,3 +172,50 @@ describe('1,000 random concurrent trade actions across 10 businesses', () => {
     expect(negative.rows).toEqual([]);
   }, 240_000);
 });
+
+describe('100 concurrent takers on one offer', () => {
+  it('opens exactly as many trades as the offer holds, each escrow equal to its trade', async () => {
+    const ctx = server.app.ctx;
+    const made = async (name: string) => {
+      const { rows } = await server.db.query<{ id: string }>(
+        `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
+         VALUES ($1, $2, '+2348012345678', 'https://takers.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
+        [name, `${name.replace(/ /g, '-').toLowerCase()}-${Date.now()}@example.ng`],
+      );
+      return rows[0]!.id;
+    };
+    const vendor = await made('Taker Vendor');
+    const { rows: method } = await server.db.query<{ id: string }>(
+      `INSERT INTO payment_methods (company_id, livemode, kind, currency, country, account_name, bank_name, bank_code, account_number, account_key, name_review, usable_from)
+       VALUES ($1, false, 'ng_bank_account', 'NGN', 'NG', 'Taker Vendor Ltd', 'Test Bank', '058', '0199999999', 'ng:takers', 'not_needed', now() - interval '1 hour') RETURNING id`,
+      [vendor],
+    );
+    await addTestFunds(ctx, { scope: { companyId: vendor, livemode: false }, asset: 'USDT', amount: 10_000n * USDT });
+    const as = (companyId: string): Merchant => ({ companyId, livemode: false, via: { kind: 'secret-key', keyId: 'takers' } });
+    const offer = await createOffer(ctx, as(vendor), {
+      side: 'sell',
+      asset: 'USDT',
+      fiat: 'NGN',
+      price: 160_000n,
+      total: 40n * 7n * USDT,
+      minTrade: 7n * USDT,
+      maxTrade: 7n * USDT,
+      methods: [{ method: 'ng_bank_transfer', paymentMethodId: method[0]!.id }],
+    });
+    const takers = await Promise.all(Array.from({ length: 100 }, (_, i) => made(`Taker ${i}`)));
+    const results = await Promise.allSettled(takers.map((taker) => openTrade(ctx, as(taker), { offerId: offer.id, amount: 7n * USDT, method: 'ng_bank_transfer' })));
+    const opened = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    for (const r of refused) expect(r.reason).toBeInstanceOf(AppError);
+    expect(opened).toHaveLength(40);
+    const { rows } = await server.db.query<{ remaining: string; status: string; trades: string; escrow: string }>(
+      `SELECT o.remaining::text AS remaining, o.status, (SELECT count(*) FROM trades t WHERE t.offer_id = o.id)::text AS trades,
+              (SELECT balance::text FROM ledger_accounts a WHERE a.company_id = o.company_id AND a.code = 'escrow' AND a.currency = 'USDT' AND NOT a.livemode) AS escrow
+         FROM offers o WHERE o.id = $1`,
+      [offer.id],
+    );
+    expect(rows[0]).toEqual({ remaining: '0', status: 'exhausted', trades: '40', escrow: (40n * (7n * USDT + (7n * USDT * 30n) / 10_000n)).toString() });
+    // (the vendor is the maker: 0.30 % on top of each trade's amount, in escrow with it)
+    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  }, 120_000);
+});
