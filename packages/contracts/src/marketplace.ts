@@ -185,7 +185,7 @@ export type TradeView = z.infer<typeof tradeSchema>;
 export const tradeResponse = envelope(tradeSchema);
 export const tradeListQuery = z.object({
   status: z.enum(tradeStatuses).optional(),
-  before: text().regex(/^[1-9][0-9]{0,18}$/, 'That page cursor is not valid.').optional(),
+  before: text().regex(/^[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TradeListQuery = z.output<typeof tradeListQuery>;

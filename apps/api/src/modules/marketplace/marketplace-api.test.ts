@@ -73,6 +73,8 @@ describe('marketplace API', () => {
     const mine = await server.api.get('/trades?status=completed', { token: buyer.key });
     expect(mine.body.data.trades.map((t: { id: string }) => t.id)).toEqual([tradeId]);
     expect((await server.api.get('/trades', { token: stranger.key })).body.data.trades).toEqual([]);
+    // A cursor beyond any trade's sequence number (and a bigint's range) is refused as a cursor, not a failure.
+    expect((await server.api.get('/trades?before=9999999999999999999', { token: buyer.key })).status).toBe(400);
     expect((await server.api.get('/offers', { token: vendor.key })).body.data.offers[0]).toMatchObject({ id: offerId, remaining: '190000000' });
     expect((await server.api.post(`/offers/${offerId}/close`, {}, { token: vendor.key })).body.data.status).toBe('closed');
     expect((await server.api.post(`/offers/${offerId}/resume`, {}, { token: vendor.key })).status).toBe(409);

@@ -631,7 +631,7 @@ export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Prom
 export async function listTrades(db: Queryable, scope: Scope, query: TradeListQuery): Promise<{ trades: TradeView[]; nextBefore: string | null }> {
   const { rows } = await db.query<TradeRow & { seq: string }>(
     `SELECT ${TRADE_COLUMNS}, seq::text AS seq FROM trades
-      WHERE (seller_company_id = $1 OR buyer_company_id = $1) AND livemode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::numeric IS NULL OR seq < $4::numeric)
+      WHERE (seller_company_id = $1 OR buyer_company_id = $1) AND livemode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::bigint IS NULL OR seq < $4::bigint)
       ORDER BY seq DESC LIMIT $5`,
     [scope.companyId, scope.livemode, query.status ?? null, query.before ?? null, query.limit + 1],
   );
