@@ -159,6 +159,12 @@ describe('marketplace trades', () => {
     const { rows } = await server.db.query<{ id: string }>("INSERT INTO reviewers (email, name, role) VALUES ($1, 'Ada Agent', 'admin') RETURNING id", [`agent-${Date.now()}@fipay.test`]);
     const split = await ruleOnTrade(ctx(), rows[0]!.id, paid.id, { outcome: 'split', buyerAmount: USDT(5), reason: 'The buyer proved part of the payment.' });
     expect(split).toMatchObject({ status: 'resolved', ruling: 'split', rulingBuyerAmount: USDT(5) });
+    const audit = await server.db.query<{ company_id: string; actor_name: string; after: { ruling: string; reason: string } }>(
+      "SELECT company_id, actor_name, after FROM audit_log WHERE action = 'trade.ruled' AND after->>'trade' = $1 ORDER BY company_id",
+      [paid.id],
+    );
+    expect(audit.rows.map((row) => row.company_id).sort()).toEqual([vendor.id, buyer.id].sort());
+    expect(audit.rows[0]).toMatchObject({ actor_name: 'Ada Agent', after: { ruling: 'split', reason: 'The buyer proved part of the payment.' } });
     expect(await escrowOf(vendor, 'USDT')).toBe(0n);
     expect(await balance(buyer, 'USDT')).toEqual({ available: USDT(5) });
     expect((await refusal(ruleOnTrade(ctx(), rows[0]!.id, paid.id, { outcome: 'release', reason: 'Again.' }))).code).toBe('CONFLICT');

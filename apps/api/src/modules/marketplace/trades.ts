@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import type { Merchant } from '../../plugins/merchant-auth';
+import { appendAudit } from '../audit/audit-log';
 import { companyMayGoLive } from '../developers/modes';
 import { InsufficientBalanceError, lockAccounts, post, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
 import { beyondAnyLimit, consumeLimits } from '../limits/limits';
@@ -538,6 +539,16 @@ export async function ruleOnTrade(ctx: AppContext, reviewerId: string, id: strin
     if (!rows[0]) throw new AppError('CONFLICT', text.outOfTurn(before.status));
     const trade = toTrade(rows[0]);
     await tell(tx, trade, 'trade.resolved');
+    // In each party's audit trail: the agent, the outcome and the reason.
+    for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) {
+      await appendAudit(tx, {
+        actor: { type: 'reviewer', id: reviewerId },
+        action: 'trade.ruled',
+        companyId,
+        before: { trade: trade.id, status: 'disputed' },
+        after: { trade: trade.id, status: 'resolved', ruling: ruling.outcome, buyerAmount: buyerAmount.toString(), reason },
+      });
+    }
     const notice = (companyId: string) => ({ companyId, notification: { title: `Dispute decided${modeNote(trade.livemode)}`, message: `The dispute on the trade of ${shown(trade.asset, trade.amount)} was decided: ${ruling.outcome}. ${reason}` } });
     const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
     if (ruling.outcome === 'release') await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released by ruling', releaseLines(trade), notices);
