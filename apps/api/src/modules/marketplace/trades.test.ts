@@ -202,6 +202,11 @@ describe('marketplace trades', () => {
     await openTrade(ctx(), as(buyer), { offerId: offer.id, amount: USDT(10), method: 'ng_bank_transfer' });
     expect((await open(USDT(10))).message).toBe(text.tooManyAwaiting(2));
 
+    // The vendor's receiving account removed since the offer was posted: the offer takes no bank-transfer trades.
+    const moved = await sellingVendor();
+    await server.db.query('UPDATE payment_methods SET removed_at = now() WHERE id = $1', [moved.account]);
+    expect((await refusal(openTrade(ctx(), as(buyer), { offerId: moved.offer.id, amount: USDT(10), method: 'ng_bank_transfer' }))).message).toBe(text.offerNotActive);
+
     // A paused offer takes no trades; closing is final.
     await setOfferStatus(server.db, as(vendor), offer.id, 'paused');
     expect((await open(USDT(10))).message).toBe(text.offerNotActive);

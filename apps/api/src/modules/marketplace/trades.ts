@@ -16,6 +16,7 @@ import { beyondAnyLimit, consumeLimits } from '../limits/limits';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { marketRate, priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
+import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { findOffer, receivingAccount, type Offer } from './offers';
 
 /**
@@ -211,6 +212,10 @@ async function checkOpening(ctx: AppContext, merchant: Merchant, offer: Offer, i
       : sellerIsVendor
         ? accepted.paymentMethodId
         : await receivingAccount(ctx.db, merchant, input.method, offer.fiat, input.paymentMethodId, 'paymentMethodId');
+  // The vendor's account named on the offer must still take payments (not removed since, nor sent back to review).
+  if (sellerIsVendor && paymentMethodId && !(await usablePaymentMethod(ctx.db, { companyId: offer.companyId, livemode: offer.livemode }, paymentMethodId))) {
+    throw new AppError('CONFLICT', text.offerNotActive);
+  }
   const price = await priceNow(ctx, offer);
   const fiatAmount = fiatFor(offer.asset, input.amount, price);
   const { makerFeeBps, takerFeeBps } = ctx.config.market;
