@@ -208,3 +208,32 @@ export const marketApiMessages = {
   tradeCancelled: 'Trade updated.',
   tradeDisputed: 'Dispute opened. A FiPay agent will look at the trade.',
 } as const;
+
+/** The marketplace's list: active offers of one side, asset and fiat, best price first (ADR 0084). */
+export const marketOffersQuery = z.object({
+  side: z.enum(offerSides),
+  asset: assetCodeSchema,
+  fiat: serverChecks(assetCodeSchema, 'NGN, USD, GBP or EUR.'),
+  method: z.enum(tradeMethods).optional(),
+  /** Only offers that take a trade of this amount (the asset's smallest units). */
+  amount: serverChecks(minorUnitsSchema, 'More than zero.').optional(),
+  /** The previous page's `nextCursor`. */
+  cursor: text().regex(/^[0-9]{1,78}:[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type MarketOffersQuery = z.output<typeof marketOffersQuery>;
+
+export const marketOfferSchema = offerSchema.extend({
+  /** The price a trade would open at now: fixed, or the market rate with the margin. */
+  priceNow: minorUnitsOut,
+  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable() }),
+});
+export type MarketOffer = z.infer<typeof marketOfferSchema>;
+export const marketOffersResponse = envelope(
+  z.object({
+    offers: z.array(marketOfferSchema),
+    /** Offers at a floating price are left out while the market rate is stale or missing. */
+    floatingShown: z.boolean(),
+    nextCursor: z.string().nullable(),
+  }),
+);

@@ -1,6 +1,8 @@
 import { defineEndpoint } from '../endpoint';
 import {
   createOfferRequest,
+  marketOffersQuery,
+  marketOffersResponse,
   offerIdParams,
   offerListResponse,
   offerResponse,
@@ -18,6 +20,17 @@ const tradeRules =
   "See docs/decisions/0084-marketplace-offers-trades-and-escrow.md: opening a trade fixes its price and moves the seller's asset into escrow on the ledger (or, by FiPay balance, swaps both legs at once); the buyer marks it paid, the seller releases; each step is allowed to one party in one status, and any other answers 403 or 409 and moves nothing.";
 
 export const offerEndpoints = {
+  market: defineEndpoint({
+    method: 'GET',
+    path: '/marketplace/offers',
+    access: 'merchant',
+    tags: ['marketplace'],
+    summary: 'Active offers of one side, asset and fiat in this mode, best price first (cheapest selling offers, highest buying ones), by cursor',
+    description: `${offerRules} A floating price is shown as it stands now; while the market rate is stale such offers are left out (floatingShown: false).`,
+    query: marketOffersQuery,
+    response: marketOffersResponse,
+    errors: [],
+  }),
   create: defineEndpoint({
     method: 'POST',
     path: '/offers',

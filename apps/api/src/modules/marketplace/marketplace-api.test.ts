@@ -79,4 +79,58 @@ describe('marketplace API', () => {
     expect((await server.api.post(`/offers/${offerId}/close`, {}, { token: vendor.key })).body.data.status).toBe('closed');
     expect((await server.api.post(`/offers/${offerId}/resume`, {}, { token: vendor.key })).status).toBe(409);
   });
+
+  it('lists active offers best price first, fixed and floating merged, pages by cursor, filters by method and amount', async () => {
+    const vendors = [await newCompany(), await newCompany(), await newCompany()];
+    const viewer = await newCompany();
+    const post = async (vendor: { key: string }, body: Record<string, unknown>) => {
+      const answer = await server.api.post('/offers', { asset: 'USDC', fiat: 'NGN', total: '500000000', minTrade: '1000000', maxTrade: '100000000', methods: [{ method: 'fipay_balance' }], ...body }, { token: vendor.key });
+      expect(answer.status).toBe(201);
+      return answer.body.data.id as string;
+    };
+    const ids = [
+      await post(vendors[0]!, { side: 'sell', price: '170000' }),
+      await post(vendors[1]!, { side: 'sell', marginBps: -200 }),
+      await post(vendors[2]!, { side: 'sell', price: '150000' }),
+      await post(vendors[0]!, { side: 'sell', marginBps: 300, minTrade: '50000000' }),
+      await post(vendors[1]!, { side: 'sell', price: '150000' }),
+    ];
+    const paused = await post(vendors[2]!, { side: 'sell', price: '1' });
+    await server.api.post(`/offers/${paused}/pause`, {}, { token: vendors[2]!.key });
+    await post(vendors[0]!, { side: 'buy', price: '140000' });
+    await post(vendors[1]!, { side: 'buy', price: '145000' });
+
+    const list = async (query: string) => {
+      const answer = await server.api.get(`/marketplace/offers?${query}`, { token: viewer.key });
+      expect(answer.status).toBe(200);
+      return answer.body.data as { offers: { id: string; priceNow: string; vendor: { name: string } }[]; nextCursor: string | null; floatingShown: boolean };
+    };
+    const all = await list('side=sell&asset=USDC&fiat=NGN&limit=100');
+    expect(all.floatingShown).toBe(true);
+    expect(all.offers.map((o) => o.id).sort()).toEqual([...ids].sort());
+    const prices = all.offers.map((o) => BigInt(o.priceNow));
+    expect([...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(prices);
+    // A floating offer's price now is what a trade opened now would fix.
+    const quoted = await server.api.post('/trades/quote', { offerId: ids[1], amount: '1000000', method: 'fipay_balance' }, { token: viewer.key });
+    expect(all.offers.find((o) => o.id === ids[1])!.priceNow).toBe(quoted.body.data.price);
+
+    // Two at a time: every offer once, in the same order.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`side=sell&asset=USDC&fiat=NGN&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      paged.push(...page.offers.map((o) => o.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(all.offers.map((o) => o.id));
+
+    // Buying offers: the highest price first. Filters: an amount below one offer's minimum leaves it out.
+    expect((await list('side=buy&asset=USDC&fiat=NGN')).offers.map((o) => o.priceNow)).toEqual(['145000', '140000']);
+    expect((await list('side=sell&asset=USDC&fiat=NGN&amount=2000000&limit=100')).offers.map((o) => o.id)).not.toContain(ids[3]);
+    expect((await list('side=sell&asset=USDC&fiat=NGN&method=ng_bank_transfer')).offers).toEqual([]);
+    // Another mode sees none of them; a bad fiat is refused.
+    const live = await server.api.request('GET', '/api/v1/marketplace/offers?side=sell&asset=USDC&fiat=NGN', { token: viewer.accessToken, headers: { 'FiPay-Mode': 'live' } });
+    expect(live.body.data.offers).toEqual([]);
+    expect((await server.api.get('/marketplace/offers?side=sell&asset=USDC&fiat=USDC', { token: viewer.key })).status).toBe(400);
+  });
 });

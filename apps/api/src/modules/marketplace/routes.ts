@@ -5,7 +5,9 @@ import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { createOffer, findOffer, listOwnOffers, setOfferStatus, type Offer } from './offers';
+import { MARKET_FIATS } from '@fipay/contracts/marketplace';
+import { marketRate } from '../rates/rates';
+import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
 /** An offer as `viewer` sees it: another business's without the ids of its saved accounts. */
@@ -43,6 +45,29 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const offer = await createOffer(ctx, merchant, { ...body, methods: body.methods.map((m) => ({ method: m.method, paymentMethodId: m.paymentMethodId ?? null })) });
     return ok(done.offerCreated, offerView(offer, merchant.companyId));
+  });
+
+  registerRoute(app, offerEndpoints.market, async (request) => {
+    const merchant = requireMerchant(request);
+    const { query } = request;
+    if (!(MARKET_FIATS as readonly string[]).includes(query.fiat) || query.fiat === query.asset) {
+      throw new AppError('VALIDATION_FAILED', marketMessages.fiatInvalid, { errors: { fiat: marketMessages.fiatInvalid } });
+    }
+    if (query.amount !== undefined && query.amount <= 0n) throw new AppError('VALIDATION_FAILED', 'The amount must be more than zero.', { errors: { amount: 'The amount must be more than zero.' } });
+    // One rate for the whole list; stale or missing, floating offers are left out rather than mispriced.
+    const rate = await marketRate(ctx, { base: query.asset, quote: query.fiat }).then(
+      (market) => market.rate,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'RATE_STALE') return null;
+        throw error;
+      },
+    );
+    const { listings, nextCursor } = await marketOffers(ctx.db, merchant.livemode, query, rate);
+    return ok(done.offersLoaded, {
+      offers: listings.map((listing) => ({ ...offerView(listing.offer, merchant.companyId), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
+      floatingShown: rate !== null,
+      nextCursor,
+    });
   });
 
   registerRoute(app, offerEndpoints.list, async (request) => {
