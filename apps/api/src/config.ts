@@ -14,6 +14,7 @@ import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/pay
 import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
 import { parseAmount } from '@fipay/contracts/money';
+import { withdrawableAssets, type WithdrawableAsset } from '@fipay/contracts/withdrawals';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -93,6 +94,8 @@ const envSchema = z.object({
   DAILY_LIMITS: z.string().optional(),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
+  // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
+  WITHDRAWAL_FEES: z.string().optional(),
 });
 
 /** Test funds a company may add per asset per UTC day (test mode), in each asset's smallest unit. */
@@ -136,6 +139,40 @@ function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFu
     }
   }
   return caps;
+}
+
+/** The flat fee on each withdrawal per currency, in its smallest unit (docs/decisions/0082-withdrawal-webhooks-and-fees.md). */
+export type WithdrawalFees = Record<WithdrawableAsset, bigint>;
+
+/** No fee unless WITHDRAWAL_FEES names one. */
+export const defaultWithdrawalFees: WithdrawalFees = { NGN: 0n, USD: 0n, GBP: 0n, EUR: 0n };
+
+function parseWithdrawalFees(raw: string | undefined, problems: string[]): WithdrawalFees {
+  if (!raw?.trim()) return defaultWithdrawalFees;
+  const example = 'e.g. {"NGN":"50","USD":"1.50"}';
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    problems.push(`WITHDRAWAL_FEES: must be a JSON object of currency codes to amounts in whole units, ${example}`);
+    return defaultWithdrawalFees;
+  }
+  const fees = { ...defaultWithdrawalFees };
+  for (const [code, text] of Object.entries(value)) {
+    if (!(withdrawableAssets as readonly string[]).includes(code)) {
+      problems.push(`WITHDRAWAL_FEES: "${code}" cannot be withdrawn (known: ${withdrawableAssets.join(', ')})`);
+      continue;
+    }
+    try {
+      fees[code as WithdrawableAsset] = parseAmount(code as WithdrawableAsset, String(text), { allowZero: true });
+    } catch (error) {
+      problems.push(`WITHDRAWAL_FEES.${code}: ${(error as Error).message} ${example}`);
+    }
+  }
+  return fees;
 }
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
@@ -322,6 +359,8 @@ export type Config = {
   dailyLimits: Record<ConfiguredTier, TierLimits>;
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
+  /** The flat fee on each withdrawal per currency, in its smallest unit. */
+  withdrawalFees: WithdrawalFees;
 };
 
 export class ConfigError extends Error {
@@ -362,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandboxMids = parseSandboxRates(e.SANDBOX_RATES, problems);
   const dailyLimits = parseDailyLimits(e.DAILY_LIMITS, problems);
   const testFundsDailyCaps = parseTestFundsCaps(e.TEST_FUNDS_DAILY_CAPS, problems);
+  const withdrawalFees = parseWithdrawalFees(e.WITHDRAWAL_FEES, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -418,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
     testFundsDailyCaps,
+    withdrawalFees,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }
