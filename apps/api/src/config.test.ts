@@ -112,7 +112,8 @@ describe('market rate settings', () => {
       }
     };
     expect(problems('[1]')).toContain('WITHDRAWAL_FEES: must be a JSON object');
+    expect(problems('{"XRP":"1"}')).toContain('WITHDRAWAL_FEES: unknown asset "XRP"');
     const text = problems('{"BTC":"0.001","NGN":"-5","USD":"0.001"}');
-    for (const part of ['"BTC" cannot be withdrawn', 'WITHDRAWAL_FEES.NGN', 'WITHDRAWAL_FEES.USD']) expect(text).toContain(part);
+    for (const part of ['"BTC" does not apply here', 'WITHDRAWAL_FEES.NGN', 'WITHDRAWAL_FEES.USD']) expect(text).toContain(part);
   });
 });

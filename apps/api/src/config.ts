@@ -14,7 +14,7 @@ import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/pay
 import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
 import { parseAmount } from '@fipay/contracts/money';
-import { withdrawableAssets, type WithdrawableAsset } from '@fipay/contracts/withdrawals';
+import type { WithdrawableAsset } from '@fipay/contracts/withdrawals';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -113,9 +113,12 @@ export const defaultTestFundsCaps: TestFundsCaps = {
   USDC: 10_000_000_000n,
 };
 
-function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFundsCaps {
-  if (!raw?.trim()) return defaultTestFundsCaps;
-  const example = 'e.g. {"BTC":"0.5","NGN":"5000000"}';
+/**
+ * A JSON object of asset codes to amounts in whole units (e.g. {"BTC":"0.5","NGN":"5000000"}) as amounts in each
+ * asset's smallest unit, replacing those of `defaults` it names; each bad part is named in `problems`.
+ */
+function parseAssetAmounts<Code extends AssetCode>(name: string, raw: string | undefined, defaults: Record<Code, bigint>, problems: string[], example: string): Record<Code, bigint> {
+  if (!raw?.trim()) return defaults;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -123,23 +126,27 @@ function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFu
     value = undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push(`TEST_FUNDS_DAILY_CAPS: must be a JSON object of asset codes to amounts in whole units, ${example}`);
-    return defaultTestFundsCaps;
+    problems.push(`${name}: must be a JSON object of asset codes to amounts in whole units, ${example}`);
+    return defaults;
   }
-  const caps = { ...defaultTestFundsCaps };
+  const known = Object.keys(defaults) as Code[];
+  const amounts = { ...defaults };
   for (const [code, text] of Object.entries(value)) {
-    if (!(assetCodes as readonly string[]).includes(code)) {
-      problems.push(`TEST_FUNDS_DAILY_CAPS: unknown asset "${code}" (known: ${assetCodes.join(', ')})`);
+    if (!(known as string[]).includes(code)) {
+      problems.push(`${name}: ${(assetCodes as readonly string[]).includes(code) ? `"${code}" does not apply here` : `unknown asset "${code}"`} (known: ${known.join(', ')})`);
       continue;
     }
     try {
-      caps[code as AssetCode] = parseAmount(code as AssetCode, String(text), { allowZero: true });
+      amounts[code as Code] = parseAmount(code as Code, String(text), { allowZero: true });
     } catch (error) {
-      problems.push(`TEST_FUNDS_DAILY_CAPS.${code}: ${(error as Error).message} ${example}`);
+      problems.push(`${name}.${code}: ${(error as Error).message} ${example}`);
     }
   }
-  return caps;
+  return amounts;
 }
+
+const parseTestFundsCaps = (raw: string | undefined, problems: string[]): TestFundsCaps =>
+  parseAssetAmounts('TEST_FUNDS_DAILY_CAPS', raw, defaultTestFundsCaps, problems, 'e.g. {"BTC":"0.5","NGN":"5000000"}');
 
 /** The flat fee on each withdrawal per currency, in its smallest unit (docs/decisions/0082-withdrawal-webhooks-and-fees.md). */
 export type WithdrawalFees = Record<WithdrawableAsset, bigint>;
@@ -147,33 +154,8 @@ export type WithdrawalFees = Record<WithdrawableAsset, bigint>;
 /** No fee unless WITHDRAWAL_FEES names one. */
 export const defaultWithdrawalFees: WithdrawalFees = { NGN: 0n, USD: 0n, GBP: 0n, EUR: 0n };
 
-function parseWithdrawalFees(raw: string | undefined, problems: string[]): WithdrawalFees {
-  if (!raw?.trim()) return defaultWithdrawalFees;
-  const example = 'e.g. {"NGN":"50","USD":"1.50"}';
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    value = undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push(`WITHDRAWAL_FEES: must be a JSON object of currency codes to amounts in whole units, ${example}`);
-    return defaultWithdrawalFees;
-  }
-  const fees = { ...defaultWithdrawalFees };
-  for (const [code, text] of Object.entries(value)) {
-    if (!(withdrawableAssets as readonly string[]).includes(code)) {
-      problems.push(`WITHDRAWAL_FEES: "${code}" cannot be withdrawn (known: ${withdrawableAssets.join(', ')})`);
-      continue;
-    }
-    try {
-      fees[code as WithdrawableAsset] = parseAmount(code as WithdrawableAsset, String(text), { allowZero: true });
-    } catch (error) {
-      problems.push(`WITHDRAWAL_FEES.${code}: ${(error as Error).message} ${example}`);
-    }
-  }
-  return fees;
-}
+const parseWithdrawalFees = (raw: string | undefined, problems: string[]): WithdrawalFees =>
+  parseAssetAmounts('WITHDRAWAL_FEES', raw, defaultWithdrawalFees, problems, 'e.g. {"NGN":"50","USD":"1.50"}');
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
 export type SandboxMidRates = Record<Exclude<AssetCode, 'USD'>, Rational>;
