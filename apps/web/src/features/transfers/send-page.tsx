@@ -1,19 +1,19 @@
-import { assetOf, isAssetCode, type AssetCode } from '@fipay/contracts/assets';
+import { assetOf, type AssetCode } from '@fipay/contracts/assets';
 import { formatAmount, tryParseAmount } from '@fipay/contracts/money';
 import { TRANSFER_NOTE_MAX, transferTargetOf, transferMessages, type Transfer, type TransferPreview } from '@fipay/contracts/transfers';
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { UnknownAsset } from './unknown-asset';
+import { AssetPageHeader, ForAsset } from './components/asset-page';
 import { ConfirmSend, SendResult, useSendSteps, type SendStep } from './components/send-steps';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
-import { walletAssetPath, walletWithdrawPath } from '../../config/paths';
+import { walletWithdrawPath } from '../../config/paths';
 import { isWithdrawable } from '@fipay/contracts/withdrawals';
 import { usePreviewTransfer, useSendTransfer } from './api/transfers';
 
@@ -28,9 +28,7 @@ const noDetails: Details = { to: '', amount: '', note: '' };
 
 /** '/dashboard/wallet/:asset/send': send an asset to another business by FiPay tag or email, confirmed before it goes. */
 export function SendPage() {
-  const { asset } = useParams();
-  if (!asset || !isAssetCode(asset)) return <UnknownAsset asset={asset} />;
-  return <SendAsset key={asset} asset={asset} />;
+  return <ForAsset page={SendAsset} />;
 }
 
 function SendAsset({ asset }: { asset: AssetCode }) {
@@ -38,17 +36,10 @@ function SendAsset({ asset }: { asset: AssetCode }) {
   const [search] = useSearchParams();
   const steps = useSendSteps<TransferPreview, Details, Transfer>({ ...noDetails, to: search.get('to') ?? '' }, noDetails);
   const { step } = steps;
-  const { name } = assetOf(asset);
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
-            ← {name} wallet
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Send {asset}</h1>
+      <AssetPageHeader asset={asset} title={`Send ${asset}`}>
         <p className="text-sm text-slate-600">
           To another business on FiPay, by its FiPay tag or the email of someone there. Transfers are instant, free and final.
           {mode === 'test' && ' This is test mode: only test money moves.'}
@@ -60,7 +51,7 @@ function SendAsset({ asset }: { asset: AssetCode }) {
             </Link>
           </p>
         )}
-      </div>
+      </AssetPageHeader>
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         {step.kind === 'form' && <DetailsForm asset={asset} initial={steps.details} onPreviewed={steps.previewed} />}
         {step.kind === 'confirm' && <Confirm asset={asset} step={step} onBack={steps.back} onSent={steps.done} />}

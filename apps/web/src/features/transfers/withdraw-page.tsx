@@ -1,11 +1,11 @@
-import { assetOf, isAssetCode, type AssetCode } from '@fipay/contracts/assets';
+import type { AssetCode } from '@fipay/contracts/assets';
 import { tryParseAmount } from '@fipay/contracts/money';
 import type { PaymentMethod } from '@fipay/contracts/payment-methods';
 import { isWithdrawable, SETTLEMENT_ACCOUNT, withdrawalMessages, type Withdrawal, type WithdrawalPreview } from '@fipay/contracts/withdrawals';
 import ClockIcon from 'lucide-react/icons/clock';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -13,8 +13,8 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
-import { paths, walletAssetPath, walletSendPath } from '../../config/paths';
-import { UnknownAsset } from './unknown-asset';
+import { paths, walletSendPath } from '../../config/paths';
+import { AssetPageHeader, ForAsset } from './components/asset-page';
 import { ConfirmSend, SendResult, useSendSteps, type SendStep } from './components/send-steps';
 import { useCreateWithdrawal, usePreviewWithdrawal, useSavedMethods, useWithdrawals } from './api/withdrawals';
 import { shownAmount, shownUsd } from './send-page';
@@ -34,31 +34,22 @@ const methodLabel = (method: Pick<PaymentMethod, 'accountName' | 'bankName' | 'a
 
 /** '/dashboard/wallet/:asset/withdraw': send money out of the wallet to a saved bank account, confirmed before it goes. */
 export function WithdrawPage() {
-  const { asset } = useParams();
-  if (!asset || !isAssetCode(asset)) return <UnknownAsset asset={asset} />;
-  return <WithdrawAsset key={asset} asset={asset} />;
+  return <ForAsset page={WithdrawAsset} />;
 }
 
 function WithdrawAsset({ asset }: { asset: AssetCode }) {
   const [mode] = useMode();
   const steps = useSendSteps<WithdrawalPreview, Details, Withdrawal>(noDetails, noDetails);
   const { step } = steps;
-  const { name } = assetOf(asset);
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
-            ← {name} wallet
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Send {asset} to a bank account</h1>
+      <AssetPageHeader asset={asset} title={`Send ${asset} to a bank account`}>
         <p className="text-sm text-slate-600">
           To one of your saved payment methods{asset === 'NGN' ? ' or your settlement bank account' : ''}. It counts against your daily Send limit.
           {mode === 'test' && ' This is test mode: nothing leaves for a real bank.'}
         </p>
-      </div>
+      </AssetPageHeader>
       {!isWithdrawable(asset) ? (
         <Alert tone="info">{withdrawalMessages.cryptoNotYet(asset)}</Alert>
       ) : (
