@@ -99,4 +99,21 @@ describe('market rate settings', () => {
     const text = problems({ SANDBOX_RATES: '{"DOGE":"0.1","USD":"1","BTC":"-5","ETH":3500,"NGN":"1/0"}' });
     for (const part of ['unknown asset "DOGE"', 'unknown asset "USD"', 'SANDBOX_RATES.BTC', 'SANDBOX_RATES.ETH', 'SANDBOX_RATES.NGN']) expect(text).toContain(part);
   });
+
+  it('read withdrawal fees per currency in whole units, none by default, and name each bad one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).withdrawalFees).toEqual({ NGN: 0n, USD: 0n, GBP: 0n, EUR: 0n });
+    expect(loadConfig({ DATA_DIR: dataDir, WITHDRAWAL_FEES: '{"NGN":"52.50","USD":"1"}' }).withdrawalFees).toEqual({ NGN: 5250n, USD: 100n, GBP: 0n, EUR: 0n });
+    const problems = (raw: string) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, WITHDRAWAL_FEES: raw });
+        return '';
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+    };
+    expect(problems('[1]')).toContain('WITHDRAWAL_FEES: must be a JSON object');
+    expect(problems('{"XRP":"1"}')).toContain('WITHDRAWAL_FEES: unknown asset "XRP"');
+    const text = problems('{"BTC":"0.001","NGN":"-5","USD":"0.001"}');
+    for (const part of ['"BTC" does not apply here', 'WITHDRAWAL_FEES.NGN', 'WITHDRAWAL_FEES.USD']) expect(text).toContain(part);
+  });
 });

@@ -14,6 +14,7 @@ import { DEFAULT_PAYMENT_METHOD_COOLING_OFF_SECONDS } from '@fipay/contracts/pay
 import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
 import { parseAmount } from '@fipay/contracts/money';
+import type { WithdrawableAsset } from '@fipay/contracts/withdrawals';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -99,6 +100,8 @@ const envSchema = z.object({
   MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
+  // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
+  WITHDRAWAL_FEES: z.string().optional(),
 });
 
 /** Test funds a company may add per asset per UTC day (test mode), in each asset's smallest unit. */
@@ -116,9 +119,12 @@ export const defaultTestFundsCaps: TestFundsCaps = {
   USDC: 10_000_000_000n,
 };
 
-function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFundsCaps {
-  if (!raw?.trim()) return defaultTestFundsCaps;
-  const example = 'e.g. {"BTC":"0.5","NGN":"5000000"}';
+/**
+ * A JSON object of asset codes to amounts in whole units (e.g. {"BTC":"0.5","NGN":"5000000"}) as amounts in each
+ * asset's smallest unit, replacing those of `defaults` it names; each bad part is named in `problems`.
+ */
+function parseAssetAmounts<Code extends AssetCode>(name: string, raw: string | undefined, defaults: Record<Code, bigint>, problems: string[], example: string): Record<Code, bigint> {
+  if (!raw?.trim()) return defaults;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -126,23 +132,36 @@ function parseTestFundsCaps(raw: string | undefined, problems: string[]): TestFu
     value = undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push(`TEST_FUNDS_DAILY_CAPS: must be a JSON object of asset codes to amounts in whole units, ${example}`);
-    return defaultTestFundsCaps;
+    problems.push(`${name}: must be a JSON object of asset codes to amounts in whole units, ${example}`);
+    return defaults;
   }
-  const caps = { ...defaultTestFundsCaps };
+  const known = Object.keys(defaults) as Code[];
+  const amounts = { ...defaults };
   for (const [code, text] of Object.entries(value)) {
-    if (!(assetCodes as readonly string[]).includes(code)) {
-      problems.push(`TEST_FUNDS_DAILY_CAPS: unknown asset "${code}" (known: ${assetCodes.join(', ')})`);
+    if (!(known as string[]).includes(code)) {
+      problems.push(`${name}: ${(assetCodes as readonly string[]).includes(code) ? `"${code}" does not apply here` : `unknown asset "${code}"`} (known: ${known.join(', ')})`);
       continue;
     }
     try {
-      caps[code as AssetCode] = parseAmount(code as AssetCode, String(text), { allowZero: true });
+      amounts[code as Code] = parseAmount(code as Code, String(text), { allowZero: true });
     } catch (error) {
-      problems.push(`TEST_FUNDS_DAILY_CAPS.${code}: ${(error as Error).message} ${example}`);
+      problems.push(`${name}.${code}: ${(error as Error).message} ${example}`);
     }
   }
-  return caps;
+  return amounts;
 }
+
+const parseTestFundsCaps = (raw: string | undefined, problems: string[]): TestFundsCaps =>
+  parseAssetAmounts('TEST_FUNDS_DAILY_CAPS', raw, defaultTestFundsCaps, problems, 'e.g. {"BTC":"0.5","NGN":"5000000"}');
+
+/** The flat fee on each withdrawal per currency, in its smallest unit (docs/decisions/0082-withdrawal-webhooks-and-fees.md). */
+export type WithdrawalFees = Record<WithdrawableAsset, bigint>;
+
+/** No fee unless WITHDRAWAL_FEES names one. */
+export const defaultWithdrawalFees: WithdrawalFees = { NGN: 0n, USD: 0n, GBP: 0n, EUR: 0n };
+
+const parseWithdrawalFees = (raw: string | undefined, problems: string[]): WithdrawalFees =>
+  parseAssetAmounts('WITHDRAWAL_FEES', raw, defaultWithdrawalFees, problems, 'e.g. {"NGN":"50","USD":"1.50"}');
 
 /** The sandbox rate provider's mid rates: USD for one whole unit of each asset (USD itself is 1). */
 export type SandboxMidRates = Record<Exclude<AssetCode, 'USD'>, Rational>;
@@ -330,6 +349,8 @@ export type Config = {
   market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
+  /** The flat fee on each withdrawal per currency, in its smallest unit. */
+  withdrawalFees: WithdrawalFees;
 };
 
 export class ConfigError extends Error {
@@ -370,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandboxMids = parseSandboxRates(e.SANDBOX_RATES, problems);
   const dailyLimits = parseDailyLimits(e.DAILY_LIMITS, problems);
   const testFundsDailyCaps = parseTestFundsCaps(e.TEST_FUNDS_DAILY_CAPS, problems);
+  const withdrawalFees = parseWithdrawalFees(e.WITHDRAWAL_FEES, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -427,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyLimits,
     market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
     testFundsDailyCaps,
+    withdrawalFees,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -72,13 +72,16 @@ export const withdrawalDestinationSchema = z.object({
   accountNumber: z.string(),
 });
 
+const WITHDRAWAL_FEE_TEXT =
+  "The withdrawal fee, a flat amount per currency set by the platform (none unless configured), in the smallest unit: taken from the available balance with the amount, and returned with it if the withdrawal fails. It is not sent to the bank.";
+
 export const withdrawalPreviewSchema = z.object({
   asset: assetCodeSchema,
   amount: minorUnitsOut,
-  /** None today (configured at zero); shown so a client never assumes. */
-  fee: minorUnitsOut,
+  /** The withdrawal fee of this currency (WITHDRAWAL_FEES; none unless configured), in its smallest unit. */
+  fee: minorUnitsOut.describe(WITHDRAWAL_FEE_TEXT),
   /** What leaves the wallet: the amount and the fee. */
-  total: minorUnitsOut,
+  total: minorUnitsOut.describe('What leaves the available balance: amount + fee, in the smallest unit.'),
   usdCents: minorUnitsOut,
   destination: withdrawalDestinationSchema,
   /** What is left of today's Send limit, in US cents, before this withdrawal. */
@@ -92,8 +95,8 @@ export const withdrawalSchema = z.object({
   id: z.string(),
   livemode: z.boolean(),
   asset: assetCodeSchema,
-  amount: minorUnitsOut,
-  fee: minorUnitsOut,
+  amount: minorUnitsOut.describe('What the bank account receives, in the smallest unit.'),
+  fee: minorUnitsOut.describe(WITHDRAWAL_FEE_TEXT),
   usdCents: minorUnitsOut,
   destination: withdrawalDestinationSchema,
   status: z.enum(['pending', 'paid', 'failed']),

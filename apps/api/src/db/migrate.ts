@@ -37,6 +37,7 @@ import { sql as walletTestFunds } from './migrations/0037-wallet-test-funds';
 import { sql as walletFreezes } from './migrations/0039-wallet-freezes';
 import { sql as withdrawals } from './migrations/0040-withdrawals';
 import { sql as topUps } from './migrations/0041-top-ups';
+import { sql as withdrawalTransitions } from './migrations/0045-withdrawal-transitions';
 import { sql as marketplace } from './migrations/0047-marketplace';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
@@ -79,6 +80,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0039-wallet-freezes', sql: walletFreezes },
   { id: '0040-withdrawals', sql: withdrawals },
   { id: '0041-top-ups', sql: topUps },
+  { id: '0045-withdrawal-transitions', sql: withdrawalTransitions },
   { id: '0047-marketplace', sql: marketplace },
 ];
 

@@ -14,6 +14,8 @@ export type PaystackReplayOptions = {
   secret?: string;
   /** Rate rules for the test server (tests that sign up many businesses raise the sign-up limit). */
   rateRules?: Partial<RateRules>;
+  /** More settings for the test server (e.g. WITHDRAWAL_FEES). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -29,7 +31,7 @@ export function usePaystackReplay(options: PaystackReplayOptions = {}) {
   beforeAll(async () => {
     fake = await startFakePaystack();
     server = await startTestServer({
-      env: { PAYSTACK_SECRET_KEY: secret, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
+      env: { ...options.env, PAYSTACK_SECRET_KEY: secret, PAYSTACK_BASE_URL: fake.url, BANK_TIMEOUT_MS: '500' },
       rateRules: options.rateRules,
     });
   });

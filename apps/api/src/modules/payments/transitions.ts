@@ -20,6 +20,11 @@ export const statusTransitions = {
     { from: 'pending', to: 'paid' },
     { from: 'pending', to: 'failed' },
   ],
+  // Withdrawals (migration 0045): the job or Paystack's webhook settles each once.
+  withdrawals: [
+    { from: 'pending', to: 'paid' },
+    { from: 'pending', to: 'failed' },
+  ],
   // Requests for higher limits (migration 0035): a reviewer grants or declines each once.
   limit_requests: [
     { from: 'pending', to: 'granted' },
@@ -31,7 +36,7 @@ export type StatusTable = keyof typeof statusTransitions;
 type Transition<T extends StatusTable> = (typeof statusTransitions)[T][number];
 export type StatusOf<T extends StatusTable> = Transition<T>['from'] | Transition<T>['to'];
 
-const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout', limit_requests: 'limit request' };
+const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout', limit_requests: 'limit request', withdrawals: 'withdrawal' };
 
 /**
  * A money object found in a status the code did not expect for what it was about to do: a bug or a race lost,

@@ -14,7 +14,9 @@ import { notifyCompany } from '../notifications/notify';
 import { sandboxTransfer } from '../payments/payouts/payouts';
 import { recordEvent } from '../webhooks/events';
 import { sandboxForeignPayouts, type ForeignPayoutProvider, type ForeignPayoutState } from './foreign-payouts';
-import { toWithdrawal, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './withdrawals';
+import { feesAccount, toWithdrawal, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './withdrawals';
+import { recordProviderEvent } from '../payments/transaction-rows';
+import { assertMove } from '../payments/transitions';
 
 /**
  * The withdrawal job (docs/decisions/0075-withdrawals.md): claims pending withdrawals that are due, sends each through
@@ -152,9 +154,16 @@ async function advanceWithdrawal(ctx: AppContext, id: string): Promise<keyof Wit
 
 const accountOf = (row: WithdrawalRow, code: 'available' | 'payouts_in_transit'): ModeAccount => ({ companyId: row.company_id, code, currency: row.asset, livemode: row.livemode });
 
-/** Applies a provider's answer to a pending withdrawal once, in one transaction: the row locked, then the ledger's accounts. */
-async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome): Promise<keyof WithdrawalRunCounts> {
+/**
+ * Applies a provider's answer to a pending withdrawal once, in one transaction: the row locked, then the ledger's
+ * accounts. The one way a withdrawal is settled, by the job and by Paystack's webhook alike: whichever locks the row
+ * first moves it (pending → paid or failed, the moves `statusTransitions.withdrawals` and the database's guard allow);
+ * the other finds it settled and does nothing.
+ */
+async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome, event?: { key: string; type: string }): Promise<keyof WithdrawalRunCounts> {
   return ctx.db.transaction(async (tx) => {
+    // A webhook's event is recorded with what it did; a repeated delivery applies nothing.
+    if (event && !(await recordProviderEvent(tx, event))) return 'pending';
     const row = await loadWithdrawal(tx, id, true);
     if (!row || row.status !== 'pending') return 'pending';
     if (outcome.status === 'mismatch') {
@@ -170,14 +179,17 @@ async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome): Prom
       ]);
       return 'pending';
     }
-    const total = BigInt(row.amount) + BigInt(row.fee);
+    const amount = BigInt(row.amount);
+    const fee = BigInt(row.fee);
     const transit = accountOf(row, 'payouts_in_transit');
     const shown = `${formatAmount(row.asset, BigInt(row.amount), { decimals: 'trim', minDecimals: 2 })} ${row.asset}`;
     const test = row.livemode ? '' : ' (test)';
     if (outcome.status === 'paid') {
+      assertMove('withdrawals', row, 'paid');
       const bank: ModeAccount = { code: 'bank', currency: row.asset, livemode: row.livemode };
       await lockAccounts(tx, [transit, bank]);
-      // The money leaves for the receiving bank through the platform's own bank account of that currency.
+      // The money leaves for the receiving bank through the platform's own bank account of that currency (the fee
+      // was the platform's when the withdrawal was made).
       await post(tx, {
         livemode: row.livemode,
         companyId: row.company_id,
@@ -185,8 +197,8 @@ async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome): Prom
         reference: row.id,
         description: 'Withdrawal received by the bank',
         lines: [
-          { account: transit, amount: total },
-          { account: bank, amount: -total },
+          { account: transit, amount },
+          { account: bank, amount: -amount },
         ],
       });
       const { rows } = await tx.query<WithdrawalRow>(
@@ -197,9 +209,12 @@ async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome): Prom
       await finish(tx, row, 'withdrawal.paid', toWithdrawal(rows[0]!), { title: `Withdrawal paid${test}`, message: `${shown} reached ${row.account_name}.` });
       return 'paid';
     }
+    assertMove('withdrawals', row, 'failed');
     const available = accountOf(row, 'available');
-    await lockAccounts(tx, [transit, available]);
-    // A credit to available: it goes in even while the wallet is frozen (ADR 0074 refuses debits only).
+    const fees = feesAccount(row.livemode, row.asset);
+    await lockAccounts(tx, fee > 0n ? [transit, available, fees] : [transit, available]);
+    // A credit to available: it goes in even while the wallet is frozen (ADR 0074 refuses debits only). The fee comes
+    // back with the amount: nothing was sent (ADR 0082).
     await post(tx, {
       livemode: row.livemode,
       companyId: row.company_id,
@@ -207,8 +222,9 @@ async function applyOutcome(ctx: AppContext, id: string, outcome: Outcome): Prom
       reference: row.id,
       description: 'Withdrawal failed; returned to available',
       lines: [
-        { account: transit, amount: total },
-        { account: available, amount: -total },
+        { account: transit, amount },
+        ...(fee > 0n ? [{ account: fees, amount: fee }] : []),
+        { account: available, amount: -(amount + fee) },
       ],
     });
     const { rows } = await tx.query<WithdrawalRow>(
@@ -249,4 +265,31 @@ export class WithdrawalWorker extends PollingWorker {
     if (claimed.length > 0) await sendDueWithdrawals(this.ctx, claimed);
     return claimed.length;
   }
+}
+
+/**
+ * Paystack's webhook for a transfer (`transfer.success`, `transfer.failed`, `transfer.reversed`) naming a live naira
+ * withdrawal's reference, as the payouts take theirs (confirmLivePayout): the transfer is verified with Paystack and
+ * the answer applied through applyOutcome, once, with the event recorded in the same transaction. A withdrawal already
+ * settled only records the event; a reversal of a paid one is logged for a person, as a reversed paid payout is (the
+ * money has left; ADR 0082). False when the reference is not one of our withdrawals.
+ */
+export async function confirmLiveWithdrawal(
+  ctx: AppContext,
+  reference: string,
+  event: { key: string; type: string; action: 'transfer.paid' | 'transfer.failed' | 'transfer.reversed' },
+): Promise<boolean> {
+  const { rows } = await ctx.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE reference = $1 AND provider = 'paystack'`, [reference]);
+  const row = rows[0];
+  if (!row || !ctx.transfers) return false;
+  if (row.status !== 'pending') {
+    if (event.action === 'transfer.reversed' && row.status === 'paid') ctx.log.error({ withdrawal: row.id }, 'Paystack reversed a paid withdrawal');
+    await recordProviderEvent(ctx.db, event);
+    return true;
+  }
+  const state = await ctx.transfers.verifyTransfer(reference);
+  // Paystack knowing nothing of a transfer it sent a webhook for: nothing to apply; the job asks again.
+  if (!state) return true;
+  await applyOutcome(ctx, row.id, fromTransfer(row, state), { key: event.key, type: event.type });
+  return true;
 }

@@ -6,6 +6,7 @@ import {
   isWithdrawable,
   SETTLEMENT_ACCOUNT,
   withdrawalMessages as text,
+  type WithdrawableAsset,
   type createWithdrawalRequest,
   type Withdrawal,
   type WithdrawalListQuery,
@@ -37,8 +38,12 @@ import { recordEvent } from '../webhooks/events';
  * currency and settles it once: paid (the money leaves for the platform's `bank`) or failed (back to `available`).
  */
 
-/** The fee of a withdrawal, in the asset's smallest unit: none today (configured here, shown in every preview). */
-export const WITHDRAWAL_FEE = 0n;
+/**
+ * The fee of a withdrawal of `asset`, in its smallest unit: WITHDRAWAL_FEES (none unless configured), shown in every
+ * preview, taken with the amount to the platform's `fees` account and returned with it when the withdrawal fails
+ * (docs/decisions/0082-withdrawal-webhooks-and-fees.md).
+ */
+export const withdrawalFee = (ctx: Pick<AppContext, 'config'>, asset: WithdrawableAsset): bigint => ctx.config.withdrawalFees[asset];
 
 export type WithdrawalRow = {
   id: string;
@@ -159,7 +164,7 @@ function providerFor(ctx: AppContext, merchant: Merchant, asset: 'NGN' | 'USD' |
   return 'sandbox_foreign';
 }
 
-type Checked = { asset: 'NGN' | 'USD' | 'GBP' | 'EUR'; destination: Destination; provider: WithdrawalRow['provider']; usdCents: bigint; code: 'authenticator' | 'email' | null };
+type Checked = { asset: 'NGN' | 'USD' | 'GBP' | 'EUR'; fee: bigint; destination: Destination; provider: WithdrawalRow['provider']; usdCents: bigint; code: 'authenticator' | 'email' | null };
 
 /** The checks a withdrawal passes before anything is written; each refusal moves nothing. */
 async function checkWithdrawal(ctx: AppContext, merchant: Merchant, input: z.output<typeof withdrawalPreviewRequest>): Promise<Checked> {
@@ -174,8 +179,9 @@ async function checkWithdrawal(ctx: AppContext, merchant: Merchant, input: z.out
     destination = await methodDestination(ctx.db, merchant, input.to, asset);
   }
   const provider = providerFor(ctx, merchant, asset);
-  const { amount: usdCents } = await priceAtMarket(ctx, { from: asset, to: 'USD', amount: input.amount + WITHDRAWAL_FEE, rounding: 'up' });
-  return { asset, destination, provider, usdCents, code: await codeNeeded(ctx, merchant, usdCents) };
+  const fee = withdrawalFee(ctx, asset);
+  const { amount: usdCents } = await priceAtMarket(ctx, { from: asset, to: 'USD', amount: input.amount + fee, rounding: 'up' });
+  return { asset, fee, destination, provider, usdCents, code: await codeNeeded(ctx, merchant, usdCents) };
 }
 
 /** A withdrawal's preview: where it goes (masked), the fee, its value, what is left of today's Send limit, the code it needs. */
@@ -187,8 +193,8 @@ export async function previewWithdrawal(ctx: AppContext, merchant: Merchant, inp
   return {
     asset: checked.asset,
     amount: input.amount.toString(),
-    fee: WITHDRAWAL_FEE.toString(),
-    total: (input.amount + WITHDRAWAL_FEE).toString(),
+    fee: checked.fee.toString(),
+    total: (input.amount + checked.fee).toString(),
     usdCents: checked.usdCents.toString(),
     destination: {
       kind: destination.kind,
@@ -205,6 +211,8 @@ export async function previewWithdrawal(ctx: AppContext, merchant: Merchant, inp
 const amountText = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: 2 })} ${asset}`;
 
 const account = (companyId: string, livemode: boolean, code: 'available' | 'payouts_in_transit', asset: AssetCode): ModeAccount => ({ companyId, code, currency: asset, livemode });
+/** The platform's fee revenue account of `asset` in a mode, where payment fees go too. */
+export const feesAccount = (livemode: boolean, asset: AssetCode): ModeAccount => ({ code: 'fees', currency: asset, livemode });
 
 /**
  * Makes a withdrawal: checked (asset, mode, destination, provider, value, code), then one transaction writes the row
@@ -224,8 +232,8 @@ export async function createWithdrawal(
   if (earlier) return (await findWithdrawal(ctx.db, merchant, earlier))!;
   const checked = await checkWithdrawal(ctx, merchant, input);
   if (checked.code) await requireCode(ctx, merchant, checked.code, input.code);
-  const { asset, destination, provider, usdCents } = checked;
-  const total = input.amount + WITHDRAWAL_FEE;
+  const { asset, fee, destination, provider, usdCents } = checked;
+  const total = input.amount + fee;
 
   return ctx.db.transaction(async (tx) => {
     const params: unknown[] = [
@@ -233,7 +241,7 @@ export async function createWithdrawal(
       merchant.livemode,
       asset,
       input.amount.toString(),
-      WITHDRAWAL_FEE.toString(),
+      fee.toString(),
       usdCents.toString(),
       destination.paymentMethodId,
       destination.kind,
@@ -263,7 +271,9 @@ export async function createWithdrawal(
     await recordEvent(tx, merchant, 'withdrawal.created', withdrawal);
     await consumeLimit(tx, ctx.config, { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send', usdCents, reference: made.id });
     const accounts = [account(merchant.companyId, merchant.livemode, 'available', asset), account(merchant.companyId, merchant.livemode, 'payouts_in_transit', asset)];
-    await lockAccounts(tx, accounts);
+    const fees = feesAccount(merchant.livemode, asset);
+    // Every account of the entry locked at once, in the ledger's one order (the platform's fees only when there is a fee).
+    await lockAccounts(tx, fee > 0n ? [...accounts, fees] : accounts);
     // Read under the accounts' locks, which a freeze takes first.
     if (await isWalletFrozen(tx, merchant.companyId, merchant.livemode)) throw new AppError('CONFLICT', text.frozen);
     // Naira's available may go below zero down to what is pending (refunds): a withdrawal takes what is available only.
@@ -276,9 +286,11 @@ export async function createWithdrawal(
         kind: 'withdrawal',
         reference: made.id,
         description: `Withdrawal to ${destination.bankName ?? destination.accountName} ${maskAccount(destination.accountNumber)}`,
+        // The amount waits in transit for the bank; the fee is the platform's revenue at once, as a payment's fee is.
         lines: [
           { account: accounts[0]!, amount: total },
-          { account: accounts[1]!, amount: -total },
+          { account: accounts[1]!, amount: -input.amount },
+          ...(fee > 0n ? [{ account: fees, amount: -fee }] : []),
         ],
       });
     } catch (error) {
@@ -289,7 +301,7 @@ export async function createWithdrawal(
     const test = merchant.livemode ? '' : ' (test)';
     await notifyCompany(tx, merchant.companyId, {
       title: `Withdrawal on its way${test}`,
-      message: `${amountText(asset, input.amount)} to ${destination.accountName} ${maskAccount(destination.accountNumber)}.`,
+      message: `${amountText(asset, input.amount)} to ${destination.accountName} ${maskAccount(destination.accountNumber)}${fee > 0n ? ` (fee ${amountText(asset, fee)})` : ''}.`,
     });
     // The withdrawal job sends it once this commits.
     tx.wake('withdrawals');

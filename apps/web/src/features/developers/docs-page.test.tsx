@@ -28,8 +28,15 @@ describe('the /docs reference', () => {
         'GET /api/v1/transfers/:id',
         'GET /api/v1/rates',
         'GET /api/v1/payment-methods',
+        'POST /api/v1/withdrawals/preview',
+        'POST /api/v1/withdrawals',
+        'GET /api/v1/withdrawals',
+        'GET /api/v1/withdrawals/:id',
       ]),
     );
+    // A withdrawal's example goes to a bank account; its fee is explained.
+    expect(document.body.textContent).toContain(`-d '{"asset":"NGN","amount":"500000","to":"settlement_account"}'`);
+    expect(screen.getByRole('heading', { name: 'Sending money to a bank account' })).toBeInTheDocument();
     // The wallet's amounts are strings of digits in the examples too, as the server takes them.
     expect(document.body.textContent).toContain(`-d '{"asset":"USDT","amount":"500000","to":"@acme"}'`);
     // What a secret key is refused is not offered to it.

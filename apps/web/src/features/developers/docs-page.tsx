@@ -6,6 +6,7 @@ import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-metho
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
 import { transferEndpoints } from '@fipay/contracts/endpoints/transfers';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
+import { withdrawalEndpoints } from '@fipay/contracts/endpoints/withdrawals';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
 import { WEBHOOK_ENDPOINTS_PER_MODE } from '@fipay/contracts/webhooks';
 import type { ReactNode } from 'react';
@@ -29,6 +30,7 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Wallet', endpoints: Object.values(walletEndpoints) },
   // The code a dashboard user confirms a transfer with is the dashboard's (a secret key needs none).
   { title: 'Transfers', endpoints: [transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
+  { title: 'Withdrawals', endpoints: Object.values(withdrawalEndpoints) },
   // A secret key reads the saved accounts; adding and removing one takes a dashboard session and its second factor.
   { title: 'Payment methods', endpoints: [paymentMethodEndpoints.list] },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },
@@ -70,13 +72,20 @@ const exampleValues: Record<string, unknown> = {
   to: '@acme',
 };
 
+/** Where an endpoint's example differs: a withdrawal goes to a bank account, not a FiPay tag. */
+const examplesFor: Record<string, Record<string, unknown>> = {
+  '/withdrawals': { asset: 'NGN', to: 'settlement_account' },
+  '/withdrawals/preview': { asset: 'NGN', to: 'settlement_account' },
+};
+
 function curlFor(endpoint: AnyEndpoint) {
+  const examples = { ...exampleValues, ...examplesFor[endpoint.path] };
   const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => `{${name}}`);
   const lines = [`curl -X ${endpoint.method} "$FIPAY_URL${API_BASE}${path}" \\`, '  -H "Authorization: Bearer $FIPAY_SECRET_KEY"'];
-  const fields = fieldsOf(endpoint.body).filter((f) => f.required || f.name in exampleValues);
+  const fields = fieldsOf(endpoint.body).filter((f) => f.required || f.name in examples);
   if (fields.length) {
     // An amount is whole kobo as a number on the naira endpoints, and a string of digits of the asset's smallest unit on the wallet's (ADR 0065).
-    const body = Object.fromEntries(fields.map((f) => [f.name, f.type === 'string' && typeof exampleValues[f.name] === 'number' ? String(exampleValues[f.name]) : (exampleValues[f.name] ?? '…')]));
+    const body = Object.fromEntries(fields.map((f) => [f.name, f.type === 'string' && typeof examples[f.name] === 'number' ? String(examples[f.name]) : (examples[f.name] ?? '…')]));
     lines[1] += ' \\';
     lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(body)}'`);
   }
@@ -233,6 +242,20 @@ export function DocsPage() {
             The OTP in test mode is <code className={code}>{SANDBOX_OTP}</code>. A checkout takes {MAX_CARD_ATTEMPTS} declined cards before the
             transaction fails; each decline is a <code className={code}>charge.failed</code> event. Bank transfer shows an account to pay into and a
             button that simulates the transfer arriving. Test payouts to an account number ending in 000 fail, so you can see what a failed payout does.
+          </p>
+        </Section>
+
+        <Section id="withdrawals" title="Sending money to a bank account">
+          <p>
+            <code className={code}>POST /withdrawals {'{ asset, amount, to }'}</code> sends NGN, USD, GBP or EUR from the available balance to a saved
+            payment method of that currency (<code className={code}>to</code>: its id) or naira to your verified settlement bank account (
+            <code className={code}>settlement_account</code>), with an <code className={code}>Idempotency-Key</code> header. Check it first with{' '}
+            <code className={code}>POST /withdrawals/preview</code>: it answers the <code className={code}>fee</code> (a flat amount per currency,
+            none unless FiPay sets one), the <code className={code}>total</code> that leaves the wallet (amount + fee) and what is left of the daily Send
+            limit. The bank receives the amount; the fee is FiPay&apos;s, and comes back with the amount if the withdrawal fails. A withdrawal is{' '}
+            <code className={code}>pending</code> until the bank confirms it (<code className={code}>withdrawal.paid</code>) or returns it (
+            <code className={code}>withdrawal.failed</code>, amount and fee back in the available balance); a live naira one is decided as soon as
+            Paystack tells FiPay. In test mode an account number ending in 000 fails.
           </p>
         </Section>
 

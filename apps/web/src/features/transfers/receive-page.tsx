@@ -1,44 +1,36 @@
-import { assetOf, isAssetCode, type AssetCode } from '@fipay/contracts/assets';
+import { assetOf, type AssetCode } from '@fipay/contracts/assets';
 import { useQuery } from '@tanstack/react-query';
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
-import { UnknownAsset } from './unknown-asset';
+import { AssetPageHeader, ForAsset } from './components/asset-page';
 import { TopUpCard } from './top-up-card';
 import { copyText } from '../../lib/copy-text';
-import { paths, walletAssetPath, walletSendPath } from '../../config/paths';
+import { paths, walletSendPath } from '../../config/paths';
 import { useMode } from '../../stores/mode-store';
 import { companyTagQueryOptions } from '../../api/company-tag';
 
 /** '/dashboard/wallet/:asset/receive': how another business sends this asset here: the FiPay tag, its QR code and a link. */
 export function ReceivePage() {
-  const { asset } = useParams();
-  if (!asset || !isAssetCode(asset)) return <UnknownAsset asset={asset} />;
-  return <ReceiveAsset key={asset} asset={asset} />;
+  return <ForAsset page={ReceiveAsset} />;
 }
 
 function ReceiveAsset({ asset }: { asset: AssetCode }) {
   const [mode] = useMode();
   const tag = useQuery(companyTagQueryOptions());
-  const { name, kind } = assetOf(asset);
+  const { kind } = assetOf(asset);
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
-            ← {name} wallet
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Receive {asset}</h1>
+      <AssetPageHeader asset={asset} title={`Receive ${asset}`}>
         <p className="text-sm text-slate-600">
           Another business on FiPay sends you {asset} by your FiPay tag, at once and free.
           {mode === 'test' && ' This is test mode: only test money moves.'}
         </p>
-      </div>
+      </AssetPageHeader>
 
       <QueryState query={tag} loading="your FiPay tag" failure="We could not load your FiPay tag.">
         {(current) =>

@@ -1,36 +1,10 @@
 import type { PaymentMethod } from '@fipay/contracts/payment-methods';
 import { withdrawalMessages, type Withdrawal, type WithdrawalPreview } from '@fipay/contracts/withdrawals';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../stores/auth-store';
-import { useModeStore } from '../../stores/mode-store';
-import { QueryWrapper } from '../../test/query-wrapper';
-import { sessionFixture } from '../../test/session-fixture';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubCalls, stubServer } from '../../test/stub-server';
+import { renderPage, signedInTestMode } from './test/send-page-setup';
 import { WithdrawPage } from './withdraw-page';
-
-const session = sessionFixture();
-
-type Answer = { status?: number; message?: string; data: unknown };
-type Handler = (body: Record<string, unknown> | undefined) => Answer;
-const respond = ({ status = 200, message = 'OK', data }: Answer) =>
-  new Response(JSON.stringify({ isSuccessful: status < 400, message, data }), { status, headers: { 'Content-Type': 'application/json' } });
-
-function stubServer(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const route = routes[`${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname.replace('/api/v1', '')}`];
-    if (!route) return respond({ status: 404, message: 'Not found.', data: { code: 'NOT_FOUND' } });
-    return respond(route(init?.body ? JSON.parse(String(init.body)) : undefined));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-const calls = (fetchMock: ReturnType<typeof stubServer>, method: string, path: string) =>
-  fetchMock.mock.calls
-    .filter(([input, init]) => (init?.method ?? 'GET') === method && input === `/api/v1${path}`)
-    .map(([, init]) => ({ body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: init?.headers as Record<string, string> }));
 
 const method = (id: string, overrides: Partial<PaymentMethod> = {}): PaymentMethod => ({
   id,
@@ -53,11 +27,11 @@ const cooling = method('a1000000-0000-4000-8000-000000000002', { accountNumber: 
 const review = method('a1000000-0000-4000-8000-000000000003', { accountNumber: '•••••2222', status: 'needs_review', nameReview: 'needs_review' });
 const pounds = method('a1000000-0000-4000-8000-000000000004', { kind: 'gb_account', currency: 'GBP', accountNumber: '••••3333' });
 
-const preview = (codeRequired: WithdrawalPreview['codeRequired'] = null): WithdrawalPreview => ({
+const preview = (codeRequired: WithdrawalPreview['codeRequired'] = null, fee = '0'): WithdrawalPreview => ({
   asset: 'USD',
   amount: '1250',
-  fee: '0',
-  total: '1250',
+  fee,
+  total: String(1250n + BigInt(fee)),
   usdCents: '1250',
   destination: { kind: 'us_account', paymentMethodId: usable.id, accountName: 'Acme Trading Ltd', bankName: null, accountNumber: '•••••6789' },
   sendLimitLeftCents: '1000000',
@@ -78,30 +52,10 @@ const withdrawal = (status: Withdrawal['status']): Withdrawal => ({
   failedAt: null,
 });
 
-function renderAt(path: string) {
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/dashboard/wallet/:asset/withdraw" element={<WithdrawPage />} />
-      </Routes>
-      <Toaster />
-    </MemoryRouter>,
-    { wrapper: QueryWrapper },
-  );
-  return user;
-}
+const renderAt = (path: string) => renderPage('/dashboard/wallet/:asset/withdraw', <WithdrawPage />, path);
 
 describe('WithdrawPage', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    useAuthStore.getState().setSession(session);
-    useModeStore.getState().setMode(session.user.id, 'test');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    act(() => toast.remove());
-  });
+  signedInTestMode();
 
   it('offers the usable accounts of the asset, shows why the others wait, and sends the exact amount once with one Idempotency-Key', async () => {
     let made = false;
@@ -130,18 +84,18 @@ describe('WithdrawPage', () => {
     await user.type(screen.getByLabelText('Amount (USD)'), '12.505');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('USD amounts have at most 2 decimal places.')).toBeInTheDocument();
-    expect(calls(fetchMock, 'POST', '/withdrawals/preview')).toEqual([]);
+    expect(stubCalls(fetchMock, 'POST', '/withdrawals/preview')).toEqual([]);
     await user.clear(screen.getByLabelText('Amount (USD)'));
     await user.type(screen.getByLabelText('Amount (USD)'), '12.50');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Check and send' })).toBeInTheDocument();
-    expect(calls(fetchMock, 'POST', '/withdrawals/preview')[0]!.body).toEqual({ asset: 'USD', amount: '1250', to: usable.id });
+    expect(stubCalls(fetchMock, 'POST', '/withdrawals/preview')[0]!.body).toEqual({ asset: 'USD', amount: '1250', to: usable.id });
     expect(screen.getByText('Free')).toBeInTheDocument();
     expect(screen.getByText('$10,000.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
     expect(await screen.findByRole('heading', { name: 'On its way' })).toBeInTheDocument();
-    const sent = calls(fetchMock, 'POST', '/withdrawals');
+    const sent = stubCalls(fetchMock, 'POST', '/withdrawals');
     expect(sent.map((call) => call.body)).toEqual([{ asset: 'USD', amount: '1250', to: usable.id }]);
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const recent = await screen.findByRole('list');
@@ -166,7 +120,27 @@ describe('WithdrawPage', () => {
     await user.type(screen.getByLabelText('Emailed code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
     expect(await screen.findByRole('heading', { name: 'On its way' })).toBeInTheDocument();
-    expect(calls(fetchMock, 'POST', '/withdrawals').at(-1)!.body).toMatchObject({ code: '123456' });
+    expect(stubCalls(fetchMock, 'POST', '/withdrawals').at(-1)!.body).toMatchObject({ code: '123456' });
+  });
+
+  it('shows a withdrawal fee before sending, what leaves the wallet with it, and that it comes back on failure', async () => {
+    stubServer({
+      'GET /payment-methods': () => ({ data: { paymentMethods: [usable], coolingOffSeconds: 86400 } }),
+      'GET /withdrawals': () => ({ data: { withdrawals: [], nextBefore: null } }),
+      'POST /withdrawals/preview': () => ({ data: preview(null, '150') }),
+      'POST /withdrawals': () => ({ status: 201, data: { ...withdrawal('pending'), fee: '150' } }),
+    });
+    const user = renderAt('/dashboard/wallet/USD/withdraw');
+    await user.click(await screen.findByRole('radio', { name: /•••••6789/ }));
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Check and send' });
+    expect(screen.getByText('Fee').nextSibling).toHaveTextContent('1.50 USD');
+    expect(screen.getByText('Leaves your wallet').nextSibling).toHaveTextContent('14.00 USD');
+    expect(screen.getByText(/If it fails, the money comes back to your available balance, the fee with it\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send 12.50 USD' }));
+    expect(await screen.findByRole('heading', { name: 'On its way' })).toBeInTheDocument();
+    expect(screen.getByText('12.50 USD to Acme Trading Ltd · •••••6789 (fee 1.50 USD). Its status is below.')).toBeInTheDocument();
   });
 
   it('says plainly that crypto cannot be sent to a bank account yet', () => {

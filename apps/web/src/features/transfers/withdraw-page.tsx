@@ -1,27 +1,26 @@
-import { assetOf, isAssetCode, type AssetCode } from '@fipay/contracts/assets';
+import type { AssetCode } from '@fipay/contracts/assets';
 import { tryParseAmount } from '@fipay/contracts/money';
 import type { PaymentMethod } from '@fipay/contracts/payment-methods';
 import { isWithdrawable, SETTLEMENT_ACCOUNT, withdrawalMessages, type Withdrawal, type WithdrawalPreview } from '@fipay/contracts/withdrawals';
 import ClockIcon from 'lucide-react/icons/clock';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { SecondFactorField, useSecondFactor } from '../../components/second-factor-field';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
 import { useMode } from '../../stores/mode-store';
-import { paths, walletAssetPath, walletSendPath } from '../../config/paths';
-import { UnknownAsset } from './unknown-asset';
-import { useSendTransferCode } from './api/transfers';
+import { paths, walletSendPath } from '../../config/paths';
+import { AssetPageHeader, ForAsset } from './components/asset-page';
+import { ConfirmSend, SendResult, useSendSteps, type SendStep } from './components/send-steps';
 import { useCreateWithdrawal, usePreviewWithdrawal, useSavedMethods, useWithdrawals } from './api/withdrawals';
 import { shownAmount, shownUsd } from './send-page';
 
 type Details = { to: string; amount: string };
-type Step = { kind: 'form' } | { kind: 'confirm'; preview: WithdrawalPreview; details: Details; idempotencyKey: string } | { kind: 'made'; withdrawal: Withdrawal };
+const noDetails: Details = { to: '', amount: '' };
 
 /** Why a saved method cannot receive this asset now, or null when it can. */
 export function unusableReason(method: PaymentMethod, asset: AssetCode, now = new Date()): string | null {
@@ -35,55 +34,34 @@ const methodLabel = (method: Pick<PaymentMethod, 'accountName' | 'bankName' | 'a
 
 /** '/dashboard/wallet/:asset/withdraw': send money out of the wallet to a saved bank account, confirmed before it goes. */
 export function WithdrawPage() {
-  const { asset } = useParams();
-  if (!asset || !isAssetCode(asset)) return <UnknownAsset asset={asset} />;
-  return <WithdrawAsset key={asset} asset={asset} />;
+  return <ForAsset page={WithdrawAsset} />;
 }
 
 function WithdrawAsset({ asset }: { asset: AssetCode }) {
   const [mode] = useMode();
-  const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [details, setDetails] = useState<Details>({ to: '', amount: '' });
-  const { name } = assetOf(asset);
+  const steps = useSendSteps<WithdrawalPreview, Details, Withdrawal>(noDetails, noDetails);
+  const { step } = steps;
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <div className="space-y-1">
-        <p className="text-sm">
-          <Link to={walletAssetPath(asset)} className="font-medium text-brand-700 hover:underline">
-            ← {name} wallet
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Send {asset} to a bank account</h1>
+      <AssetPageHeader asset={asset} title={`Send ${asset} to a bank account`}>
         <p className="text-sm text-slate-600">
           To one of your saved payment methods{asset === 'NGN' ? ' or your settlement bank account' : ''}. It counts against your daily Send limit.
           {mode === 'test' && ' This is test mode: nothing leaves for a real bank.'}
         </p>
-      </div>
+      </AssetPageHeader>
       {!isWithdrawable(asset) ? (
         <Alert tone="info">{withdrawalMessages.cryptoNotYet(asset)}</Alert>
       ) : (
         <>
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-            {step.kind === 'form' && (
-              <DetailsForm
-                asset={asset}
-                initial={details}
-                onPreviewed={(preview, values) => {
-                  setDetails(values);
-                  setStep({ kind: 'confirm', preview, details: values, idempotencyKey: crypto.randomUUID() });
-                }}
-              />
-            )}
-            {step.kind === 'confirm' && <Confirm asset={asset} step={step} onBack={() => setStep({ kind: 'form' })} onMade={(withdrawal) => setStep({ kind: 'made', withdrawal })} />}
-            {step.kind === 'made' && (
-              <Made
-                withdrawal={step.withdrawal}
-                onAnother={() => {
-                  setDetails({ to: '', amount: '' });
-                  setStep({ kind: 'form' });
-                }}
-              />
+            {step.kind === 'form' && <DetailsForm asset={asset} initial={steps.details} onPreviewed={steps.previewed} />}
+            {step.kind === 'confirm' && <Confirm asset={asset} step={step} onBack={steps.back} onMade={steps.done} />}
+            {step.kind === 'done' && (
+              <SendResult asset={step.result.asset} icon={<ClockIcon aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />} title="On its way" onAnother={steps.another}>
+                {shownAmount(step.result.asset, step.result.amount)} to {methodLabel(step.result.destination)}
+                {step.result.fee !== '0' && ` (fee ${shownAmount(step.result.asset, step.result.fee)})`}. Its status is below.
+              </SendResult>
             )}
           </section>
           <RecentWithdrawals asset={asset} />
@@ -187,23 +165,19 @@ function DetailsForm({ asset, initial, onPreviewed }: { asset: AssetCode; initia
   );
 }
 
-function Confirm({ asset, step, onBack, onMade }: { asset: AssetCode; step: Extract<Step, { kind: 'confirm' }>; onBack: () => void; onMade: (withdrawal: Withdrawal) => void }) {
+function Confirm({
+  asset,
+  step,
+  onBack,
+  onMade,
+}: {
+  asset: AssetCode;
+  step: Extract<SendStep<WithdrawalPreview, Details, Withdrawal>, { kind: 'confirm' }>;
+  onBack: () => void;
+  onMade: (withdrawal: Withdrawal) => void;
+}) {
   const create = useCreateWithdrawal();
-  const sendCode = useSendTransferCode();
-  const factor = useSecondFactor(step.preview.codeRequired !== null, sendCode);
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const { preview, details } = step;
-
-  async function submit({ code }: { code: string }) {
-    setFailure(null);
-    try {
-      onMade(await create.mutateAsync({ body: { asset, amount: preview.amount, to: details.to, ...(code ? { code } : {}) }, idempotencyKey: step.idempotencyKey }));
-    } catch (error) {
-      if (!applyServerErrors(setError, error, ['code'], { focus: true })) setFailure(errorMessage(error, 'The withdrawal was not made.'));
-    }
-  }
-
   const rows: [string, string][] = [
     ['To', methodLabel(preview.destination)],
     ['Amount', shownAmount(asset, preview.amount)],
@@ -213,53 +187,18 @@ function Confirm({ asset, step, onBack, onMade }: { asset: AssetCode; step: Extr
     ['Daily Send limit left', shownUsd(preview.sendLimitLeftCents)],
   ];
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
-      <h2 className="text-lg font-semibold text-slate-900">Check and send</h2>
-      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-sm font-medium break-words text-slate-900 sm:text-right">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-sm text-slate-600">The bank usually has it within minutes. If it fails, the money comes back to your available balance.</p>
-      {preview.codeRequired && (
-        <SecondFactorField
-          factor={factor}
-          method={preview.codeRequired}
-          {...register('code', { required: preview.codeRequired === 'email' ? withdrawalMessages.emailCodeRequired : withdrawalMessages.codeRequired })}
-          error={formState.errors.code?.message}
-        />
-      )}
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onBack} disabled={create.isPending}>
-          Back
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Sending…' : `Send ${shownAmount(asset, preview.amount)}`}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function Made({ withdrawal, onAnother }: { withdrawal: Withdrawal; onAnother: () => void }) {
-  return (
-    <div role="status" className="space-y-4 text-center">
-      <ClockIcon aria-hidden="true" className="mx-auto h-12 w-12 text-brand-600" />
-      <h2 className="text-lg font-semibold text-slate-900">On its way</h2>
-      <p className="text-sm text-slate-600">
-        {shownAmount(withdrawal.asset, withdrawal.amount)} to {methodLabel(withdrawal.destination)}. Its status is below.
-      </p>
-      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to={walletAssetPath(withdrawal.asset)} variant="secondary">
-          Back to wallet
-        </ButtonLink>
-        <Button onClick={onAnother}>Send another</Button>
-      </div>
-    </div>
+    <ConfirmSend
+      rows={rows}
+      note={`The bank usually has it within minutes. If it fails, the money comes back to your available balance${preview.fee === '0' ? '' : ', the fee with it'}.`}
+      codeRequired={preview.codeRequired}
+      codeMessages={withdrawalMessages}
+      sendLabel={`Send ${shownAmount(asset, preview.amount)}`}
+      failure="The withdrawal was not made."
+      pending={create.isPending}
+      send={(code) => create.mutateAsync({ body: { asset, amount: preview.amount, to: details.to, ...(code ? { code } : {}) }, idempotencyKey: step.idempotencyKey })}
+      onBack={onBack}
+      onSent={onMade}
+    />
   );
 }
 
