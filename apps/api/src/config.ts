@@ -94,6 +94,8 @@ const envSchema = z.object({
   DAILY_LIMITS: z.string().optional(),
   // The marketplace (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): fees in basis points of the traded
   // amount, minutes the seller has to release once paid, and trades a buyer may have awaiting its payment at once.
+  // Whether the payouts job pays each company's available naira once a day (daily) or payouts are made by hand only (off).
+  PAYOUTS_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
   MARKET_MAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
   MARKET_RELEASE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
@@ -345,6 +347,8 @@ export type Config = {
   transferCodeAboveUsd: number;
   /** Daily limits per tier, in US cents. */
   dailyLimits: Record<ConfiguredTier, TierLimits>;
+  /** Daily payouts by the payouts job, or by hand only. */
+  payoutsSchedule: 'daily' | 'off';
   /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
   market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
@@ -447,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentMethodCoolingOffSeconds: e.PAYMENT_METHOD_COOLING_OFF_SECONDS,
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
+    payoutsSchedule: e.PAYOUTS_SCHEDULE,
     market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
     testFundsDailyCaps,
     withdrawalFees,

@@ -22,8 +22,12 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
     { name: 'release-due-charges', everyMs: MINUTE, lockId: 72_413_201, run: async (tx) => ({ released: await releaseDue(tx) }) },
     // Each company due is paid out in a transaction of its own after the run's list commits (a transaction moves one
     // company's money); two instances running it back to back pay a company once a day all the same (payOut checks).
-    jobWithFollowUp({
-      name: 'payouts',
+    // PAYOUTS_SCHEDULE=off leaves payouts to "Pay out now" and the API (a test server whose balances must stay put).
+    ...(ctx.config.payoutsSchedule === 'off'
+      ? []
+      : [
+          jobWithFollowUp({
+            name: 'payouts',
       everyMs: 15 * MINUTE,
       lockId: 72_413_202,
       run: async (tx) => ({ due: await duePayouts(tx) }),
@@ -32,7 +36,8 @@ export function paymentJobs(ctx: AppContext): ScheduledJob[] {
         // The live payouts just written go to Paystack now rather than at the transfer job's next run.
         return { ...counts, transfers: ctx.transfers ? await sendDueTransfers(ctx) : undefined };
       },
-    }),
+          }),
+        ]),
     jobWithFollowUp({
       name: 'live-transfers',
       everyMs: MINUTE,
