@@ -230,7 +230,7 @@ export type StatementPart = (param: (value: unknown) => string, posted: string) 
  * the statement locks no account and writes nothing of the ledger, and `postEntries` throws PostingHeldError. A money
  * path takes the one lock its own rules need before the ledger's in the same statement so (a send's daily limit
  * row: docs/decisions/0083-transfers-hold-their-locks-for-one-statement.md), with no round trip between the two locks.
- * Its CTE names must not be the ledger's own (`locked`, `ok`, `x`, `e`, `l`).
+ * Its CTE names must not be the ledger's own (`pass`, `locked`, `ok`, `x`, `e`, `l`).
  */
 export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string };
 
