@@ -167,10 +167,11 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
  * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and the recipient's
- * email (rows nobody waits for), takes the daily Send limit, then writes the ledger entry, which locks the two available
- * accounts in id order and refuses a balance short, with both businesses' notifications after it in the same statement
+ * email (rows nobody waits for), then one statement takes the daily Send limit (the sender's usage row), locks the
+ * accounts in id order, refuses a balance short, writes the ledger entry and both businesses' notifications after it
  * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
- * 0070). A retry with the same key answers with the same transfer.
+ * 0070), and COMMIT follows: the rows every send of the sender waits for are held for that statement and COMMIT only
+ * (0083). A retry with the same key answers with the same transfer.
  */
 export async function createTransfer(
   ctx: AppContext,
