@@ -24,24 +24,30 @@ CREATE TABLE IF NOT EXISTS bench_refunds (
   amount bigint NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-INSERT INTO bench_accounts (id) VALUES (1), (2) ON CONFLICT DO NOTHING;
+INSERT INTO bench_accounts (id) SELECT generate_series(1, 20) ON CONFLICT DO NOTHING;
 `;
 
-/** Inside an open transaction on `client`: the entry, its two lines, and both balances moved in account order. */
-export async function postBare(client: pg.PoolClient, reference: string, amount: number): Promise<void> {
+/**
+ * Inside an open transaction on `client`: the entry, its two lines, and both balances moved in account order. Pair 0
+ * (accounts 1 and 2) is the one every posting of the hot-pair cases shares; pairs 0 to 9 (accounts 2p+1 and 2p+2) are
+ * the spread case's, one per worker.
+ */
+export async function postBare(client: pg.PoolClient, reference: string, amount: number, pair = 0): Promise<void> {
+  const [from, to] = [2 * pair + 1, 2 * pair + 2];
   const entry = await client.query<{ id: string }>('INSERT INTO bench_entries (reference) VALUES ($1) RETURNING id', [reference]);
   const id = entry.rows[0]!.id;
-  await client.query('INSERT INTO bench_lines (entry_id, account_id, amount) VALUES ($1, 1, $2), ($1, 2, $3)', [id, amount, -amount]);
-  await client.query('UPDATE bench_accounts SET balance = balance + $2 WHERE id = $1', [1, amount]);
-  await client.query('UPDATE bench_accounts SET balance = balance + $2 WHERE id = $1', [2, -amount]);
+  // The account ids in the text, as pair 0's always were (each pair's text is prepared once per connection).
+  await client.query(`INSERT INTO bench_lines (entry_id, account_id, amount) VALUES ($1, ${from}, $2), ($1, ${to}, $3)`, [id, amount, -amount]);
+  await client.query('UPDATE bench_accounts SET balance = balance + $2 WHERE id = $1', [from, amount]);
+  await client.query('UPDATE bench_accounts SET balance = balance + $2 WHERE id = $1', [to, -amount]);
 }
 
 /** One bare posting in its own transaction. */
-export async function bareLedgerPosting(pool: pg.Pool, reference: string, amount: number): Promise<void> {
+export async function bareLedgerPosting(pool: pg.Pool, reference: string, amount: number, pair = 0): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await postBare(client, reference, amount);
+    await postBare(client, reference, amount, pair);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

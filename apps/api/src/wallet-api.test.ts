@@ -121,7 +121,6 @@ describe('the merchant API with a secret key', () => {
       ['GET', '/api/v1/tag'],
       ['PUT', '/api/v1/tag', { tag: 'audit_key_tag' }],
       ['GET', '/api/v1/tag/availability?tag=audit_free'],
-      ['GET', `/api/v1/recipients/lookup?tag=${alice.tag}`],
       ['POST', '/api/v1/transfers/code', {}],
       ['POST', '/api/v1/payment-methods', { kind: 'us_account', routingNumber: '021000021', accountNumber: '000123456789', accountName: 'Audit Inc' }],
       ['POST', '/api/v1/payment-methods/code', {}],

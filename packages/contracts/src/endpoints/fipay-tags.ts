@@ -48,10 +48,10 @@ export const recipientEndpoints = {
   lookup: defineEndpoint({
     method: 'GET',
     path: '/recipients/lookup',
-    access: 'company',
+    access: 'merchant',
     tags: ['tags'],
     summary: 'The business a send would go to, by FiPay tag or by the email of one of its users: its verified name and tag',
-    description: `Only businesses whose verification is approved are found; any other tag or email, known or not, gets the same 404. Looking up your own business is refused with 422. Rate limited per company. ${adr}`,
+    description: `What the dashboard's send confirmation shows, for a secret key to check before POST /transfers. Only businesses whose verification is approved are found, as a transfer reaches only those (in live mode too, where a live key also needs its own business approved); any other tag or email, known or not, gets the same 404. Looking up your own business is refused with 422. Rate limited per company, keys and dashboard sessions together (30 look-ups per 15 minutes by default), as tags can be guessed. See docs/decisions/0068-fipay-tags.md and 0083-transfers-hold-their-locks-for-one-statement.md.`,
     query: recipientLookupQuery,
     response: recipientResponse,
     errors: ['NOT_FOUND', 'UNPROCESSABLE', 'RATE_LIMITED'],

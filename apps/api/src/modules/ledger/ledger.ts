@@ -212,7 +212,7 @@ export async function lockCompanyAccounts(tx: Queryable, companyId: string, live
 /**
  * Writes one entry in `tx` (postEntries with one entry).
  */
-export async function post(tx: Queryable, entry: Entry, options: { also?: StatementPart } = {}): Promise<{ entryId: string }> {
+export async function post(tx: Queryable, entry: Entry, options: PostingParts = {}): Promise<{ entryId: string }> {
   const [entryId] = await postEntries(tx, [entry], options);
   return { entryId: entryId! };
 }
@@ -224,6 +224,26 @@ export async function post(tx: Queryable, entry: Entry, options: { also?: Statem
  * counters so (docs/decisions/0063-money-paths-lock-the-ledger-last.md).
  */
 export type StatementPart = (param: (value: unknown) => string, posted: string) => string;
+
+/**
+ * The start of a posting statement, written by its caller: CTEs (`name AS (…)`, comma-separated) that run, and take
+ * their row locks, before the ledger's accounts are locked, and `pass`, an SQL condition over them: when it is false
+ * the statement locks no account and writes nothing of the ledger, and `postEntries` throws PostingHeldError. A money
+ * path takes the one lock its own rules need before the ledger's in the same statement so (a send's daily limit
+ * row: docs/decisions/0083-transfers-hold-their-locks-for-one-statement.md), with no round trip between the two locks.
+ * Its CTE names must not be the ledger's own (`pass`, `locked`, `ok`, `x`, `e`, `l`).
+ */
+export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string };
+
+export type PostingParts = { head?: StatementHead; also?: StatementPart };
+
+/** A posting whose statement head's condition was false: nothing of it was written (the head's own CTEs may have been). */
+export class PostingHeldError extends Error {
+  constructor() {
+    super("The posting statement's head held the posting back.");
+    this.name = 'PostingHeldError';
+  }
+}
 
 /**
  * Writes entries of one mode in `tx`, in one statement (one round trip): the accounts locked, the balance checked,
@@ -239,7 +259,7 @@ export type StatementPart = (param: (value: unknown) => string, posted: string) 
  * WalletFrozenError when a line would take money out of a frozen wallet,
  * AlreadyPostedError when a kind and reference was posted before.
  */
-export async function postEntries(tx: Queryable, entries: Entry[], options: { also?: StatementPart } = {}): Promise<string[]> {
+export async function postEntries(tx: Queryable, entries: Entry[], options: PostingParts = {}): Promise<string[]> {
   mustBeTransaction(tx);
   if (entries.length === 0) return [];
   const livemode = entries[0]!.livemode;
@@ -299,17 +319,21 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
     lineRows.map((line) => line.currency),
     lineRows.map((line) => line.amount.toString()),
   ];
-  const also = options.also?.((value) => `$${params.push(value)}`, 'e');
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const head = options.head?.(param);
+  const also = options.also?.(param, 'e');
   try {
     // One statement: the accounts locked in id order (FOR UPDATE is applied to rows as the ORDER BY returns them,
     // so every transaction takes its accounts in one global order; rows this transaction holds already are not
     // waited for), the balance they hold checked, then the entries and their lines in account order. A kind and
     // reference posted before writes nothing of that entry; a balance short writes nothing at all.
-    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean }>(
-      `WITH locked AS MATERIALIZED (
-         SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE
+    // A head runs first: the accounts' scan waits for its condition (a one-time filter, evaluated before the first
+    // account is read and locked), which reads its CTEs.
+    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean; passed: boolean }>(
+      `WITH ${head ? `${head.sql}, pass AS MATERIALIZED (SELECT coalesce((${head.pass}), false) AS passed), ` : ''}locked AS MATERIALIZED (
+         SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[])${head ? ' AND (SELECT passed FROM pass)' : ''} ORDER BY id FOR UPDATE
        ), ok AS MATERIALIZED (
-         SELECT coalesce(sum(balance), 0) + $2::numeric >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
+         SELECT ${head ? '(SELECT passed FROM pass) AND ' : ''}coalesce(sum(balance), 0) + $2::numeric >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
        ), x AS (
          SELECT * FROM unnest($5::uuid[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS x(company_id, kind, reference, description, position)
        ), e AS (
@@ -323,10 +347,11 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: { al
            JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
        )${also ? `, ${also}` : ''}
-       SELECT e.id, x.position, ok.covered
+       SELECT e.id, x.position, ok.covered, ${head ? '(SELECT passed FROM pass)' : 'true'} AS passed
          FROM ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
       params,
     );
+    if (rows[0] && !rows[0].passed) throw new PostingHeldError();
     if (!rows[0]?.covered) throw new InsufficientBalanceError();
     const byPosition = new Map(rows.filter((row) => row.id).map((row) => [Number(row.position), row.id!]));
     const missing = entries.findIndex((_, index) => !byPosition.has(index + 1));

@@ -27,10 +27,12 @@ type TiersConfig = Pick<Config, 'dailyLimits'>;
 /** What decides a company's limits: whether it is approved, and the grant a reviewer made (none, a tier, or custom figures). */
 type Standing = { approved: boolean; grant_tier: 'tier_2' | 'tier_3' | 'custom' | null; grant_trade: string | null; grant_send: string | null };
 
-const STANDING_SQL = `
-  SELECT coalesce((SELECT a.status = 'APPROVED' FROM kyb_applications a WHERE a.company_id = $1), false) AS approved,
+/** The standing of the company `company` (an SQL expression: a placeholder). */
+const standingSql = (company: string) => `
+  SELECT coalesce((SELECT a.status = 'APPROVED' FROM kyb_applications a WHERE a.company_id = ${company}), false) AS approved,
          g.tier AS grant_tier, g.trade_cents::text AS grant_trade, g.send_cents::text AS grant_send
-    FROM (SELECT 1) one LEFT JOIN limit_grants g ON g.company_id = $1`;
+    FROM (SELECT 1) one LEFT JOIN limit_grants g ON g.company_id = ${company}`;
+const STANDING_SQL = standingSql('$1');
 
 /** The tier and figures a standing gives: not approved, `unapproved`; approved, `approved` unless a reviewer granted more. */
 export function limitsOf(config: TiersConfig, standing: Standing): { tier: LimitTier; limits: TierLimits } {
@@ -75,46 +77,71 @@ const refusal = (kind: LimitKind, left: bigint) =>
  * A company that is not approved has no live limits (live mode is refused before this, with 403).
  */
 export async function consumeLimit(tx: Queryable, config: TiersConfig, consumption: Consumption): Promise<Consumed> {
-  const { companyId, livemode, kind, usdCents, reference } = consumption;
-  if (usdCents < 0n) throw new RangeError('A limit is consumed by a USD value of zero or more');
-  // Beyond any limit: refused without a statement, and no bigint column is asked to hold it.
-  const amount = usdCents > MAX_LIMIT_CENTS ? null : usdCents;
-  const tiers = JSON.stringify(Object.fromEntries(Object.entries(config.dailyLimits).map(([tier, figures]) => [tier, { trade: String(figures.trade), send: String(figures.send) }])));
+  const params: unknown[] = [];
+  const clause = limitClause(config, consumption, (value) => `$${params.push(value)}`);
   const { rows } = await tx.query<{ approved: boolean; limit_cents: string; used_cents: string | null }>(
-    `WITH standing AS (${STANDING_SQL}),
-     lim AS (
-       SELECT approved,
-              CASE WHEN NOT approved THEN ($2::jsonb -> 'unapproved' ->> $3)::bigint
-                   WHEN grant_tier = 'custom' THEN CASE $3 WHEN 'trade' THEN grant_trade::bigint ELSE grant_send::bigint END
-                   ELSE ($2::jsonb -> coalesce(grant_tier, 'approved') ->> $3)::bigint END AS limit_cents
-         FROM standing),
-     used AS (
-       INSERT INTO limit_usage AS u (company_id, livemode, kind, day, used_cents)
-       SELECT $1, $4, $3, (now() AT TIME ZONE 'UTC')::date, $5::bigint FROM lim
-        WHERE $5::bigint IS NOT NULL AND $5::bigint <= lim.limit_cents AND (lim.approved OR NOT $4)
-       ON CONFLICT (company_id, livemode, kind, day)
-         DO UPDATE SET used_cents = u.used_cents + excluded.used_cents
-         WHERE u.used_cents + excluded.used_cents <= (SELECT limit_cents FROM lim)
-       RETURNING u.company_id, u.livemode, u.kind, u.day, u.used_cents),
-     noted AS (
-       INSERT INTO limit_consumptions (company_id, livemode, kind, day, usd_cents, reference)
-       SELECT company_id, livemode, kind, day, $5::bigint, $6 FROM used)
-     SELECT lim.approved, lim.limit_cents::text, (SELECT used_cents::text FROM used) AS used_cents FROM lim`,
-    [companyId, tiers, kind, livemode, amount === null ? null : String(amount), reference],
+    `WITH ${clause.sql} SELECT lim.approved, lim.limit_cents::text, (SELECT used_cents::text FROM limit_used) AS used_cents FROM limit_of lim`,
+    params,
   );
   const row = rows[0]!;
-  if (livemode && !row.approved) throw new AppError('FORBIDDEN', developerMessages.liveModeLocked);
+  if (row.used_cents === null) throw await limitRefusal(tx, config, consumption);
   const limitCents = BigInt(row.limit_cents);
-  if (row.used_cents !== null) {
-    const usedCents = BigInt(row.used_cents);
-    return { limitCents, usedCents, leftCents: limitCents - usedCents };
-  }
-  // Refused. The row (when there is one) is locked by the statement above, so this reads what it holds now.
-  const { rows: current } = await tx.query<{ used_cents: string }>(
-    `SELECT used_cents::text FROM limit_usage WHERE company_id = $1 AND livemode = $2 AND kind = $3 AND day = (now() AT TIME ZONE 'UTC')::date`,
+  const usedCents = BigInt(row.used_cents);
+  return { limitCents, usedCents, leftCents: limitCents - usedCents };
+}
+
+/**
+ * consumeLimit's statement as CTEs of a bigger statement (`limit_standing`, `limit_of`, `limit_used`, `limit_noted`),
+ * with `passed`, the condition that the limit was taken (`limit_used` has its row): for a path that takes the usage
+ * row in the statement that then locks the ledger's accounts (the ledger's StatementHead), so the row is held for
+ * that statement and COMMIT only. The same row, taken the same way, before the same locks. When `passed` is false
+ * nothing was added: `limitRefusal` says why.
+ */
+export function limitClause(config: TiersConfig, consumption: Consumption, param: (value: unknown) => string): { sql: string; passed: string } {
+  const { companyId, livemode, kind, usdCents, reference } = consumption;
+  if (usdCents < 0n) throw new RangeError('A limit is consumed by a USD value of zero or more');
+  // Beyond any limit: refused without a row, and no bigint column is asked to hold it.
+  const amount = usdCents > MAX_LIMIT_CENTS ? null : usdCents;
+  const tiers = JSON.stringify(Object.fromEntries(Object.entries(config.dailyLimits).map(([tier, figures]) => [tier, { trade: String(figures.trade), send: String(figures.send) }])));
+  const [company, tiersParam, kindParam, mode, cents, ref] = [companyId, tiers, kind, livemode, amount === null ? null : String(amount), reference].map(param);
+  return {
+    sql: `limit_standing AS (${standingSql(`${company}::uuid`)}),
+     limit_of AS (
+       SELECT approved,
+              CASE WHEN NOT approved THEN (${tiersParam}::jsonb -> 'unapproved' ->> ${kindParam}::text)::bigint
+                   WHEN grant_tier = 'custom' THEN CASE ${kindParam}::text WHEN 'trade' THEN grant_trade::bigint ELSE grant_send::bigint END
+                   ELSE (${tiersParam}::jsonb -> coalesce(grant_tier, 'approved') ->> ${kindParam}::text)::bigint END AS limit_cents
+         FROM limit_standing),
+     limit_used AS (
+       INSERT INTO limit_usage AS u (company_id, livemode, kind, day, used_cents)
+       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM limit_of lim
+        WHERE ${cents}::bigint IS NOT NULL AND ${cents}::bigint <= lim.limit_cents AND (lim.approved OR NOT ${mode}::boolean)
+       ON CONFLICT (company_id, livemode, kind, day)
+         DO UPDATE SET used_cents = u.used_cents + excluded.used_cents
+         WHERE u.used_cents + excluded.used_cents <= (SELECT limit_cents FROM limit_of)
+       RETURNING u.company_id, u.livemode, u.kind, u.day, u.used_cents),
+     limit_noted AS (
+       INSERT INTO limit_consumptions (company_id, livemode, kind, day, usd_cents, reference)
+       SELECT company_id, livemode, kind, day, ${cents}::bigint, ${ref}::text FROM limit_used)`,
+    passed: 'EXISTS (SELECT 1 FROM limit_used)',
+  };
+}
+
+/**
+ * Why a consumption was refused, read in the transaction that tried it (after limitClause's statement added nothing):
+ * FORBIDDEN for live mode before approval, otherwise LIMIT_EXCEEDED with what is left today. The usage row, when there
+ * is one, is locked by that statement, so this reads what it holds now.
+ */
+export async function limitRefusal(tx: Queryable, config: TiersConfig, consumption: Consumption): Promise<AppError> {
+  const { companyId, livemode, kind } = consumption;
+  const { rows } = await tx.query<Standing & { used_cents: string | null }>(
+    `SELECT s.*, (SELECT used_cents::text FROM limit_usage WHERE company_id = $1 AND livemode = $2 AND kind = $3 AND day = (now() AT TIME ZONE 'UTC')::date) AS used_cents
+       FROM (${standingSql('$1')}) s`,
     [companyId, livemode, kind],
   );
-  throw refusal(kind, limitCents - BigInt(current[0]?.used_cents ?? '0'));
+  const row = rows[0]!;
+  if (livemode && !row.approved) return new AppError('FORBIDDEN', developerMessages.liveModeLocked);
+  return refusal(kind, limitsOf(config, row).limits[kind] - BigInt(row.used_cents ?? '0'));
 }
 
 /**

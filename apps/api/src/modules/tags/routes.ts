@@ -4,6 +4,7 @@ import { tagMessages } from '@fipay/contracts/fipay-tags';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireAuth } from '../../plugins/auth';
+import { requireMerchant } from '../../plugins/merchant-auth';
 import { checkTagAvailability, getCompanyTag, lookUpRecipient, setCompanyTag } from './fipay-tags';
 
 export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,8 +23,11 @@ export const tagRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(answer.status === 'taken' ? tagMessages.taken : answer.status === 'yours' ? tagMessages.yours : tagMessages.available, answer);
   });
 
+  // A secret key too (ADR 0083): the merchant plugin has refused a live key or session of a business not approved, and
+  // only approved businesses are found, so a live look-up finds what a live transfer may reach. One bucket per company
+  // for keys and sessions alike: a guesser gains nothing by switching credentials.
   registerRoute(app, recipientEndpoints.lookup, async (request) => {
-    const { companyId } = requireAuth(request);
+    const { companyId } = requireMerchant(request);
     await app.ctx.limiter.consume('recipientLookupPerCompany', companyId);
     return ok(tagMessages.recipientFound, await lookUpRecipient(app.ctx, { companyId, ...request.query }));
   });

@@ -6,7 +6,12 @@ import { startTestServer, type TestServer } from '../../test/server';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
-    rateRules: { tagAvailabilityPerCompany: { limit: 12, windowSeconds: 900 }, recipientLookupPerCompany: { limit: 12, windowSeconds: 900 } },
+    // More sign-ups than one address may make in an hour: that limit is not what these tests are about.
+    rateRules: {
+      tagAvailabilityPerCompany: { limit: 12, windowSeconds: 900 },
+      recipientLookupPerCompany: { limit: 12, windowSeconds: 900 },
+      signupPerIp: { limit: 100, windowSeconds: 3600 },
+    },
   });
 });
 afterAll(() => server.close());
@@ -240,6 +245,84 @@ describe('recipient look-up', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.data.code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('recipient look-up with a secret key', () => {
+  let payee: Session;
+  let payeeTag: string;
+  let unapproved: Session;
+  let unapprovedTag: string;
+  let expected: { name: string; tag: string; display: string };
+
+  const keyOf = async (session: Session, mode: 'test' | 'live' = 'test') => {
+    const made = await server.api.post('/api-keys', mode === 'live' ? { mode } : {}, { token: session.accessToken });
+    expect(made.status).toBe(201);
+    return made.body.data.secretKey as string;
+  };
+  const lookupBy = (token: string, query: string, headers: Record<string, string> = {}) => server.api.get(`/recipients/lookup?${query}`, { token, headers });
+
+  beforeAll(async () => {
+    [payee, unapproved] = await Promise.all([newCompany(), newCompany()]);
+    [payeeTag, unapprovedTag] = [freshTag('keypayee'), freshTag('keypending')];
+    await approve(payee);
+    expect((await setTag(payee, payeeTag)).status).toBe(200);
+    expect((await setTag(unapproved, unapprovedTag)).status).toBe(200);
+    const { rows } = await server.db.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [payee.user.companyId]);
+    expected = { name: rows[0]!.name, tag: payeeTag, display: `@${payeeTag}` };
+  });
+
+  it("answers a test key as the dashboard: the verified name by tag or email, one 404 for the rest, 422 for its own business", async () => {
+    const caller = await newCompany();
+    const key = await keyOf(caller);
+    const byTag = await lookupBy(key, `tag=${encodeURIComponent(`@${payeeTag}`)}`);
+    expect(byTag.status).toBe(200);
+    expect(byTag.body).toEqual({ isSuccessful: true, message: tagMessages.recipientFound, data: expected });
+    expect((await lookupBy(key, `email=${encodeURIComponent(payee.email)}`)).body.data).toEqual(expected);
+    for (const query of [`tag=${unapprovedTag}`, `email=${encodeURIComponent(unapproved.email)}`, `tag=${freshTag('nobody')}`]) {
+      const res = await lookupBy(key, query);
+      expect({ query, status: res.status, body: res.body }).toEqual({
+        query,
+        status: 404,
+        body: { isSuccessful: false, message: tagMessages.recipientNotFound, data: { code: 'NOT_FOUND' } },
+      });
+    }
+    const own = await lookupBy(await keyOf(unapproved), `tag=${unapprovedTag}`);
+    expect(own.status).toBe(422);
+    expect(own.body.message).toBe(tagMessages.recipientIsYou);
+    // A key of no business, or a revoked one, reaches nothing.
+    expect((await lookupBy('sk_test_not_a_real_key_0000000000000000', `tag=${payeeTag}`)).status).toBe(401);
+  });
+
+  it('answers a live key with approved businesses only, as a live transfer reaches, and refuses live mode to a business not approved', async () => {
+    const caller = await newCompany();
+    await approve(caller);
+    const live = await keyOf(caller, 'live');
+    expect(live).toMatch(/^sk_live_/);
+    const found = await lookupBy(live, `tag=${payeeTag}`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual(expected);
+    expect((await lookupBy(live, `tag=${unapprovedTag}`)).status).toBe(404);
+    // A business not approved has no live mode: its dashboard session asking in live mode is refused before any look-up.
+    const refused = await lookupBy(unapproved.accessToken, `tag=${payeeTag}`, { 'FiPay-Mode': 'live' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.data.code).toBe('FORBIDDEN');
+  });
+
+  it("counts a company's keys and its dashboard sessions against one look-up allowance", async () => {
+    const company = await newCompany();
+    const key = await keyOf(company);
+    for (let i = 0; i < 12; i += 1) {
+      const token = i % 2 === 0 ? key : company.accessToken;
+      expect((await lookupBy(token, `email=key-walker-${i}@example.ng`)).status).toBe(404);
+    }
+    for (const token of [key, company.accessToken]) {
+      const limited = await lookupBy(token, `tag=${payeeTag}`);
+      expect(limited.status).toBe(429);
+      expect(limited.body.data.code).toBe('RATE_LIMITED');
+    }
+    // Another company's key has its own allowance.
+    expect((await lookupBy(await keyOf(await newCompany()), `tag=${payeeTag}`)).status).toBe(200);
   });
 });
 

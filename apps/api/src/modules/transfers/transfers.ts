@@ -23,8 +23,8 @@ import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
-import { AmountTooLargeError, InsufficientBalanceError, post, WalletFrozenError } from '../ledger/ledger';
-import { beyondAnyLimit, consumeLimit } from '../limits/limits';
+import { AmountTooLargeError, InsufficientBalanceError, post, PostingHeldError, WalletFrozenError } from '../ledger/ledger';
+import { beyondAnyLimit, limitClause, limitRefusal } from '../limits/limits';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
@@ -167,10 +167,11 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
  * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and the recipient's
- * email (rows nobody waits for), takes the daily Send limit, then writes the ledger entry, which locks the two available
- * accounts in id order and refuses a balance short, with both businesses' notifications after it in the same statement
+ * email (rows nobody waits for), then one statement takes the daily Send limit (the sender's usage row), locks the
+ * accounts in id order, refuses a balance short, writes the ledger entry and both businesses' notifications after it
  * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
- * 0070). A retry with the same key answers with the same transfer.
+ * 0070), and COMMIT follows: the rows every send of the sender waits for are held for that statement and COMMIT only
+ * (0083). A retry with the same key answers with the same transfer.
  */
 export async function createTransfer(
   ctx: AppContext,
@@ -244,16 +245,17 @@ export async function createTransfer(
           { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
         ),
     });
-    // The daily Send limit, at the value priced above: the last row taken before the ledger's locks (ADR 0070), so
-    // the usage row of a busy sender is held for the posting statement and the commit only.
-    await consumeLimit(tx, ctx.config, { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send', usdCents, reference: made.id });
     const test = merchant.livemode ? '' : ' (test)';
     const notices = [
       { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
       { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
     ];
+    // The daily Send limit, at the value priced above.
+    const consumption = { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send' as const, usdCents, reference: made.id };
     try {
-      // Both businesses' notifications in the posting statement, after its entry (notifyCompaniesSql).
+      // One statement takes every lock the transfer waits for, in the one order (ADR 0038, 0070, 0083): the sender's
+      // usage row of the daily Send limit first (its head), then the ledger's accounts in id order, then both
+      // businesses' notifications (notifyCompaniesSql) after the entry. What follows it under those locks is COMMIT.
       await post(tx, {
         livemode: merchant.livemode,
         companyId: merchant.companyId,
@@ -264,8 +266,15 @@ export async function createTransfer(
           { account: { companyId: merchant.companyId, code: 'available', currency: asset.code }, amount: input.amount },
           { account: { companyId: recipient.id, code: 'available', currency: asset.code }, amount: -input.amount },
         ],
-      }, { also: (param, posted) => notifyCompaniesSql('n', notices, param, posted) });
+      }, {
+        head: (param) => {
+          const limit = limitClause(ctx.config, consumption, param);
+          return { sql: limit.sql, pass: limit.passed };
+        },
+        also: (param, posted) => notifyCompaniesSql('n', notices, param, posted),
+      });
     } catch (error) {
+      if (error instanceof PostingHeldError) throw await limitRefusal(tx, ctx.config, consumption);
       if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
       if (error instanceof WalletFrozenError) throw new AppError('CONFLICT', text.frozen);
       if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });

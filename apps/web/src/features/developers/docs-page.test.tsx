@@ -22,6 +22,7 @@ describe('the /docs reference', () => {
         'GET /api/v1/wallet/:asset/statement',
         'GET /api/v1/wallet/:asset/statement.csv',
         'POST /api/v1/wallet/:asset/test-funds',
+        'GET /api/v1/recipients/lookup',
         'POST /api/v1/transfers/preview',
         'POST /api/v1/transfers',
         'GET /api/v1/transfers',

@@ -1,10 +1,12 @@
 import { EVENT_RETENTION_DAYS, eventTypes, MODE_HEADER, PING_EVENT } from '@fipay/contracts/developers';
 import type { AnyEndpoint } from '@fipay/contracts/endpoint';
 import { eventEndpoints, webhookDeliveryEndpoints, webhookEndpointEndpoints } from '@fipay/contracts/endpoints/developers';
+import { recipientEndpoints } from '@fipay/contracts/endpoints/fipay-tags';
 import { balanceEndpoints, paymentLinkEndpoints, payoutEndpoints, refundEndpoints, transactionEndpoints } from '@fipay/contracts/endpoints/payments';
 import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-methods';
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
 import { transferEndpoints } from '@fipay/contracts/endpoints/transfers';
+import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { withdrawalEndpoints } from '@fipay/contracts/endpoints/withdrawals';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
@@ -28,9 +30,11 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   { title: 'Payment links', endpoints: Object.values(paymentLinkEndpoints) },
   { title: 'Rates', endpoints: Object.values(rateEndpoints) },
   { title: 'Wallet', endpoints: Object.values(walletEndpoints) },
-  // The code a dashboard user confirms a transfer with is the dashboard's (a secret key needs none).
-  { title: 'Transfers', endpoints: [transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
+  // The code a dashboard user confirms a transfer with is the dashboard's (a secret key needs none). The recipient's
+  // verified name, as the dashboard's confirmation shows it, comes first.
+  { title: 'Transfers', endpoints: [recipientEndpoints.lookup, transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
   { title: 'Withdrawals', endpoints: Object.values(withdrawalEndpoints) },
+  { title: 'Marketplace', endpoints: [...Object.values(offerEndpoints), ...Object.values(tradeEndpoints)] },
   // A secret key reads the saved accounts; adding and removing one takes a dashboard session and its second factor.
   { title: 'Payment methods', endpoints: [paymentMethodEndpoints.list] },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },

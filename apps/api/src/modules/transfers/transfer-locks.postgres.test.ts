@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../test/db';
+import { createVerifiedUser, login } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+import { ledgerDiscrepancies, post } from '../ledger/ledger';
+import { refreshRates } from '../rates/rates';
+
+/**
+ * The one lock order (docs/decisions/0038-one-lock-order-for-money.md, 0070, 0083) inside the one statement that takes
+ * a transfer's hot locks: the sender's daily Send limit row first, the ledger's accounts only once it has that row. A
+ * transfer waiting for a busy sender's limit row holds no account, so nothing that holds an account (a payout, a
+ * freeze, a transfer to the sender) waits for a transfer that waits for the limit row: no circle. On PostgreSQL, where
+ * a second connection can hold the row.
+ */
+let server: TestServer;
+let url: string;
+
+beforeAll(async () => {
+  const database = await createTestDb();
+  url = database.url!;
+  server = await startTestServer({ database: { db: database.db, drop: database.drop } });
+  await refreshRates(server.app.ctx);
+});
+afterAll(() => server.close());
+
+async function newCompany(tag: string) {
+  const session = await login(server, await createVerifiedUser(server));
+  await server.db.query(`INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED') ON CONFLICT (company_id) DO UPDATE SET status = 'APPROVED'`, [session.user.companyId]);
+  expect((await server.api.request('PUT', '/api/v1/tag', { token: session.accessToken, body: { tag } })).status).toBe(200);
+  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+  return { id: session.user.companyId, key, tag };
+}
+
+describe('a transfer waiting for its sender’s limit row', () => {
+  it('holds none of the ledger’s accounts while it waits, and goes through once the row is free', async () => {
+    const stamp = Date.now().toString(36).slice(-5);
+    const [alice, bob] = [await newCompany(`lk_a${stamp}`), await newCompany(`lk_b${stamp}`)];
+    await server.db.transaction((tx) =>
+      post(tx, {
+        livemode: false,
+        companyId: alice.id,
+        kind: 'test_funds',
+        reference: `locks-${stamp}`,
+        lines: [
+          { account: { code: 'test_faucet', currency: 'USD' }, amount: 1_000_000n },
+          { account: { companyId: alice.id, code: 'available', currency: 'USD' }, amount: -1_000_000n },
+        ],
+      }),
+    );
+    // A first transfer makes today's usage row and every account the next one posts to.
+    expect((await server.api.post('/transfers', { asset: 'USD', amount: '100', to: `@${bob.tag}` }, { token: alice.key })).status).toBe(201);
+    const { rows: accounts } = await server.db.query<{ id: string }>(
+      "SELECT id FROM ledger_accounts WHERE company_id = ANY($1::uuid[]) AND livemode = false AND currency = 'USD' AND code IN ('available', 'pending')",
+      [[alice.id, bob.id]],
+    );
+    expect(accounts.length).toBeGreaterThanOrEqual(2);
+
+    const holder = new pg.Client({ connectionString: url });
+    const prober = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await prober.connect();
+    try {
+      await holder.query('BEGIN');
+      const held = await holder.query("SELECT 1 FROM limit_usage WHERE company_id = $1 AND livemode = false AND kind = 'send' FOR UPDATE", [alice.id]);
+      expect(held.rowCount).toBe(1);
+      const sending = server.api.post('/transfers', { asset: 'USD', amount: '200', to: `@${bob.tag}` }, { token: alice.key });
+      // Until the transfer's statement is seen waiting for a lock.
+      for (let i = 0; ; i += 1) {
+        const { rows } = await prober.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO limit_usage%' AND datname = current_database()",
+        );
+        if (rows[0]!.n > 0) break;
+        if (i > 200) throw new Error('the transfer never waited for the limit row');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Every account the waiting transfer would post to is free: it took none before the limit row.
+      await prober.query('BEGIN');
+      const probed = await prober.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE NOWAIT', [accounts.map((a) => a.id)]);
+      expect(probed.rowCount).toBe(accounts.length);
+      await prober.query('ROLLBACK');
+      await holder.query('ROLLBACK');
+      const sent = await sending;
+      expect(sent.status).toBe(201);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await prober.end();
+    }
+    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  });
+});

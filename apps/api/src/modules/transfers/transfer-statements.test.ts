@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from '../../db/client';
+import { createTestDb } from '../../test/db';
+import { createVerifiedUser, login } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/server';
+import { ledgerDiscrepancies, post } from '../ledger/ledger';
+import { refreshRates } from '../rates/rates';
+
+/**
+ * How long a transfer holds the rows every transfer of its sender waits for (docs/decisions/0083-transfers-hold-their-locks-for-one-statement.md):
+ * the sender's daily Send limit row and the ledger's accounts are taken by one statement, the last before COMMIT, and
+ * everything no other transfer waits for (the transfer row, both events, the email) is written before it. The server's
+ * database handle counts each transaction's statements; the first to name `limit_usage` or lock `ledger_accounts`
+ * takes the first hot lock.
+ */
+
+type Counted = { statements: string[]; lockedAt: number | null };
+const transactions: Counted[] = [];
+
+function counting(db: Db): Db {
+  return {
+    ...db,
+    kind: db.kind,
+    memo: db.memo,
+    query: (sql, params) => db.query(sql, params),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const counted: Counted = { statements: [], lockedAt: null };
+        transactions.push(counted);
+        const wrapped: Queryable = {
+          ...tx,
+          memo: tx.memo,
+          query: (sql, params) => {
+            if (counted.lockedAt === null && /INSERT INTO limit_usage|ledger_accounts[\s\S]*FOR UPDATE/.test(sql)) counted.lockedAt = counted.statements.length;
+            counted.statements.push(sql);
+            return tx.query(sql, params);
+          },
+        };
+        return fn(wrapped);
+      }),
+    onWake: db.onWake.bind(db),
+    close: db.close.bind(db),
+  } as Db;
+}
+
+let server: TestServer;
+const limits = { trade: '100000', send: '100000' };
+
+beforeAll(async () => {
+  const { db, drop } = await createTestDb();
+  server = await startTestServer({ database: { db: counting(db), drop }, env: { DAILY_LIMITS: JSON.stringify({ unapproved: limits, approved: limits, tier_2: limits, tier_3: limits }) } });
+  await refreshRates(server.app.ctx);
+});
+afterAll(() => server.close());
+
+async function newCompany(tag: string) {
+  const session = await login(server, await createVerifiedUser(server));
+  await server.db.query(`INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED') ON CONFLICT (company_id) DO UPDATE SET status = 'APPROVED'`, [session.user.companyId]);
+  expect((await server.api.request('PUT', '/api/v1/tag', { token: session.accessToken, body: { tag } })).status).toBe(200);
+  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
+  return { id: session.user.companyId, key, tag };
+}
+
+describe('a transfer', () => {
+  it('takes its limit row and the ledger’s accounts in its last statement before COMMIT, with its events and email written before', async () => {
+    const stamp = Date.now().toString(36).slice(-5);
+    const [alice, bob] = [await newCompany(`st_a${stamp}`), await newCompany(`st_b${stamp}`)];
+    await server.db.transaction((tx) =>
+      post(tx, {
+        livemode: false,
+        companyId: alice.id,
+        kind: 'test_funds',
+        reference: `statements-${stamp}`,
+        lines: [
+          { account: { code: 'test_faucet', currency: 'USD' }, amount: 1_000_000n },
+          { account: { companyId: alice.id, code: 'available', currency: 'USD' }, amount: -1_000_000n },
+        ],
+      }),
+    );
+    const from = transactions.length;
+    const sent = await server.api.post('/transfers', { asset: 'USD', amount: '250', to: `@${bob.tag}`, note: 'Counted' }, { token: alice.key });
+    expect(sent.status).toBe(201);
+    const locking = transactions.slice(from).filter((t) => t.lockedAt !== null);
+    expect(locking).toHaveLength(1);
+    const transfer = locking[0]!;
+    // One statement under the hot locks: the limit's usage row, then the accounts, the entry and the notifications.
+    expect(transfer.statements.length - transfer.lockedAt!).toBe(1);
+    expect(transfer.statements[transfer.lockedAt!]).toMatch(/INSERT INTO limit_usage[\s\S]*ledger_accounts[\s\S]*FOR UPDATE[\s\S]*INSERT INTO journal_entries[\s\S]*INSERT INTO notifications/);
+    const before = transfer.statements.slice(0, transfer.lockedAt!).join('\n');
+    expect(before).toMatch(/INSERT INTO transfers/);
+    expect(before).toMatch(/INSERT INTO events/);
+    expect(transfer.statements[transfer.lockedAt!]).not.toMatch(/INSERT INTO (transfers|events|outbox_emails)/);
+
+    // A send over the limit is refused by that statement, with what is left, and writes nothing.
+    const over = await server.api.post('/transfers', { asset: 'USD', amount: '100000', to: `@${bob.tag}` }, { token: alice.key });
+    expect(over.status).toBe(409);
+    expect(over.body.data.code).toBe('LIMIT_EXCEEDED');
+    expect(over.body.message).toContain('997.50');
+    const { rows } = await server.db.query<{ n: string }>('SELECT count(*)::text AS n FROM transfers WHERE from_company_id = $1', [alice.id]);
+    expect(rows[0]!.n).toBe('1');
+    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  });
+});
