@@ -53,7 +53,7 @@ export type WithdrawalRunCounts = { paid: number; failed: number; pending: numbe
 
 /** Sends or checks the claimed withdrawals (claims due ones itself when given none), one after another. */
 export async function sendDueWithdrawals(ctx: AppContext, claimed?: string[]): Promise<WithdrawalRunCounts> {
-  const ids = claimed ?? (await ctx.db.transaction((tx) => claimDueWithdrawals(tx)));
+  const ids = claimed ?? (await claimDueWithdrawals(ctx.db));
   const counts: WithdrawalRunCounts = { paid: 0, failed: 0, pending: 0, retry: 0 };
   for (const id of ids) counts[await advanceWithdrawal(ctx, id)] += 1;
   return counts;
@@ -261,7 +261,8 @@ export class WithdrawalWorker extends PollingWorker {
   }
 
   protected async handleBatch(): Promise<number> {
-    const claimed = await this.ctx.db.transaction((tx) => claimDueWithdrawals(tx, 20));
+    // One statement claims the round (SKIP LOCKED): no transaction around it, so a poll is one round trip.
+    const claimed = await claimDueWithdrawals(this.ctx.db, 20);
     if (claimed.length > 0) await sendDueWithdrawals(this.ctx, claimed);
     return claimed.length;
   }
