@@ -44,6 +44,8 @@ export const defaultRateRules = {
   // Public payment pages and the hosted checkout: no sign-in, so per address; card and OTP tries per
   // transaction besides (a checkout also fails after three declined cards).
   payPagePerIp: { limit: 300, windowSeconds: 15 * 60 },
+  // The marketplace's public list (signed-out visitors, live offers): a read, bounded per address against scraping.
+  marketplacePerIp: { limit: 600, windowSeconds: 15 * 60 },
   payStartPerIp: { limit: 30, windowSeconds: 15 * 60 },
   checkoutPerIp: { limit: 120, windowSeconds: 15 * 60 },
   checkoutTriesPerReference: { limit: 10, windowSeconds: 15 * 60 },

@@ -43,6 +43,17 @@ export const offerEndpoints = {
     response: offerResponse,
     errors: ['FORBIDDEN', 'UNPROCESSABLE'],
   }),
+  publicMarket: defineEndpoint({
+    method: 'GET',
+    path: '/public/marketplace/offers',
+    access: 'anonymous',
+    tags: ['marketplace'],
+    summary: 'The live marketplace as a signed-out visitor sees it: active live offers, best price first, by cursor',
+    description: `${offerRules} The same list as GET /marketplace/offers in live mode, without a sign-in; limited per address.`,
+    query: marketOffersQuery,
+    response: marketOffersResponse,
+    errors: ['RATE_LIMITED'],
+  }),
   list: defineEndpoint({
     method: 'GET',
     path: '/offers',

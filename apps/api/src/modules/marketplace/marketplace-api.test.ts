@@ -128,9 +128,18 @@ describe('marketplace API', () => {
     expect((await list('side=buy&asset=USDC&fiat=NGN')).offers.map((o) => o.priceNow)).toEqual(['145000', '140000']);
     expect((await list('side=sell&asset=USDC&fiat=NGN&amount=2000000&limit=100')).offers.map((o) => o.id)).not.toContain(ids[3]);
     expect((await list('side=sell&asset=USDC&fiat=NGN&method=ng_bank_transfer')).offers).toEqual([]);
+    // A signed-out visitor sees the live marketplace only: none of these test offers.
+    const visitor = await server.api.get('/public/marketplace/offers?side=sell&asset=USDC&fiat=NGN');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.data.offers).toEqual([]);
+    const live = { token: vendors[0]!.accessToken, headers: { 'FiPay-Mode': 'live' } };
+    const posted = await server.api.request('POST', '/api/v1/offers', { ...live, body: { side: 'sell', asset: 'USDC', fiat: 'NGN', price: '160000', total: '5000000', minTrade: '1000000', maxTrade: '5000000', methods: [{ method: 'fipay_balance' }] } });
+    expect(posted.status).toBe(201);
+    const seen = await server.api.get('/public/marketplace/offers?side=sell&asset=USDC&fiat=NGN');
+    expect(seen.body.data.offers).toMatchObject([{ id: posted.body.data.id, livemode: true, mine: false, priceNow: '160000' }]);
     // Another mode sees none of them; a bad fiat is refused.
-    const live = await server.api.request('GET', '/api/v1/marketplace/offers?side=sell&asset=USDC&fiat=NGN', { token: viewer.accessToken, headers: { 'FiPay-Mode': 'live' } });
-    expect(live.body.data.offers).toEqual([]);
+    const other = await server.api.request('GET', '/api/v1/marketplace/offers?side=sell&asset=USDC&fiat=NGN', { token: viewer.accessToken, headers: { 'FiPay-Mode': 'live' } });
+    expect(other.body.data.offers.map((o: { livemode: boolean }) => o.livemode)).toEqual([true]);
     expect((await server.api.get('/marketplace/offers?side=sell&asset=USDC&fiat=USDC', { token: viewer.key })).status).toBe(400);
   });
 });

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
-import { marketApiMessages as done, marketMessages, type OfferView } from '@fipay/contracts/marketplace';
+import { marketApiMessages as done, MARKET_FIATS, marketMessages, type MarketOffersQuery, type OfferView } from '@fipay/contracts/marketplace';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
-import { MARKET_FIATS } from '@fipay/contracts/marketplace';
 import { marketRate } from '../rates/rates';
 import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
 /** An offer as `viewer` sees it: another business's without the ids of its saved accounts. */
-const offerView = (offer: Offer, viewer: string): OfferView => {
+const offerView = (offer: Offer, viewer: string | null): OfferView => {
   const mine = offer.companyId === viewer;
   return {
     id: offer.id,
@@ -47,27 +46,36 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(done.offerCreated, offerView(offer, merchant.companyId));
   });
 
-  registerRoute(app, offerEndpoints.market, async (request) => {
-    const merchant = requireMerchant(request);
-    const { query } = request;
+  /** The list in one mode, as `viewer` (null: a signed-out visitor) sees it. */
+  async function market(query: MarketOffersQuery, livemode: boolean, viewer: string | null) {
     if (!(MARKET_FIATS as readonly string[]).includes(query.fiat) || query.fiat === query.asset) {
       throw new AppError('VALIDATION_FAILED', marketMessages.fiatInvalid, { errors: { fiat: marketMessages.fiatInvalid } });
     }
     if (query.amount !== undefined && query.amount <= 0n) throw new AppError('VALIDATION_FAILED', 'The amount must be more than zero.', { errors: { amount: 'The amount must be more than zero.' } });
     // One rate for the whole list; stale or missing, floating offers are left out rather than mispriced.
     const rate = await marketRate(ctx, { base: query.asset, quote: query.fiat }).then(
-      (market) => market.rate,
+      (found) => found.rate,
       (error: unknown) => {
         if (error instanceof AppError && error.code === 'RATE_STALE') return null;
         throw error;
       },
     );
-    const { listings, nextCursor } = await marketOffers(ctx.db, merchant.livemode, query, rate);
+    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate);
     return ok(done.offersLoaded, {
-      offers: listings.map((listing) => ({ ...offerView(listing.offer, merchant.companyId), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
+      offers: listings.map((listing) => ({ ...offerView(listing.offer, viewer), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
       floatingShown: rate !== null,
       nextCursor,
     });
+  }
+
+  registerRoute(app, offerEndpoints.market, async (request) => {
+    const merchant = requireMerchant(request);
+    return market(request.query, merchant.livemode, merchant.companyId);
+  });
+
+  registerRoute(app, offerEndpoints.publicMarket, async (request) => {
+    await ctx.limiter.consume('marketplacePerIp', request.ip);
+    return market(request.query, true, null);
   });
 
   registerRoute(app, offerEndpoints.list, async (request) => {
