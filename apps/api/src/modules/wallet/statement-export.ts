@@ -5,6 +5,7 @@ import { formatAmount } from '@fipay/contracts/money';
 import { statementRange, type WalletStatementFilters } from '@fipay/contracts/wallet';
 import type { Db, Queryable } from '../../db/client';
 import { CSV_BOM, csvRow, csvSql } from '../../lib/csv';
+import { accountStatementSelect, STATEMENT_LINE } from '../ledger/ledger';
 import type { Scope } from '../webhooks/events';
 import { counterpartyOf, counterpartySqlForms, resolveCounterparties, type CounterpartySql } from './counterparties';
 import { statementLines } from './wallet';
@@ -30,8 +31,7 @@ export const statementCopyExportsStreaming = (): number => copyExports;
 const COLUMNS = ['line_id', 'created_at', 'kind', 'description', 'counterparty', 'counterparty_tag', 'asset', 'amount', 'balance_after'] as const;
 const head = () => Buffer.from(CSV_BOM + csvRow([...COLUMNS]));
 
-/** A line's amount as the available account sees it (credit-normal: money in is positive), as `accountStatement` reads it. */
-const SIGNED_AMOUNT = "(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END)";
+const L = STATEMENT_LINE;
 
 type ExportDb = Queryable & Partial<Pick<Db, 'copyLines'>>;
 
@@ -80,17 +80,18 @@ async function* inBatches(db: Queryable, scope: Scope, asset: AssetCode, filters
 }
 
 /** An instant for a literal: a valid Date only (the routes' checks give nothing else). */
-function instant(at: Date): string {
-  if (Number.isNaN(at.getTime())) throw new Error('A statement filter is not a valid instant');
-  return at.toISOString();
+function instant(at: Date | null): Date | null {
+  if (at && Number.isNaN(at.getTime())) throw new Error('A statement filter is not a valid instant');
+  return at;
 }
 
 /**
- * The statement's lines as CSV text, one row each, newest first (with its line id too, for a batch of `page.limit`): the lines `accountStatement` reads for
- * `statementLines` (the company's available account in `asset` and its mode, the same filters), each written by
- * `csvSql` as the resolvers and `formatAmount` would give it. Values are parameters; for COPY, copyLines writes them
- * in as literals (strings by `pg.escapeLiteral`, booleans and integers as such). Anything else is refused here: an
- * unknown asset, a direction other than in or out, an invalid instant, a cursor that is not a whole number.
+ * The statement's lines as CSV text, one row each, newest first (with its line id too, for a batch of `page.limit`):
+ * the lines `statementLines` reads (the ledger's `accountStatementSelect`: the company's available account in `asset`
+ * and its mode, the same filters), each written by `csvSql` as the resolvers and `formatAmount` would give it. Values
+ * are parameters; for COPY, copyLines writes them in as literals (strings by `pg.escapeLiteral`, booleans and integers
+ * as such). Anything else is refused here: an unknown asset, a direction other than in or out, an invalid instant, a
+ * cursor that is not a line id.
  */
 export function statementSelect(
   scope: Scope,
@@ -103,48 +104,35 @@ export function statementSelect(
   if (filters.direction !== undefined && filters.direction !== 'in' && filters.direction !== 'out') throw new Error('A statement direction is in or out');
   if (page.before !== null && !/^[1-9][0-9]{0,18}$/.test(page.before)) throw new Error('A statement cursor is a line id');
   if (page.limit !== null && !(Number.isSafeInteger(page.limit) && page.limit > 0)) throw new Error('A statement batch is a positive whole number');
-  const params: unknown[] = [scope.companyId, scope.livemode, asset];
-  const where = ['a.company_id = $1::uuid', 'a.livemode = $2::boolean', "a.code = 'available'", 'a.currency = $3::text'];
-  const add = (value: unknown, condition: (param: string) => string) => {
-    params.push(value);
-    where.push(condition(`$${params.length}`));
-  };
   const { from, to } = statementRange(filters);
-  if (from) add(instant(from), (p) => `e.created_at >= ${p}::timestamptz`);
-  if (to) add(instant(to), (p) => `e.created_at < ${p}::timestamptz`);
-  if (filters.direction) where.push(filters.direction === 'in' ? `${SIGNED_AMOUNT} > 0` : `NOT (${SIGNED_AMOUNT} > 0)`);
-  if (page.before !== null) add(page.before, (p) => `l.id < ${p}::bigint`);
   const decimals = assets[asset].decimals;
-  // Kinds match ^[a-z_.]{1,60}$ (the entries' CHECK): no quote, no formula start.
-  const line = csvSql.row([
-    'l.id',
-    csvSql.isoUtc('e.created_at'),
-    'e.kind',
-    csvSql.text('e.description'),
-    csvSql.text('c.name'),
-    csvSql.text('c.tag'),
-    pg.escapeLiteral(asset),
-    csvSql.units(SIGNED_AMOUNT, decimals),
-    csvSql.units('l.balance_after', decimals),
-  ]);
-  const viewer = { companyId: '$1::uuid', livemode: '$2::boolean' };
-  // One lateral subquery per line: each kind's form behind a filter on the line's kind, which PostgreSQL tests once per
-  // line before running the form. At most one answer, as the resolvers' maps hold one per reference.
-  const branches = [...forms].map(([kind, form]) => `SELECT f.name, f.tag FROM (${form({ reference: 'e.reference' }, viewer)}) f WHERE e.kind = ${pg.escapeLiteral(kind)}`);
-  const counterparty = branches.length > 0 ? `${branches.join('\n UNION ALL ')}\n LIMIT 1` : 'SELECT NULL::text AS name, NULL::text AS tag WHERE false';
-  // COPY sends one column, the line; a batch also reads each line's id, the next batch's cursor.
-  let sql = `SELECT ${page.limit === null ? '' : 'l.id::text AS id, '}${line} AS line
-       FROM ledger_accounts a
-       JOIN journal_lines l ON l.account_id = a.id
-       JOIN journal_entries e ON e.id = l.entry_id
-       LEFT JOIN LATERAL (${counterparty}) c ON true
-      WHERE ${where.join(' AND ')}
-      ORDER BY l.id DESC`;
-  if (page.limit !== null) {
-    params.push(page.limit);
-    sql += ` LIMIT $${params.length}`;
-  }
-  return { sql, params };
+  return accountStatementSelect(
+    { companyId: scope.companyId, livemode: scope.livemode, code: 'available', currency: asset },
+    { before: page.before, limit: page.limit, from: instant(from), to: instant(to), direction: filters.direction ?? null },
+    (param) => {
+      const viewer = { companyId: `${param(scope.companyId)}::uuid`, livemode: `${param(scope.livemode)}::boolean` };
+      // One lateral subquery per line: each kind's form behind a filter on the line's kind, which PostgreSQL tests once
+      // per line before running the form. At most one answer, as the resolvers' maps hold one per reference.
+      const branches = [...forms].map(
+        ([kind, form]) => `SELECT f.name, f.tag FROM (${form({ reference: L.reference }, viewer)}) f WHERE ${L.kind} = ${pg.escapeLiteral(kind)}`,
+      );
+      const counterparty = branches.length > 0 ? `${branches.join('\n UNION ALL ')}\n LIMIT 1` : 'SELECT NULL::text AS name, NULL::text AS tag WHERE false';
+      // Kinds match ^[a-z_.]{1,60}$ (the entries' CHECK): no quote, no formula start. A line id is digits.
+      const line = csvSql.row([
+        L.id,
+        csvSql.isoUtc(L.createdAt),
+        L.kind,
+        csvSql.text(L.description),
+        csvSql.text('c.name'),
+        csvSql.text('c.tag'),
+        pg.escapeLiteral(asset),
+        csvSql.units(L.amount, decimals),
+        csvSql.units(L.balanceAfter, decimals),
+      ]);
+      // COPY sends one column, the line; a batch also reads each line's id, the next batch's cursor.
+      return { columns: `${page.limit === null ? '' : `${L.id}::text AS id, `}${line} AS line`, join: `LEFT JOIN LATERAL (${counterparty}) c ON true` };
+    },
+  );
 }
 
 const decimal = (asset: AssetCode, amount: bigint) => formatAmount(asset, amount, { grouping: false });
