@@ -206,10 +206,25 @@ describe('the statement export written by the database', () => {
     for (const text of await Promise.all(many.map(whole))) expect(text).toBe(alone);
     expect(statementCopyExportsStreaming()).toBe(0);
 
-    // A reader that takes the first chunk and goes away, in the process and over HTTP.
-    const abandoned = exportStatementCsv(server.db, scope, 'USDT', {});
+    // A reader that goes away before reading anything, one that takes the first chunk, and one over HTTP. The COPY
+    // streams they opened are destroyed, which gives their connections back (db/copy-lines.ts; copy-lines.test.ts).
+    const opened: Readable[] = [];
+    const recording = new Proxy(server.db, {
+      get: (target, name, receiver) =>
+        name === 'copyLines' && target.copyLines
+          ? (sql: string, params: unknown[]) => {
+              const lines = target.copyLines!(sql, params);
+              opened.push(lines);
+              return lines;
+            }
+          : (Reflect.get(target, name, receiver) as unknown),
+    });
+    exportStatementCsv(recording, scope, 'USDT', {}).destroy();
+    const abandoned = exportStatementCsv(recording, scope, 'USDT', {});
     await new Promise((resolve) => abandoned.once('readable', resolve));
     abandoned.destroy();
+    expect(opened).toHaveLength(onPostgres ? 2 : 0);
+    await expect.poll(() => opened.every((lines) => lines.destroyed), { timeout: 10_000 }).toBe(true);
     const controller = new AbortController();
     const res = await fetch(`${server.baseUrl}/api/v1/wallet/USDT/statement.csv`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' }, signal: controller.signal });
     expect(res.status).toBe(200);
@@ -221,7 +236,7 @@ describe('the statement export written by the database', () => {
     await expect.poll(() => statementCopyExportsStreaming(), { timeout: 10_000 }).toBe(0);
     if (onPostgres) {
       const copying = async () =>
-        (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (SELECT l.id%' AND state <> 'idle'")).rows[0]!.n;
+        (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (SELECT concat(%l.id,%' AND state <> 'idle'")).rows[0]!.n;
       await expect.poll(copying, { timeout: 10_000 }).toBe(0);
     }
     // The pool still answers, and the next export is whole.

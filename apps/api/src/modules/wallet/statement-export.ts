@@ -50,9 +50,14 @@ export function exportStatementCsv(db: ExportDb, scope: Scope, asset: AssetCode,
   if (!db.copyLines || copyExports >= STATEMENT_COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, asset, filters, forms, batch), { objectMode: false });
   const { sql, params } = statementSelect(scope, asset, filters, forms, { before: null, limit: null });
   copyExports += 1;
-  const stream = Readable.from(withHead(db.copyLines(sql, params)), { objectMode: false });
-  // Ended, failed or abandoned by its client, the stream closes once.
-  stream.once('close', () => (copyExports -= 1));
+  const lines = db.copyLines(sql, params);
+  const stream = Readable.from(withHead(lines), { objectMode: false });
+  // Ended, failed or abandoned by its client, the stream closes once; ending early (even before it was first read, when
+  // the generator's own `finally` never runs) ends `lines` too, which gives its connection back.
+  stream.once('close', () => {
+    copyExports -= 1;
+    lines.destroy();
+  });
   return stream;
 }
 
@@ -61,7 +66,6 @@ async function* withHead(lines: Readable): AsyncGenerator<Buffer> {
     yield head();
     yield* lines;
   } finally {
-    // Ending early (the client went away, even before the first line) ends `lines` too, which gives its connection back.
     lines.destroy();
   }
 }
