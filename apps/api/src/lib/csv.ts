@@ -63,6 +63,19 @@ export const csvSql = {
     return `(to_char((${expression}) AT TIME ZONE 'UTC' + interval '1 hour', 'YYYY-MM-DD"T"HH24:MI:SS') || '+01:00')`;
   },
   /**
+   * An exact decimal of a count of smallest units (numeric(78,0) expression, NULL as NULL) at `decimals` places, as
+   * `formatAmount(asset, units, { grouping: false })` writes it (`-1.500000000000000000` for ETH): a numeric times
+   * 10^-decimals has exactly that scale, so every place prints and nothing goes through floating point.
+   */
+  units(expression: string, decimals: number): string {
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 78) throw new Error(`No decimal places ${decimals}`);
+    return decimals === 0 ? `(${expression})::numeric::text` : `((${expression}) * 0.${'0'.repeat(decimals - 1)}1)::text`;
+  },
+  /** `Date.prototype.toISOString` of a timestamptz expression (`2026-11-26T07:05:09.123Z`, NULL as NULL): milliseconds cut, not rounded, as the drivers read them. */
+  isoUtc(expression: string): string {
+    return `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  },
+  /**
    * A whole CSV line (CRLF ended) of fields, each quoted. Each expression is a field's inside already: `text()`
    * of free text, or an expression that can hold neither a quote nor a would-be formula (`naira`, `lagos`, a
    * uuid, a value its column's CHECK keeps to letters).

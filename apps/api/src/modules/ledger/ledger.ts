@@ -480,6 +480,63 @@ export async function accountStatement(db: Queryable, account: ModeAccount, quer
   }));
 }
 
+/**
+ * Expressions of an account statement's line inside `accountStatementSelect`'s text: the line's id (bigint), its
+ * entry's kind, reference, description and time, its amount as the account sees it (credit-normal: money in is
+ * positive) and the balance it left (numeric(78,0)).
+ */
+export const STATEMENT_LINE = {
+  id: 'l.id',
+  kind: 'e.kind',
+  reference: 'e.reference',
+  description: 'e.description',
+  createdAt: 'e.created_at',
+  amount: "(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END)",
+  balanceAfter: 'l.balance_after',
+} as const;
+
+/**
+ * The lines `accountStatement` reads, as a SELECT for a caller that has the database write what it wants of each line
+ * (the wallet's statement export, docs/decisions/0079-the-statement-export-streams-from-copy.md): the same account,
+ * filters and order (newest first by line id), only the filters given (no optional ones: the text can run as a COPY,
+ * with its parameters written in as literals). `output` gets `param` to add a parameter (answering its placeholder)
+ * and answers the select list over STATEMENT_LINE's expressions and, if it needs one, a join (a LATERAL subquery) to
+ * place after the line's entry. `limit` null reads every line.
+ */
+export function accountStatementSelect(
+  account: ModeAccount,
+  query: Omit<AccountStatementQuery, 'limit'> & { limit: number | null },
+  output: (param: (value: unknown) => string) => { columns: string; join?: string },
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [
+    account.companyId === undefined ? 'a.company_id IS NULL' : `a.company_id = ${param(account.companyId)}::uuid`,
+    `a.livemode = ${param(account.livemode)}::boolean`,
+    `a.code = ${param(account.code)}::text`,
+    `a.currency = ${param(account.currency)}::text`,
+  ];
+  if (query.before !== null && query.before !== undefined) where.push(`l.id < ${param(query.before)}::bigint`);
+  if (query.from) where.push(`e.created_at >= ${param(query.from.toISOString())}::timestamptz`);
+  if (query.to) where.push(`e.created_at < ${param(query.to.toISOString())}::timestamptz`);
+  if (query.direction) where.push(query.direction === 'in' ? `${STATEMENT_LINE.amount} > 0` : `NOT (${STATEMENT_LINE.amount} > 0)`);
+  const { columns, join } = output(param);
+  const limit = query.limit === null ? '' : ` LIMIT ${param(query.limit)}`;
+  return {
+    sql: `SELECT ${columns}
+       FROM ledger_accounts a
+       JOIN journal_lines l ON l.account_id = a.id
+       JOIN journal_entries e ON e.id = l.entry_id${join ? `
+       ${join}` : ''}
+      WHERE ${where.join(' AND ')}
+      ORDER BY l.id DESC${limit}`,
+    params,
+  };
+}
+
 /** A wallet's money in and out on one day (in is what raised its balance). */
 export type AccountDayFlow = { day: string; in: bigint; out: bigint; count: number };
 

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { walletMessages, type Counterparty } from '@fipay/contracts/wallet';
 import type { Queryable } from '../../db/client';
 import type { Scope } from '../webhooks/events';
+import { OTHER_MODULES_COUNTERPARTY_SQL } from './counterparty-sql';
 
 /**
  * Who is on the other side of a statement line, by the kind of the line's ledger entry
@@ -19,6 +21,38 @@ const resolvers = new Map<string, CounterpartyResolver>([
 export function registerCounterpartyResolver(kind: string, resolver: CounterpartyResolver): void {
   if (resolvers.has(kind)) throw new Error(`A counterparty resolver for ${kind} is registered already`);
   resolvers.set(kind, resolver);
+}
+
+/**
+ * A resolver's answer written as SQL, for the statement export the database formats line by line
+ * (docs/decisions/0079-the-statement-export-streams-from-copy.md): a SELECT of at most one row of two text columns,
+ * `name` and `tag`, for one line, given SQL expressions of the line's entry reference and of the viewer's company id
+ * (a uuid) and mode (a boolean). It must answer what the kind's resolver answers for that line, and nothing when the
+ * resolver would leave the reference out.
+ */
+export type CounterpartySql = (line: { reference: string }, viewer: { companyId: string; livemode: string }) => string;
+
+const sqlForms = new Map<string, CounterpartySql>([
+  ['test_funds', () => `SELECT ${pg.escapeLiteral(walletMessages.testFundsCounterparty)}::text AS name, NULL::text AS tag`],
+  ...OTHER_MODULES_COUNTERPARTY_SQL,
+]);
+
+/** Registers the SQL form of a kind's resolver; a kind has one. */
+export function registerCounterpartySql(kind: string, form: CounterpartySql): void {
+  if (sqlForms.has(kind)) throw new Error(`A counterparty SQL form for ${kind} is registered already`);
+  sqlForms.set(kind, form);
+}
+
+/** The kinds that have a resolver but no SQL form: an export that would meet them formats its lines here instead. */
+export const kindsWithoutSql = (): string[] => [...resolvers.keys()].filter((kind) => !sqlForms.has(kind));
+
+/**
+ * The SQL form of every kind that has a resolver, when each has one (else null). A kind with a SQL form but no
+ * resolver (a module not loaded) has no counterparty on the statement page, so none here either.
+ */
+export function counterpartySqlForms(): Map<string, CounterpartySql> | null {
+  if (kindsWithoutSql().length > 0) return null;
+  return new Map([...sqlForms].filter(([kind]) => resolvers.has(kind)));
 }
 
 const keyOf = (kind: string, reference: string) => `${kind}\u0000${reference}`;

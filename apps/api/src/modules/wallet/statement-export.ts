@@ -1,33 +1,157 @@
 import { Readable } from 'node:stream';
-import type { AssetCode } from '@fipay/contracts/assets';
+import pg from 'pg';
+import { assets, isAssetCode, type AssetCode } from '@fipay/contracts/assets';
 import { formatAmount } from '@fipay/contracts/money';
-import type { WalletStatementFilters } from '@fipay/contracts/wallet';
-import type { Queryable } from '../../db/client';
-import { CSV_BOM, csvRow } from '../../lib/csv';
+import { statementRange, type WalletStatementFilters } from '@fipay/contracts/wallet';
+import type { Db, Queryable } from '../../db/client';
+import { CSV_BOM, csvRow, csvSql } from '../../lib/csv';
+import { accountStatementSelect, STATEMENT_LINE } from '../ledger/ledger';
 import type { Scope } from '../webhooks/events';
-import { counterpartyOf, resolveCounterparties } from './counterparties';
+import { counterpartyOf, counterpartySqlForms, resolveCounterparties, type CounterpartySql } from './counterparties';
 import { statementLines } from './wallet';
 
-/** Lines per query of a statement export. */
-export const STATEMENT_EXPORT_BATCH = 1000;
+/**
+ * The wallet statement as CSV (docs/decisions/0079-the-statement-export-streams-from-copy.md, after ADR 0064's
+ * transactions export): the database writes each line, and PostgreSQL sends them all from one `COPY … TO STDOUT`.
+ */
+
+/** Lines per query when the database cannot stream one (the embedded one), or while STATEMENT_COPY_EXPORTS_AT_ONCE stream. */
+export const STATEMENT_EXPORT_BATCH = 5000;
+/**
+ * Statement exports streaming from COPY at once in this process. Each holds a pooled connection for its whole download,
+ * at the pace its client reads; exports beyond this go in keyset batches, which give their connection back between
+ * queries. (The transactions export keeps a bound of its own.)
+ */
+export const STATEMENT_COPY_EXPORTS_AT_ONCE = 2;
+let copyExports = 0;
+
+/** How many statement exports are streaming from COPY now (the tests read it). */
+export const statementCopyExportsStreaming = (): number => copyExports;
 
 const COLUMNS = ['line_id', 'created_at', 'kind', 'description', 'counterparty', 'counterparty_tag', 'asset', 'amount', 'balance_after'] as const;
+const head = () => Buffer.from(CSV_BOM + csvRow([...COLUMNS]));
+
+const L = STATEMENT_LINE;
+
+type ExportDb = Queryable & Partial<Pick<Db, 'copyLines'>>;
 
 /**
- * An asset's statement as CSV (RFC 4180, a byte-order mark, newest first) with memory flat however many lines there
- * are: keyset batches of `batch` lines by line id (the statement's own query and index), each formatted and handed on
- * before the next is read, at the pace the client reads (a Readable pulls the next batch only when it wants more).
- * Amounts are exact decimals of the asset (`1.500000000000000000` ETH) from bigints, never through floating point;
- * times are UTC.
+ * An asset's statement as CSV (RFC 4180, a byte-order mark, newest first by line id, times in UTC), with memory flat
+ * however many lines there are. Amounts are exact decimals of the asset (`1.500000000000000000` ETH), never through
+ * floating point. The database writes each line, the counterparty included (each entry kind's resolver in SQL,
+ * counterparties.ts); PostgreSQL sends them all from one `COPY … TO STDOUT` at the pace the client reads
+ * (`Db.copyLines`), up to STATEMENT_COPY_EXPORTS_AT_ONCE exports at a time; the embedded database and exports past
+ * that bound read them in keyset batches of `batch` lines. Should a module register a resolver with no SQL form, the
+ * export formats its lines here from the resolvers instead, as the statement page does (`statementCsvFromResolvers`).
  */
-export function exportStatementCsv(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch = STATEMENT_EXPORT_BATCH): Readable {
-  return Readable.from(lines(db, scope, asset, filters, batch), { objectMode: false });
+export function exportStatementCsv(db: ExportDb, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch = STATEMENT_EXPORT_BATCH): Readable {
+  const forms = counterpartySqlForms();
+  if (!forms) return statementCsvFromResolvers(db, scope, asset, filters, batch);
+  if (!db.copyLines || copyExports >= STATEMENT_COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, asset, filters, forms, batch), { objectMode: false });
+  const { sql, params } = statementSelect(scope, asset, filters, forms, { before: null, limit: null });
+  copyExports += 1;
+  const lines = db.copyLines(sql, params);
+  const stream = Readable.from(withHead(lines), { objectMode: false });
+  // Ended, failed or abandoned by its client, the stream closes once; ending early (even before it was first read, when
+  // the generator's own `finally` never runs) ends `lines` too, which gives its connection back.
+  stream.once('close', () => {
+    copyExports -= 1;
+    lines.destroy();
+  });
+  return stream;
+}
+
+async function* withHead(lines: Readable): AsyncGenerator<Buffer> {
+  try {
+    yield head();
+    yield* lines;
+  } finally {
+    lines.destroy();
+  }
+}
+
+async function* inBatches(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, forms: Map<string, CounterpartySql>, batch: number): AsyncGenerator<Buffer> {
+  yield head();
+  let before: string | null = null;
+  for (;;) {
+    const { sql, params } = statementSelect(scope, asset, filters, forms, { before, limit: batch });
+    const { rows } = await db.query<{ id: string; line: string }>(sql, params);
+    if (rows.length === 0) return;
+    yield Buffer.from(rows.map((row) => row.line).join(''));
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+/** An instant for a literal: a valid Date only (the routes' checks give nothing else). */
+function instant(at: Date | null): Date | null {
+  if (at && Number.isNaN(at.getTime())) throw new Error('A statement filter is not a valid instant');
+  return at;
+}
+
+/**
+ * The statement's lines as CSV text, one row each, newest first (with its line id too, for a batch of `page.limit`):
+ * the lines `statementLines` reads (the ledger's `accountStatementSelect`: the company's available account in `asset`
+ * and its mode, the same filters), each written by `csvSql` as the resolvers and `formatAmount` would give it. Values
+ * are parameters; for COPY, copyLines writes them in as literals (strings by `pg.escapeLiteral`, booleans and integers
+ * as such). Anything else is refused here: an unknown asset, a direction other than in or out, an invalid instant, a
+ * cursor that is not a line id.
+ */
+export function statementSelect(
+  scope: Scope,
+  asset: AssetCode,
+  filters: WalletStatementFilters,
+  forms: Map<string, CounterpartySql>,
+  page: { before: string | null; limit: number | null },
+): { sql: string; params: unknown[] } {
+  if (!isAssetCode(asset)) throw new Error(`No asset ${String(asset)}`);
+  if (filters.direction !== undefined && filters.direction !== 'in' && filters.direction !== 'out') throw new Error('A statement direction is in or out');
+  if (page.before !== null && !/^[1-9][0-9]{0,18}$/.test(page.before)) throw new Error('A statement cursor is a line id');
+  if (page.limit !== null && !(Number.isSafeInteger(page.limit) && page.limit > 0)) throw new Error('A statement batch is a positive whole number');
+  const { from, to } = statementRange(filters);
+  const decimals = assets[asset].decimals;
+  return accountStatementSelect(
+    { companyId: scope.companyId, livemode: scope.livemode, code: 'available', currency: asset },
+    { before: page.before, limit: page.limit, from: instant(from), to: instant(to), direction: filters.direction ?? null },
+    (param) => {
+      const viewer = { companyId: `${param(scope.companyId)}::uuid`, livemode: `${param(scope.livemode)}::boolean` };
+      // One lateral subquery per line: each kind's form behind a filter on the line's kind, which PostgreSQL tests once
+      // per line before running the form. At most one answer, as the resolvers' maps hold one per reference.
+      const branches = [...forms].map(
+        ([kind, form]) => `SELECT f.name, f.tag FROM (${form({ reference: L.reference }, viewer)}) f WHERE ${L.kind} = ${pg.escapeLiteral(kind)}`,
+      );
+      const counterparty = branches.length > 0 ? `${branches.join('\n UNION ALL ')}\n LIMIT 1` : 'SELECT NULL::text AS name, NULL::text AS tag WHERE false';
+      // Kinds match ^[a-z_.]{1,60}$ (the entries' CHECK): no quote, no formula start. A line id is digits.
+      const line = csvSql.row([
+        L.id,
+        csvSql.isoUtc(L.createdAt),
+        L.kind,
+        csvSql.text(L.description),
+        csvSql.text('c.name'),
+        csvSql.text('c.tag'),
+        pg.escapeLiteral(asset),
+        csvSql.units(L.amount, decimals),
+        csvSql.units(L.balanceAfter, decimals),
+      ]);
+      // COPY sends one column, the line; a batch also reads each line's id, the next batch's cursor.
+      return { columns: `${page.limit === null ? '' : `${L.id}::text AS id, `}${line} AS line`, join: `LEFT JOIN LATERAL (${counterparty}) c ON true` };
+    },
+  );
 }
 
 const decimal = (asset: AssetCode, amount: bigint) => formatAmount(asset, amount, { grouping: false });
 
-async function* lines(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch: number): AsyncGenerator<Buffer> {
-  yield Buffer.from(CSV_BOM + csvRow([...COLUMNS]));
+/**
+ * The same CSV formatted here from `statementLines` and the kinds' resolvers (what the statement page shows), in keyset
+ * batches of `batch` lines: the export's way when a kind has no SQL form, and what the tests hold the database's
+ * lines to.
+ */
+export function statementCsvFromResolvers(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch = STATEMENT_EXPORT_BATCH): Readable {
+  return Readable.from(fromResolvers(db, scope, asset, filters, batch), { objectMode: false });
+}
+
+async function* fromResolvers(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch: number): AsyncGenerator<Buffer> {
+  yield head();
   let before: string | null = null;
   for (;;) {
     const page = await statementLines(db, scope, asset, { ...filters, before, limit: batch });
