@@ -6,7 +6,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { getCompanyWithApplication } from '../company/application';
 import { consumeEmailCode, sendEmailCode, type EmailCodeSent } from './email-otp';
 import { checkSecondFactor } from './two-factor';
-import { issueSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
+import { discardSignInProof, prepareSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
 import { signAccessToken, startRefreshFamily } from './tokens';
 import { findUserByLogin, limitSubject, twoFactorMethodOf, type UserRow } from './users';
 
@@ -18,20 +18,29 @@ type LimitRule = 'loginPerAccount' | 'otpPerAccount';
  * The password is checked before anything about the account is revealed, and
  * an unknown account costs the same hashing work as a wrong password. Each attempt first spends
  * the address's budget, then the account's (`limits`), whichever spelling of the login it used.
+ * `alongside` runs for a verified account while Argon2id checks the password (initiate writes its proof's row
+ * there); it must reveal nothing until the password has checked, and its result is the caller's to undo otherwise.
  */
-async function authenticate(
+async function authenticate<T = undefined>(
   ctx: AppContext,
   credentials: Credentials,
   limits: { ip: string; ipRule: 'loginPerIp' | 'otpPerIp'; accountRules: readonly LimitRule[] },
-): Promise<{ user: UserRow; subject: string }> {
+  alongside?: { run: (user: UserRow) => Promise<T>; undo: (result: T) => void },
+): Promise<{ user: UserRow; subject: string; alongside: T | undefined }> {
   await ctx.limiter.consume(limits.ipRule, limits.ip);
   const user = await findUserByLogin(ctx.db, credentials.email);
   const subject = limitSubject(user, credentials.email);
   for (const rule of limits.accountRules) await ctx.limiter.consume(rule, subject);
-  const valid = await verifyPassword(user?.password_hash, credentials.password);
-  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  const [valid, done] = await Promise.all([
+    verifyPassword(user?.password_hash, credentials.password),
+    user?.email_verified_at && alongside ? alongside.run(user) : undefined,
+  ]);
+  if (!user || !valid) {
+    if (done !== undefined) alongside?.undo(done);
+    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  }
   if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return { user, subject };
+  return { user, subject, alongside: done };
 }
 
 const passwordStage = { ipRule: 'loginPerIp', accountRules: ['loginPerAccount'] } as const;
@@ -64,11 +73,25 @@ async function authenticateWithProof(ctx: AppContext, input: Credentials & { pas
 }
 
 export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
-  const { user } = await authenticate(ctx, credentials, { ip, ...passwordStage });
+  // The proof's row is written while Argon2id runs, so the answer waits for the hash alone; the proof is handed out
+  // only below, once the password has checked (docs/decisions/0081-sign-in-waits-for-argon2id-only.md).
+  const { user, alongside: prepared } = await authenticate(
+    ctx,
+    credentials,
+    { ip, ...passwordStage },
+    { run: (found) => prepareSignInProof(ctx, found, credentials.password), undo: (proof) => discardSignInProof(ctx, proof) },
+  );
+  if (!prepared) throw new Error('a verified account signed in without its proof prepared');
   const twoFactorMethod = twoFactorMethodOf(user);
-  if (twoFactorMethod === 'email') await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
-  const passwordProof = await issueSignInProof(ctx, user, credentials.password);
-  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod, passwordProof };
+  if (twoFactorMethod === 'email') {
+    try {
+      await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
+    } catch (error) {
+      discardSignInProof(ctx, prepared);
+      throw error;
+    }
+  }
+  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod, passwordProof: prepared.proof };
 }
 
 /** The OTP stage's 'Resend code': the password is checked again, so nobody else can make the mail flow. */

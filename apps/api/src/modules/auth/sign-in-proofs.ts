@@ -24,15 +24,32 @@ function checkDigest(ctx: AppContext, user: Pick<UserRow, 'id' | 'password_hash'
   return hmacSha256(ctx.keys.signInProof, `${user.id}:${secret}:${user.password_hash}:${password}`);
 }
 
-/** Issued by initiate once the password has checked, for the verify-otp of the same attempt. */
-export async function issueSignInProof(ctx: AppContext, user: UserRow, password: string): Promise<string> {
+/** A proof whose row is written but whose secret half nobody has been given yet (`proof`). */
+export type PreparedProof = { id: string; proof: string };
+
+/**
+ * Writes the row of initiate's proof for `user` and `password` while Argon2id checks that password
+ * (docs/decisions/0081-sign-in-waits-for-argon2id-only.md): the row is written before the check ends, but the proof
+ * is handed to the client only once the password has checked. Until then nobody holds its secret half (256 random
+ * bits, never stored), so the row proves nothing; after a wrong password it is deleted (`discardSignInProof`).
+ */
+export async function prepareSignInProof(ctx: AppContext, user: UserRow, password: string): Promise<PreparedProof> {
   const id = randomUUID();
   const secret = randomToken(32);
   await ctx.db.query(
     `INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $1::uuid, $2::uuid, $3::text, now() + make_interval(secs => $4) FROM ${ASYNC_COMMIT}`,
     [id, user.id, checkDigest(ctx, user, secret, password).toString('hex'), SIGN_IN_PROOF_TTL_SECONDS],
   );
-  return `${id}.${secret}`;
+  return { id, proof: `${id}.${secret}` };
+}
+
+/**
+ * Deletes a prepared proof whose password did not check, without making the answer wait for it: a wrong password for
+ * an account answers after Argon2id, as one for an unknown login does, and not one database round trip later.
+ * A row left behind by a failed delete is harmless (its secret was never given out) and the clean-up job removes it.
+ */
+export function discardSignInProof(ctx: AppContext, prepared: PreparedProof): void {
+  spendSignInProof(ctx.db, prepared.id).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not delete an unused sign-in proof'));
 }
 
 export type TakenProof = {
