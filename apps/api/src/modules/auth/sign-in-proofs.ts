@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { ASYNC_COMMIT } from '../../db/async-commit';
 import { hmacSha256, randomToken, safeEqual } from '../../lib/crypto';
+import type { NewSession } from './tokens';
 import { loginNames, userColumnsOf, type UserRow } from './users';
 
 /**
@@ -63,18 +64,39 @@ export type TakenProof = {
    * two requests carrying it only one finds `spent`; a two-factor user's proof stays until the code has checked.
    */
   spent: boolean;
+  /** Whether the statement also wrote the session it was given (a verified user without a second factor, proof spent). */
+  sessionStarted: boolean;
 };
 
 /**
  * Reads a live proof with its user and, when that user has no second factor, spends it in the same statement;
  * then compares it with the login and password sent with it. It never looks the login up, so it takes the same
  * path whether or not the named account exists. Undefined for a malformed, unknown, spent or expired proof.
+ *
+ * With `session`, the statement that spends the proof of a verified user without a second factor also writes that
+ * session's row for the proof's user (docs/decisions/0081-sign-in-waits-for-argon2id-only.md): `sessionStarted`
+ * says so. The row is written before the proof is compared with the login and password, but its tokens exist only
+ * in this request until the caller hands them out; a caller that does not (the proof did not hold, a limit refused
+ * the request) deletes it again (`discardSession`).
  */
-export async function takeSignInProof(ctx: AppContext, proof: string, login: string, password: string): Promise<TakenProof | undefined> {
+export async function takeSignInProof(
+  ctx: AppContext,
+  proof: string,
+  login: string,
+  password: string,
+  session?: NewSession,
+): Promise<TakenProof | undefined> {
   const parts = PROOF_FORMAT.exec(proof);
   if (!parts) return undefined;
   const id = parts[1]!;
-  const { rows } = await ctx.db.query<UserRow & { check_digest: string; spent: boolean }>(
+  const startSession = session
+    ? `, started AS (
+       INSERT INTO refresh_tokens (user_id, family_id, token_hash, parent_id, family_expires_at)
+       SELECT found.id, $2::uuid, $3::text, NULL::uuid, $4::timestamptz FROM found, spent WHERE found.email_verified_at IS NOT NULL
+       RETURNING family_id
+     )`
+    : '';
+  const { rows } = await ctx.db.query<UserRow & { check_digest: string; spent: boolean; session_started: boolean }>(
     `WITH found AS (
        SELECT ${userColumnsOf('u')}, p.check_digest
        FROM sign_in_proofs p JOIN users u ON u.id = p.user_id
@@ -84,16 +106,17 @@ export async function takeSignInProof(ctx: AppContext, proof: string, login: str
        WHERE id = $1 AND expires_at > now()
          AND EXISTS (SELECT 1 FROM found WHERE totp_enabled_at IS NULL AND email_otp_enabled_at IS NULL)
        RETURNING id
-     )
-     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent FROM found, ${ASYNC_COMMIT}`,
-    [id],
+     )${startSession}
+     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent, ${session ? 'EXISTS (SELECT 1 FROM started)' : 'false'} AS session_started
+     FROM found, ${ASYNC_COMMIT}`,
+    session ? [id, session.sessionId, session.tokenHash, session.familyExpiresAt] : [id],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { check_digest: stored, spent, ...proofUser } = row;
+  const { check_digest: stored, spent, session_started: sessionStarted, ...proofUser } = row;
   const user = loginNames(proofUser, login) ? proofUser : undefined;
   const matches = safeEqual(checkDigest(ctx, proofUser, parts[2]!, password), Buffer.from(stored, 'hex'));
-  return { id, user, valid: matches && user !== undefined, spent };
+  return { id, user, valid: matches && user !== undefined, spent, sessionStarted };
 }
 
 /**
