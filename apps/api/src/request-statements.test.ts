@@ -88,9 +88,12 @@ describe('statements per request', () => {
     expect(verify.answer.status).toBe(200);
     // The proof spent with the session started in one statement, then the company with its application.
     expect(verify.statements).toBe(2);
+    // The access token names the session the proof's statement wrote.
+    const claims = String(verify.answer.body.data.accessToken).split('.')[1] ?? '';
+    const { sid } = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { sid: string };
     const sessions = await server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1 AND t.family_id = $2',
-      [user.email, verify.answer.body.data.accessToken ? JSON.parse(Buffer.from(String(verify.answer.body.data.accessToken).split('.')[1], 'base64url').toString()).sid : ''],
+      [user.email, sid],
     );
     expect(sessions.rows[0]!.n).toBe(1);
     expect(verify.answer.body.data.company.application).toMatchObject({ documents: [], representatives: [], bankDetails: null, status: { code: null } });
