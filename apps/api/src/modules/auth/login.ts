@@ -6,8 +6,8 @@ import { verifyPassword } from '../../lib/passwords';
 import { getCompanyWithApplication } from '../company/application';
 import { consumeEmailCode, sendEmailCode, type EmailCodeSent } from './email-otp';
 import { checkSecondFactor } from './two-factor';
-import { issueSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
-import { signAccessToken, startRefreshFamily } from './tokens';
+import { discardSignInProof, prepareSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
+import { discardSession, newSession, signAccessToken, startRefreshFamily } from './tokens';
 import { findUserByLogin, limitSubject, twoFactorMethodOf, type UserRow } from './users';
 
 type Credentials = { email: string; password: string };
@@ -18,20 +18,29 @@ type LimitRule = 'loginPerAccount' | 'otpPerAccount';
  * The password is checked before anything about the account is revealed, and
  * an unknown account costs the same hashing work as a wrong password. Each attempt first spends
  * the address's budget, then the account's (`limits`), whichever spelling of the login it used.
+ * `alongside` runs for a verified account while Argon2id checks the password (initiate writes its proof's row
+ * there); it must reveal nothing until the password has checked, and its result is the caller's to undo otherwise.
  */
-async function authenticate(
+async function authenticate<T = undefined>(
   ctx: AppContext,
   credentials: Credentials,
   limits: { ip: string; ipRule: 'loginPerIp' | 'otpPerIp'; accountRules: readonly LimitRule[] },
-): Promise<{ user: UserRow; subject: string }> {
+  alongside?: { run: (user: UserRow) => Promise<T>; undo: (result: T) => void },
+): Promise<{ user: UserRow; subject: string; alongside: T | undefined }> {
   await ctx.limiter.consume(limits.ipRule, limits.ip);
   const user = await findUserByLogin(ctx.db, credentials.email);
   const subject = limitSubject(user, credentials.email);
   for (const rule of limits.accountRules) await ctx.limiter.consume(rule, subject);
-  const valid = await verifyPassword(user?.password_hash, credentials.password);
-  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  const [valid, done] = await Promise.all([
+    verifyPassword(user?.password_hash, credentials.password),
+    user?.email_verified_at && alongside ? alongside.run(user) : undefined,
+  ]);
+  if (!user || !valid) {
+    if (done !== undefined) alongside?.undo(done);
+    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  }
   if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return { user, subject };
+  return { user, subject, alongside: done };
 }
 
 const passwordStage = { ipRule: 'loginPerIp', accountRules: ['loginPerAccount'] } as const;
@@ -48,27 +57,49 @@ const codeStage = { ipRule: 'otpPerIp', accountRules: ['otpPerAccount', 'loginPe
  */
 async function authenticateWithProof(ctx: AppContext, input: Credentials & { passwordProof: string }, ip: string) {
   await ctx.limiter.consume(codeStage.ipRule, ip);
-  const proof = await takeSignInProof(ctx, input.passwordProof, input.email, input.password);
-  // The subject is the one the password path would count against: the account the login names.
-  const subject = limitSubject(proof?.user ?? (await findUserByLogin(ctx.db, input.email)), input.email);
-  for (const rule of codeStage.accountRules) await ctx.limiter.consume(rule, subject);
-  const user = proof?.valid ? proof.user : undefined;
-  const twoFactor = user ? twoFactorMethodOf(user) !== null : false;
-  // Of two requests with one proof of a user without a second factor, only the one that spent it goes on.
-  if (!proof || !user || (!twoFactor && !proof.spent)) {
-    if (proof && !proof.spent) await spendSignInProof(ctx.db, proof.id);
-    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  // A user without a second factor gets the session in the statement that spends the proof: handed out below only
+  // if the proof holds, deleted otherwise (docs/decisions/0081-sign-in-waits-for-argon2id-only.md).
+  const session = newSession();
+  const proof = await takeSignInProof(ctx, input.passwordProof, input.email, input.password, session);
+  try {
+    // The subject is the one the password path would count against: the account the login names.
+    const subject = limitSubject(proof?.user ?? (await findUserByLogin(ctx.db, input.email)), input.email);
+    for (const rule of codeStage.accountRules) await ctx.limiter.consume(rule, subject);
+    const user = proof?.valid ? proof.user : undefined;
+    const twoFactor = user ? twoFactorMethodOf(user) !== null : false;
+    // Of two requests with one proof of a user without a second factor, only the one that spent it goes on.
+    if (!proof || !user || (!twoFactor && !proof.spent)) {
+      if (proof && !proof.spent) await spendSignInProof(ctx.db, proof.id);
+      throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+    }
+    if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    return { user, subject, proofToSpend: twoFactor ? proof.id : undefined, session: proof.sessionStarted ? session : undefined };
+  } catch (error) {
+    if (proof?.sessionStarted) await discardSession(ctx.db, session.sessionId);
+    throw error;
   }
-  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return { user, subject, proofToSpend: twoFactor ? proof.id : undefined };
 }
 
 export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
-  const { user } = await authenticate(ctx, credentials, { ip, ...passwordStage });
+  // The proof's row is written while Argon2id runs, so the answer waits for the hash alone; the proof is handed out
+  // only below, once the password has checked (docs/decisions/0081-sign-in-waits-for-argon2id-only.md).
+  const { user, alongside: prepared } = await authenticate(
+    ctx,
+    credentials,
+    { ip, ...passwordStage },
+    { run: (found) => prepareSignInProof(ctx, found, credentials.password), undo: (proof) => discardSignInProof(ctx, proof) },
+  );
+  if (!prepared) throw new Error('a verified account signed in without its proof prepared');
   const twoFactorMethod = twoFactorMethodOf(user);
-  if (twoFactorMethod === 'email') await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
-  const passwordProof = await issueSignInProof(ctx, user, credentials.password);
-  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod, passwordProof };
+  if (twoFactorMethod === 'email') {
+    try {
+      await sendEmailCode(ctx, user, 'login', { reuseRecent: true });
+    } catch (error) {
+      discardSignInProof(ctx, prepared);
+      throw error;
+    }
+  }
+  return { twoFactorEnabled: twoFactorMethod !== null, twoFactorMethod, passwordProof: prepared.proof };
 }
 
 /** The OTP stage's 'Resend code': the password is checked again, so nobody else can make the mail flow. */
@@ -84,34 +115,43 @@ export async function completeLogin(
   ip: string,
 ): Promise<Session> {
   const { passwordProof } = input;
-  const { user, subject, proofToSpend } = passwordProof
+  const { user, subject, proofToSpend, session } = passwordProof
     ? await authenticateWithProof(ctx, { ...input, passwordProof }, ip)
-    : { ...(await authenticate(ctx, input, { ip, ...codeStage })), proofToSpend: undefined };
-  const method = twoFactorMethodOf(user);
-  if (method === 'authenticator') {
-    if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);
-    if (!(await checkSecondFactor(ctx, user, input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
-  } else if (method === 'email') {
-    if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorEmailRequired);
-    if (!(await consumeEmailCode(ctx, user.id, 'login', input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
-  }
-  // After the code, so a wrong one leaves the proof for the next try; a proof spent meanwhile by another request signs nobody in twice.
-  if (proofToSpend && !(await spendSignInProof(ctx.db, proofToSpend))) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
-  await Promise.all([ctx.limiter.reset('loginPerAccount', subject), ctx.limiter.reset('otpPerAccount', subject)]);
+    : { ...(await authenticate(ctx, input, { ip, ...codeStage })), proofToSpend: undefined, session: undefined };
+  try {
+    const method = twoFactorMethodOf(user);
+    if (method === 'authenticator') {
+      if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorRequired);
+      if (!(await checkSecondFactor(ctx, user, input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
+    } else if (method === 'email') {
+      if (!input.otp) throw new AppError('INVALID_OTP', messages.twoFactorEmailRequired);
+      if (!(await consumeEmailCode(ctx, user.id, 'login', input.otp))) throw new AppError('INVALID_OTP', messages.otpInvalid);
+    }
+    // After the code, so a wrong one leaves the proof for the next try; a proof spent meanwhile by another request signs nobody in twice.
+    if (proofToSpend && !(await spendSignInProof(ctx.db, proofToSpend))) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+    await Promise.all([ctx.limiter.reset('loginPerAccount', subject), ctx.limiter.reset('otpPerAccount', subject)]);
 
-  // The session and the company's answer are independent statements: sent together, they cost one wait.
-  const [{ sessionId, refreshToken }, company] = await Promise.all([startRefreshFamily(ctx.db, user.id), getCompanyWithApplication(ctx, user.company_id)]);
-  const accessToken = signAccessToken(ctx, { userId: user.id, companyId: user.company_id, sessionId });
-  return {
-    user: {
-      id: user.id,
-      companyId: user.company_id,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      email: user.email,
-    },
-    company,
-    accessToken,
-    refreshToken,
-  };
+    // The session (unless the proof's statement wrote it) and the company's answer are independent statements: sent together, they cost one wait.
+    const [{ sessionId, refreshToken }, company] = await Promise.all([
+      session ?? startRefreshFamily(ctx.db, user.id),
+      getCompanyWithApplication(ctx, user.company_id),
+    ]);
+    const accessToken = signAccessToken(ctx, { userId: user.id, companyId: user.company_id, sessionId });
+    return {
+      user: {
+        id: user.id,
+        companyId: user.company_id,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: user.email,
+      },
+      company,
+      accessToken,
+      refreshToken,
+    };
+  } catch (error) {
+    // A session written with the proof and not handed out is deleted; the original failure is what the client gets.
+    if (session) await discardSession(ctx.db, session.sessionId).catch(() => undefined);
+    throw error;
+  }
 }

@@ -189,6 +189,41 @@ describe('proofs and the rest of sign-in', () => {
     expect(blocked.body.data.code).toBe('RATE_LIMITED');
   });
 
+  it('leaves no proof behind a wrong password: the row written while Argon2id ran is deleted', async () => {
+    const user = await createVerifiedUser(server);
+    const proofsOf = async () =>
+      Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM sign_in_proofs p JOIN users u ON u.id = p.user_id WHERE u.email = $1', [user.email])).rows[0]!.n);
+    const wrong = await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 7!' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(wrongPasswordAnswer);
+    // The delete is not awaited by the answer (a wrong password answers when the hash is done); it follows at once.
+    for (let i = 0; i < 100 && (await proofsOf()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await proofsOf()).toBe(0);
+    // The right password still gets a proof that signs in once.
+    const proof = await initiate(user);
+    expect(await proofsOf()).toBe(1);
+    expect((await verify(user, proof)).status).toBe(200);
+    expect(await proofsOf()).toBe(0);
+  });
+
+  it('leaves no session behind a proof that does not hold or a request a limit refuses', async () => {
+    const user = await createVerifiedUser(server);
+    const sessionsOf = async () =>
+      (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1', [user.email])).rows[0]!.n;
+    // Another password: the proof is spent by the statement that reads it, and the session written with it is deleted.
+    const wrong = await verify({ ...user, password: 'Wrong password 7!' }, await initiate(user));
+    expect(wrong.body).toEqual(wrongPasswordAnswer);
+    expect(await sessionsOf()).toBe(0);
+    // The right proof and password, refused by the account's limit after the statement: no session either.
+    // initiate, verify-otp and initiate again have spent three of the account's tries; wrong passwords spend the rest.
+    const proof = await initiate(user);
+    for (let i = 3; i < defaultRateRules.loginPerAccount.limit; i++) {
+      expect((await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 7!' })).status).toBe(401);
+    }
+    expect((await verify(user, proof)).status).toBe(429);
+    expect(await sessionsOf()).toBe(0);
+  });
+
   it('keeps nothing in the table that gives the password away', async () => {
     const user = await createVerifiedUser(server, { password: STRONG_PASSWORD });
     const proof = await initiate(user);

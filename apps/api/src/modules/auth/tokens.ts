@@ -100,20 +100,39 @@ async function insertRefreshToken(
   return token;
 }
 
+/** A session about to start: its id (the refresh-token family), its first refresh token and what its row keeps. */
+export type NewSession = { sessionId: string; refreshToken: string; tokenHash: string; familyExpiresAt: Date };
+
+export function newSession(): NewSession {
+  const refreshToken = randomToken();
+  return {
+    sessionId: randomUUID(),
+    refreshToken,
+    tokenHash: sha256(refreshToken),
+    familyExpiresAt: new Date(Date.now() + REFRESH_FAMILY_TTL_DAYS * 24 * 3600 * 1000),
+  };
+}
+
 /**
  * Starts a new session (a refresh-token family) at sign-in, in a statement of its own that does not wait for the
  * disk (db/async-commit.ts): a session lost with a crash of the database only means signing in again.
  */
 export async function startRefreshFamily(db: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
-  const familyExpiresAt = new Date(Date.now() + REFRESH_FAMILY_TTL_DAYS * 24 * 3600 * 1000);
-  const sessionId = randomUUID();
-  const refreshToken = randomToken();
+  const session = newSession();
   await db.query(
     `INSERT INTO refresh_tokens (user_id, family_id, token_hash, parent_id, family_expires_at)
      SELECT $1::uuid, $2::uuid, $3::text, NULL::uuid, $4::timestamptz FROM ${ASYNC_COMMIT}`,
-    [userId, sessionId, sha256(refreshToken), familyExpiresAt],
+    [userId, session.sessionId, session.tokenHash, session.familyExpiresAt],
   );
-  return { sessionId, refreshToken };
+  return { sessionId: session.sessionId, refreshToken: session.refreshToken };
+}
+
+/**
+ * Deletes a session written by verify-otp's proof statement whose tokens were never handed out (the proof did not
+ * hold, or a limit refused the request): nobody holds its refresh token, and it should not outlive the request.
+ */
+export async function discardSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('DELETE FROM refresh_tokens WHERE family_id = $1 AND parent_id IS NULL', [sessionId]);
 }
 
 type RefreshRow = {
