@@ -468,6 +468,22 @@ describe('the CSV export', () => {
     const abandoned = exportTransactionsCsv(server.db, scope, {});
     await new Promise((resolve) => abandoned.once('readable', resolve));
     abandoned.destroy();
+    // One given up before it was read at all: its generator never started, so only the stream's close ends the COPY
+    // stream it opened, which gives the connection back (db/copy-lines.ts).
+    const opened: NodeJS.ReadableStream[] = [];
+    const recording = new Proxy(server.db, {
+      get: (target, name, receiver) =>
+        name === 'copyLines' && target.copyLines
+          ? (sql: string, params: unknown[]) => {
+              const lines = target.copyLines!(sql, params);
+              opened.push(lines);
+              return lines;
+            }
+          : (Reflect.get(target, name, receiver) as unknown),
+    });
+    exportTransactionsCsv(recording, scope, {}).destroy();
+    expect(opened).toHaveLength(process.env.TEST_DB === 'postgres' ? 1 : 0);
+    await expect.poll(() => opened.every((lines) => (lines as unknown as { destroyed: boolean }).destroyed), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => copyExportsStreaming(), { timeout: 10_000 }).toBe(0);
     const copying = async () =>
       (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY (%' AND state <> 'idle'")).rows[0]!.n;

@@ -84,9 +84,14 @@ export function exportTransactionsCsv(db: ExportDb, scope: Scope, filters: Trans
   if (!filtered) return Readable.from([head]);
   if (!db.copyLines || copyExports >= COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, filters, head));
   copyExports += 1;
-  const stream = Readable.from(withHead(head, db.copyLines(`SELECT ${EXPORT_LINE} ${EXPORT_FROM} WHERE ${filtered.where} ${NEWEST_FIRST}`, filtered.params)));
-  // Ended, failed or abandoned by its client, the stream closes once.
-  stream.once('close', () => (copyExports -= 1));
+  const lines = db.copyLines(`SELECT ${EXPORT_LINE} ${EXPORT_FROM} WHERE ${filtered.where} ${NEWEST_FIRST}`, filtered.params);
+  const stream = Readable.from(withHead(head, lines));
+  // Ended, failed or abandoned by its client, the stream closes once; ending early (even before it was first read, when
+  // the generator's own `finally` never runs) ends `lines` too, which gives its connection back (ADR 0079).
+  stream.once('close', () => {
+    copyExports -= 1;
+    lines.destroy();
+  });
   return stream;
 }
 
