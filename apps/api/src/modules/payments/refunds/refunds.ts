@@ -78,17 +78,38 @@ async function notPaidOut(db: Queryable, row: Pick<TransactionRow, 'company_id' 
 /** The most a refund of this payment may be now: what is left on it, within the money not yet paid out. */
 export async function refundableNow(db: Queryable, row: TransactionRow): Promise<number> {
   if (row.status !== 'success') return 0;
-  const left = kobo(row.amount) - kobo(row.refunded_amount);
-  return Math.max(0, Math.min(left, await notPaidOut(db, row)));
+  return refundableWithin(row, await notPaidOut(db, row));
 }
 
-export async function refundsOf(db: Queryable, transaction: Pick<TransactionRow, 'id'>): Promise<Refund[]> {
-  const { rows } = await db.query<RefundRow>(
-    `SELECT ${COLUMNS} FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.transaction_id = $1 ORDER BY r.created_at, r.id`,
-    [transaction.id],
-  );
-  return rows.map(toRefund);
+/** `refundableNow` of a payment whose company's money not yet paid out was read with it (`notPaidOutSql`). */
+export function refundableWithin(row: TransactionRow, notPaidOut: number | string | null): number {
+  if (row.status !== 'success' || notPaidOut === null) return 0;
+  const left = kobo(row.amount) - kobo(row.refunded_amount);
+  return Math.max(0, Math.min(left, kobo(notPaidOut)));
 }
+
+/**
+ * `notPaidOut` as an expression on a transaction row named `t` in a statement that reads it (the sum of its company's
+ * available and pending balances in its mode and currency, as text; '0' when it has neither account).
+ */
+export const notPaidOutSql = (t: string) =>
+  `(SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+     WHERE a.company_id = ${t}.company_id AND a.livemode = ${t}.livemode AND a.currency = ${t}.currency::text AND a.code IN ('available', 'pending'))`;
+
+/** The refunds of a transaction named `t`, as `refundsFromJson` reads them, oldest first (null when none). */
+export const refundsJsonSql = (t: string) =>
+  `(SELECT json_agg(json_build_object('id', r.id, 'company_id', r.company_id, 'livemode', r.livemode, 'transaction_id', r.transaction_id,
+            'amount', r.amount::text, 'currency', r.currency, 'status', r.status, 'reason', r.reason, 'failure_reason', r.failure_reason,
+            'created_at', r.created_at, 'processed_at', r.processed_at) ORDER BY r.created_at, r.id)
+      FROM refunds r WHERE r.transaction_id = ${t}.id)`;
+
+type RefundJson = Omit<RefundRow, 'created_at' | 'processed_at' | 'reference'> & { created_at: string; processed_at: string | null };
+
+/** The refunds `refundsJsonSql` read, of the transaction with `reference`. */
+export const refundsFromJson = (rows: RefundJson[] | null, reference: string): Refund[] =>
+  (rows ?? []).map((row) =>
+    toRefund({ ...row, reference, created_at: new Date(row.created_at), processed_at: row.processed_at === null ? null : new Date(row.processed_at) }),
+  );
 
 const scopeOf = (row: { company_id: string; livemode: boolean }): Scope => ({ companyId: row.company_id, livemode: row.livemode });
 
