@@ -160,7 +160,7 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
 /**
  * A transaction of the scope with its timeline, refunds and what may still be refunded, in one statement: the row, its
  * timeline, its refunds and, for a paid one, its company's money not yet paid out, all in one snapshot
- * (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md, 0080-refunds-in-four-statements.md).
+ * (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md, 0080-a-refund-in-three-statements-a-detail-in-one.md).
  */
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
   // The same references findTransactionRow accepts; another business's, or the other mode's, is never found.

@@ -209,7 +209,7 @@ const REFUND_EMAIL_PRIORITY = 1;
 
 /**
  * A refund the provider makes at once (the sandbox's, in test mode), in `tx`: what `openRefund` then `processRefund`
- * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md, 0080-refunds-in-four-statements.md).
+ * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md, 0080-a-refund-in-three-statements-a-detail-in-one.md).
  * The payment is locked and read with whether its customer may be emailed, the business's name and who of the business
  * gets refund emails; then one statement raises its refunded amount, writes the refund already processed, both timeline
  * entries (started, then refunded), the emails (outbox rows) and the `refund.processed` event with its deliveries; then
