@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context';
 import type { Acquirer, RefundStatus } from '../../../providers/types';
 import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import { enqueueEmail, type EmailKind } from '../../../mail/outbox';
+import { enqueueEmail, enqueueEmailsSql, type EmailKind } from '../../../mail/outbox';
 import type { OutgoingEmail } from '../../../mail/transport';
 import { refundEmail } from '../../../mail/templates';
 import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
@@ -81,20 +81,12 @@ export async function refundableNow(db: Queryable, row: TransactionRow): Promise
   return refundableWithin(row, await notPaidOut(db, row));
 }
 
-/** `refundableNow` of a payment whose company's money not yet paid out was read with it (`notPaidOutSql`). */
+/** `refundableNow` of a payment whose company's money not yet paid out was read with it (ledger's `notPaidOutSql`). */
 export function refundableWithin(row: TransactionRow, notPaidOut: number | string | null): number {
   if (row.status !== 'success' || notPaidOut === null) return 0;
   const left = kobo(row.amount) - kobo(row.refunded_amount);
   return Math.max(0, Math.min(left, kobo(notPaidOut)));
 }
-
-/**
- * `notPaidOut` as an expression on a transaction row named `t` in a statement that reads it (the sum of its company's
- * available and pending balances in its mode and currency, as text; '0' when it has neither account).
- */
-export const notPaidOutSql = (t: string) =>
-  `(SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
-     WHERE a.company_id = ${t}.company_id AND a.livemode = ${t}.livemode AND a.currency = ${t}.currency::text AND a.code IN ('available', 'pending'))`;
 
 /** The refunds of a transaction named `t`, as `refundsFromJson` reads them, oldest first (null when none). */
 export const refundsJsonSql = (t: string) =>
@@ -204,8 +196,6 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
  */
 type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[]; now: Date };
 
-/** What an outbox row of a refund's emails holds; both kinds are notices (mail/outbox.ts: sent after account mail). */
-const REFUND_EMAIL_PRIORITY = 1;
 
 /**
  * A refund the provider makes at once (the sandbox's, in test mode), in `tx`: what `openRefund` then `processRefund`
@@ -285,13 +275,8 @@ async function refundAtOnce(
     refund.id,
     history.map((h) => h.type),
     history.map((h) => h.message),
-    emails.map((e) => e.kind),
-    emails.map((e) => e.email.to),
-    emails.map((e) => e.email.subject),
-    emails.map((e) => e.email.text),
-    emails.map((e) => e.email.html),
-    REFUND_EMAIL_PRIORITY,
   ];
+  const outbox = enqueueEmailsSql(emails, (value) => `$${params.push(value)}`, 't');
   const event = eventClause(scopeOf(row), 'refund.processed', refund, { next: params.length + 1 });
   params.push(...event.params);
   // `webhooks`: whether the business has any endpoint in this mode that an event could be delivered to (a superset of
@@ -307,10 +292,7 @@ async function refundAtOnce(
        INSERT INTO transaction_history (transaction_id, type, message)
        SELECT t.id, x.type, x.message FROM t, unnest($7::text[], $8::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
      ), o AS (
-       INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html, priority)
-       SELECT x.kind, x.recipient, x.subject, x.body_text, x.body_html, $14
-         FROM t, unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[]) WITH ORDINALITY AS x(kind, recipient, subject, body_text, body_html, position)
-        ORDER BY x.position
+       ${outbox}
      )${event.sql}
      SELECT id, EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id = $1 AND w.livemode = $2 AND w.deleted_at IS NULL) AS webhooks FROM r`,
     params,
