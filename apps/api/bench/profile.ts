@@ -167,7 +167,12 @@ try {
   const commits = async () =>
     Number((await admin.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0]!.n);
   const run = async (label: string, op: () => Promise<boolean>, pid: number) => {
-    for (let i = 0; i < 20; i++) await op();
+    // Warmed up at the run's concurrency, so that each side's pool has opened its connections before their CPU is read:
+    // a sequential warm-up left one connection open on a pool that opens them on demand (the bare server's), and the
+    // nine opened during the run went uncounted. Connections opened during the run anyway are counted from zero.
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      for (let i = 0; i < 5; i++) await op();
+    }));
     const pids = await backends();
     const cpuBefore = { own: cpuMs(pid), db: pids.reduce((sum, p) => sum + cpuMs(p), 0) };
     const before = await commits();
@@ -186,7 +191,8 @@ try {
     const elapsed = (performance.now() - t0) / 1000;
     const ops = done + failed;
     const own = (cpuMs(pid) - cpuBefore.own) / ops;
-    const db = (pids.reduce((sum, p) => sum + cpuMs(p), 0) - cpuBefore.db) / ops;
+    const born = (await backends()).filter((p) => !pids.includes(p));
+    const db = ([...pids, ...born].reduce((sum, p) => sum + cpuMs(p), 0) - cpuBefore.db) / ops;
     await new Promise((resolve) => setTimeout(resolve, 600));
     const after = await commits();
     console.log(

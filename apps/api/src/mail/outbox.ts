@@ -35,6 +35,21 @@ export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: Outgoi
   tx.wake('outbox');
 }
 
+/**
+ * `enqueueEmail` for several emails as part of its caller's statement: an INSERT for a CTE (`name AS (…)`) that writes
+ * them in the order given, one row for each row of `after` (a CTE of the caller's that yields one row when what the
+ * emails are about was written); `param` adds a value and answers its placeholder. The caller wakes 'outbox'.
+ */
+export function enqueueEmailsSql(emails: { kind: EmailKind; email: OutgoingEmail }[], param: (value: unknown) => string, after: string): string {
+  return `INSERT INTO outbox_emails (kind, recipient, subject, body_text, body_html, priority)
+       SELECT x.kind, x.recipient, x.subject, x.body_text, x.body_html, x.priority
+         FROM ${after}, unnest(${param(emails.map((e) => e.kind))}::text[], ${param(emails.map((e) => e.email.to))}::text[], ${param(emails.map((e) => e.email.subject))}::text[],
+                     ${param(emails.map((e) => e.email.text))}::text[], ${param(emails.map((e) => e.email.html))}::text[],
+                     ${param(emails.map((e) => (NOTICES.has(e.kind) ? 1 : 0)))}::smallint[])
+              WITH ORDINALITY AS x(kind, recipient, subject, body_text, body_html, priority, position)
+        ORDER BY x.position`;
+}
+
 type ClaimedRow = { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number; priority: number };
 
 const MAX_ATTEMPTS = 8;

@@ -394,6 +394,15 @@ export async function companyBalances(db: Queryable, companyId: string, livemode
   return [...byCurrency.values()];
 }
 
+/**
+ * The money a company has not yet been paid out (its `available` plus `pending`) in the mode and currency of the row
+ * named `row` of the caller's statement (a row with `company_id`, `livemode` and `currency`), as an expression for a
+ * column: a digit string, '0' when the company has neither account.
+ */
+export const notPaidOutSql = (row: string) =>
+  `(SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
+     WHERE a.company_id = ${row}.company_id AND a.livemode = ${row}.livemode AND a.currency = ${row}.currency::text AND a.code IN ('available', 'pending'))`;
+
 /** A company's holding of one asset in one mode, in the asset's smallest unit. */
 export type AssetBalance = { asset: AssetCode; available: bigint; pending: bigint; held: bigint; payoutsInTransit: bigint };
 

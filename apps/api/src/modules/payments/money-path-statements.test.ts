@@ -102,10 +102,13 @@ describe('a money path', () => {
     const locking = refunded.transactions.filter((t) => t.lockedAt !== null);
     expect(locking).toHaveLength(1);
     const refund = locking[0]!;
-    // The payment locked with what the emails need; the refund with its timeline and event; the company's users for
-    // the notice and its email (one user here); the posting (docs/decisions/0071-answers-written-once-checked.md).
-    expect(refund.statements).toHaveLength(5);
-    expect(refund.statements[1]).toMatch(/INSERT INTO refunds[\s\S]*INSERT INTO transaction_history[\s\S]*INSERT INTO events[\s\S]*INSERT INTO webhook_deliveries/);
+    // The payment locked with what the emails need (the company's users who get the notice among it); the refund with
+    // its timeline, emails and event; the posting (docs/decisions/0071-answers-written-once-checked.md, 0080).
+    expect(refund.statements).toHaveLength(3);
+    expect(refund.statements[0]).toMatch(/FROM users u LEFT JOIN email_preferences[\s\S]*FOR UPDATE/);
+    expect(refund.statements[1]).toMatch(
+      /INSERT INTO refunds[\s\S]*INSERT INTO transaction_history[\s\S]*INSERT INTO outbox_emails[\s\S]*INSERT INTO events[\s\S]*INSERT INTO webhook_deliveries/,
+    );
     expect(refund.statements.length - refund.lockedAt!).toBe(1);
     expect(refund.statements[refund.lockedAt!]).toMatch(/INSERT INTO money_totals[\s\S]*INSERT INTO notifications/);
     expect(refund.statements.slice(refund.lockedAt!).join('\n')).not.toMatch(/INSERT INTO (events|outbox_emails|transaction_history|refunds)/);

@@ -18,11 +18,11 @@ import { AppError } from '../../../lib/errors';
 import { enqueueEmail } from '../../../mail/outbox';
 import { paymentReceiptEmail } from '../../../mail/templates';
 import { recordEvent, type Scope } from '../../webhooks/events';
-import { postEntries, type Entry, type Line } from '../../ledger/ledger';
+import { notPaidOutSql, postEntries, type Entry, type Line } from '../../ledger/ledger';
 import { emailNotice, paymentReceivedNotice } from '../money-notices';
 import { feeFor } from './fees';
 import { addHistory, checkoutUrl, countersSql, newAccessCode, VALID_REFERENCE, mayEmailCustomer, toTransaction, TRANSACTION_COLUMNS, updateWithHistory, type TransactionRow } from '../transaction-rows';
-import { refundableNow, refundsOf } from '../refunds/refunds';
+import { refundableWithin, refundsFromJson, refundsJsonSql } from '../refunds/refunds';
 import { availableAtFor, releaseEntry } from '../payouts/balances';
 import { isUniqueViolation, isUuid } from '../../../lib/db-values';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
@@ -158,29 +158,31 @@ async function openCheckout(ctx: AppContext, scope: Scope, input: NewTransaction
 }
 
 /**
- * A transaction of the scope with its timeline, refunds and what may still be refunded. The row comes with its
- * timeline in one statement, which also says whether it has refunds at all: most have none, and then no statement
- * reads them (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ * A transaction of the scope with its timeline, refunds and what may still be refunded, in one statement: the row, its
+ * timeline, its refunds and, for a paid one, its company's money not yet paid out, all in one snapshot
+ * (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md, 0080-a-refund-in-three-statements-a-detail-in-one.md).
  */
 export async function transactionDetail(db: Queryable, scope: Scope, reference: string): Promise<TransactionDetail> {
   // The same references findTransactionRow accepts; another business's, or the other mode's, is never found.
   if (!VALID_REFERENCE.test(reference)) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  const { rows } = await db.query<TransactionRow & { timeline: { type: string; message: string; created_at: string }[]; has_refunds: boolean }>(
+  const { rows } = await db.query<
+    TransactionRow & { timeline: { type: string; message: string; created_at: string }[]; refunds: Parameters<typeof refundsFromJson>[0]; not_paid_out: string | null }
+  >(
     `SELECT ${TRANSACTION_COLUMNS},
             (SELECT coalesce(json_agg(json_build_object('type', h.type, 'message', h.message, 'created_at', h.created_at) ORDER BY h.id), '[]')
                FROM transaction_history h WHERE h.transaction_id = transactions.id) AS timeline,
-            EXISTS (SELECT 1 FROM refunds r WHERE r.transaction_id = transactions.id) AS has_refunds
+            ${refundsJsonSql('transactions')} AS refunds,
+            CASE WHEN transactions.status = 'success' THEN ${notPaidOutSql('transactions')} END AS not_paid_out
        FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3`,
     [scope.companyId, scope.livemode, reference],
   );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  const [refunds, refundable] = await Promise.all([row.has_refunds ? refundsOf(db, row) : [], refundableNow(db, row)]);
   return {
     ...toTransaction(row),
     timeline: row.timeline.map((h) => ({ type: h.type, message: h.message, at: new Date(h.created_at).toISOString() })),
-    refunds,
-    refundable,
+    refunds: refundsFromJson(row.refunds, row.reference),
+    refundable: refundableWithin(row, row.not_paid_out),
   };
 }
 

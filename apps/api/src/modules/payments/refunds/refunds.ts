@@ -5,7 +5,8 @@ import type { AppContext } from '../../../context';
 import type { Acquirer, RefundStatus } from '../../../providers/types';
 import type { Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import { enqueueEmail } from '../../../mail/outbox';
+import { enqueueEmail, enqueueEmailsSql, type EmailKind } from '../../../mail/outbox';
+import type { OutgoingEmail } from '../../../mail/transport';
 import { refundEmail } from '../../../mail/templates';
 import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
 import { companyBalances, InsufficientBalanceError, post, type StatementPart, WalletFrozenError } from '../../ledger/ledger';
@@ -77,17 +78,30 @@ async function notPaidOut(db: Queryable, row: Pick<TransactionRow, 'company_id' 
 /** The most a refund of this payment may be now: what is left on it, within the money not yet paid out. */
 export async function refundableNow(db: Queryable, row: TransactionRow): Promise<number> {
   if (row.status !== 'success') return 0;
-  const left = kobo(row.amount) - kobo(row.refunded_amount);
-  return Math.max(0, Math.min(left, await notPaidOut(db, row)));
+  return refundableWithin(row, await notPaidOut(db, row));
 }
 
-export async function refundsOf(db: Queryable, transaction: Pick<TransactionRow, 'id'>): Promise<Refund[]> {
-  const { rows } = await db.query<RefundRow>(
-    `SELECT ${COLUMNS} FROM refunds r JOIN transactions t ON t.id = r.transaction_id WHERE r.transaction_id = $1 ORDER BY r.created_at, r.id`,
-    [transaction.id],
-  );
-  return rows.map(toRefund);
+/** `refundableNow` of a payment whose company's money not yet paid out was read with it (ledger's `notPaidOutSql`). */
+export function refundableWithin(row: TransactionRow, notPaidOut: number | string | null): number {
+  if (row.status !== 'success' || notPaidOut === null) return 0;
+  const left = kobo(row.amount) - kobo(row.refunded_amount);
+  return Math.max(0, Math.min(left, kobo(notPaidOut)));
 }
+
+/** The refunds of a transaction named `t`, as `refundsFromJson` reads them, oldest first (null when none). */
+export const refundsJsonSql = (t: string) =>
+  `(SELECT json_agg(json_build_object('id', r.id, 'company_id', r.company_id, 'livemode', r.livemode, 'transaction_id', r.transaction_id,
+            'amount', r.amount::text, 'currency', r.currency, 'status', r.status, 'reason', r.reason, 'failure_reason', r.failure_reason,
+            'created_at', r.created_at, 'processed_at', r.processed_at) ORDER BY r.created_at, r.id)
+      FROM refunds r WHERE r.transaction_id = ${t}.id)`;
+
+type RefundJson = Omit<RefundRow, 'created_at' | 'processed_at' | 'reference'> & { created_at: string; processed_at: string | null };
+
+/** The refunds `refundsJsonSql` read, of the transaction with `reference`. */
+export const refundsFromJson = (rows: RefundJson[] | null, reference: string): Refund[] =>
+  (rows ?? []).map((row) =>
+    toRefund({ ...row, reference, created_at: new Date(row.created_at), processed_at: row.processed_at === null ? null : new Date(row.processed_at) }),
+  );
 
 const scopeOf = (row: { company_id: string; livemode: boolean }): Scope => ({ companyId: row.company_id, livemode: row.livemode });
 
@@ -176,17 +190,22 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   return ctx.db.transaction((tx) => refundAtOnce(tx, scope, input, claim, ctx.config.appUrl));
 }
 
-/** The payment to refund, locked, with what its refund's emails need: whether its customer may be emailed, and the business's name. */
-type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; now: Date };
+/**
+ * The payment to refund, locked, with what its refund's emails need: whether its customer may be emailed, the business's
+ * name, and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
+ */
+type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[]; now: Date };
+
 
 /**
  * A refund the provider makes at once (the sandbox's, in test mode), in `tx`: what `openRefund` then `processRefund`
- * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md). The payment is locked and read
- * with whether its customer may be emailed and the business's name; then one statement raises its refunded amount,
- * writes the refund already processed, both timeline entries (started, then refunded) and the `refund.processed`
- * event with its deliveries; then the emails, the posting with the company's counters, as before. The checks,
- * rows, event, emails and answer are those of the two-step path; a refund has no pending moment to be seen in, as
- * none could be seen before within one transaction.
+ * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md, 0080-a-refund-in-three-statements-a-detail-in-one.md).
+ * The payment is locked and read with whether its customer may be emailed, the business's name and who of the business
+ * gets refund emails; then one statement raises its refunded amount, writes the refund already processed, both timeline
+ * entries (started, then refunded), the emails (outbox rows) and the `refund.processed` event with its deliveries; then
+ * the posting with the company's counters and notifications, as before. The checks, rows, event, emails and answer are
+ * those of the two-step path; a refund has no pending moment to be seen in, as none could be seen before within one
+ * transaction.
  */
 async function refundAtOnce(
   tx: Queryable,
@@ -199,7 +218,11 @@ async function refundAtOnce(
   const { rows: found } = await tx.query<PaymentToRefund>(
     `SELECT ${TRANSACTION_COLUMNS},
             EXISTS (SELECT 1 FROM users u WHERE u.email = lower(transactions.customer_email) AND u.company_id = transactions.company_id) AS customer_is_team,
-            (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name, now() AS now
+            (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,
+            (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name) ORDER BY u.created_at), '[]')
+               FROM users u LEFT JOIN email_preferences p ON p.user_id = u.id
+              WHERE u.company_id = transactions.company_id AND coalesce(p.refunds, true)) AS notice_recipients,
+            now() AS now
        FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3 FOR UPDATE`,
     [scope.companyId, scope.livemode, input.reference],
   );
@@ -223,10 +246,43 @@ async function refundAtOnce(
     { type: 'refund.pending', message: refundStartedMessage(amount, input.reason) },
     { type: 'refund.processed', message: `${formatNaira(amount)} refunded to the customer.` },
   ];
-  const params: unknown[] = [row.company_id, row.livemode, row.id, amount, input.reason, refund.id, history.map((h) => h.type), history.map((h) => h.message)];
+  // The emails, written by the same statement (outbox rows, which no other transaction waits for): the customer's receipt
+  // when they may be emailed, then the business's notice to each user who keeps refund emails on (`emailCompany`'s).
+  const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: true });
+  const businessName = row.company_name ?? 'the business';
+  const emails: { kind: EmailKind; email: OutgoingEmail }[] = [];
+  if (row.livemode || row.customer_is_team) {
+    emails.push({
+      kind: 'refund_processed',
+      email: refundEmail({
+        to: row.customer_email,
+        name: row.customer_name,
+        businessName,
+        amount: formatNaira(amount),
+        reference: row.reference,
+        livemode: row.livemode,
+        receiptUrl: checkoutUrl(appUrl, row),
+      }),
+    });
+  }
+  for (const user of row.notice_recipients) emails.push({ kind: notice.email.kind, email: notice.email.build({ email: user.email, firstName: user.firstName, companyName: businessName }) });
+  const params: unknown[] = [
+    row.company_id,
+    row.livemode,
+    row.id,
+    amount,
+    input.reason,
+    refund.id,
+    history.map((h) => h.type),
+    history.map((h) => h.message),
+  ];
+  const outbox = enqueueEmailsSql(emails, (value) => `$${params.push(value)}`, 't');
   const event = eventClause(scopeOf(row), 'refund.processed', refund, { next: params.length + 1 });
   params.push(...event.params);
-  const { rows } = await tx.query<{ id: string }>(
+  // `webhooks`: whether the business has any endpoint in this mode that an event could be delivered to (a superset of
+  // those the event's deliveries go to, read in the same snapshot), so the webhook worker is woken only when it may
+  // have work; any delivery is still found by its next poll.
+  const { rows } = await tx.query<{ id: string; webhooks: boolean }>(
     `WITH t AS (
        UPDATE transactions SET refunded_amount = refunded_amount + $4, updated_at = now() WHERE id = $3 RETURNING id
      ), r AS (
@@ -235,30 +291,16 @@ async function refundAtOnce(
      ), h AS (
        INSERT INTO transaction_history (transaction_id, type, message)
        SELECT t.id, x.type, x.message FROM t, unnest($7::text[], $8::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
+     ), o AS (
+       ${outbox}
      )${event.sql}
-     SELECT id FROM r`,
+     SELECT id, EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id = $1 AND w.livemode = $2 AND w.deleted_at IS NULL) AS webhooks FROM r`,
     params,
   );
   if (rows[0]?.id !== refund.id) throw new Error(`refund ${refund.id} was not written`);
-  tx.wake('webhooks');
+  if (rows[0].webhooks) tx.wake('webhooks');
+  if (emails.length > 0) tx.wake('outbox');
   await bindEffect(tx, claim, 'refund', refund.id);
-  if (row.livemode || row.customer_is_team) {
-    await enqueueEmail(
-      tx,
-      'refund_processed',
-      refundEmail({
-        to: row.customer_email,
-        name: row.customer_name,
-        businessName: row.company_name ?? 'the business',
-        amount: formatNaira(amount),
-        reference: row.reference,
-        livemode: row.livemode,
-        receiptUrl: checkoutUrl(appUrl, row),
-      }),
-    );
-  }
-  const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: true });
-  await emailNotice(tx, notice);
   await reserveRefund(tx, { id: refund.id, amount, transaction: row }, countersSql(scopeOf(row), { refunded: amount }, { notification: notice.notification }));
   return refund;
 }
