@@ -95,6 +95,10 @@ describe('the merchant API with a secret key', () => {
     const key = alice.key;
     expect((await server.api.get('/wallet', { token: key })).status).toBe(200);
     expect((await server.api.get('/wallet/USDT/statement', { token: key })).status).toBe(200);
+    // A page cursor beyond a bigint (19 digits) is refused as a cursor, not answered with a failure.
+    for (const path of ['/wallet/USDT/statement?before=9999999999999999999', '/transfers?before=9999999999999999999', '/withdrawals?before=9999999999999999999']) {
+      expect((await server.api.get(path, { token: key })).status, path).toBe(400);
+    }
     const csv = await fetch(`${server.baseUrl}/api/v1/wallet/USDT/statement.csv`, { headers: { authorization: `Bearer ${key}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);

@@ -106,7 +106,7 @@ export const transferResponse = envelope(transferSchema);
 export const transferListQuery = z.object({
   asset: assetCodeSchema.optional(),
   direction: z.enum(['sent', 'received']).optional(),
-  before: text().regex(/^[1-9][0-9]{0,18}$/, transferMessages.cursorInvalid).optional(),
+  before: text().regex(/^[1-9][0-9]{0,17}$/, transferMessages.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(TRANSFER_PAGE_SIZE_MAX).default(TRANSFER_PAGE_SIZE_DEFAULT),
 });
 export type TransferListQuery = z.output<typeof transferListQuery>;

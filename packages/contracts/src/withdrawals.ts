@@ -111,7 +111,7 @@ export const withdrawalResponse = envelope(withdrawalSchema);
 export const withdrawalListQuery = z.object({
   asset: assetCodeSchema.optional(),
   status: z.enum(['pending', 'paid', 'failed']).optional(),
-  before: text().regex(/^[1-9][0-9]{0,18}$/, withdrawalMessages.cursorInvalid).optional(),
+  before: text().regex(/^[1-9][0-9]{0,17}$/, withdrawalMessages.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(WITHDRAWAL_PAGE_SIZE_MAX).default(WITHDRAWAL_PAGE_SIZE_DEFAULT),
 });
 export type WithdrawalListQuery = z.output<typeof withdrawalListQuery>;
