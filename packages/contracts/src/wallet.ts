@@ -77,7 +77,7 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const walletResponse = envelope(walletSchema);
 
 // A line id: the keyset cursor of a statement (a positive bigint).
-const LINE_ID = /^[1-9]\d{0,17}$/;
+const LINE_ID = /^[1-9]\d{0,18}$/;
 const cursorField = documented(
   text(walletMessages.cursorInvalid)
     .max(19, walletMessages.cursorInvalid)

@@ -25,6 +25,27 @@ export const statusTransitions = {
     { from: 'pending', to: 'paid' },
     { from: 'pending', to: 'failed' },
   ],
+  // Marketplace offers (migration 0047, ADR 0084): paused and resumed by their vendor, exhausted and active again as
+  // trades take and give back their amount, closed for good.
+  offers: [
+    { from: 'active', to: 'paused' },
+    { from: 'paused', to: 'active' },
+    { from: 'active', to: 'exhausted' },
+    { from: 'exhausted', to: 'active' },
+    { from: 'active', to: 'closed' },
+    { from: 'paused', to: 'closed' },
+    { from: 'exhausted', to: 'closed' },
+  ],
+  // Marketplace trades (migration 0047, ADR 0084): paid by the buyer, released by the seller, cancelled, disputed and ruled.
+  trades: [
+    { from: 'awaiting_payment', to: 'paid' },
+    { from: 'awaiting_payment', to: 'cancelled' },
+    { from: 'paid', to: 'completed' },
+    { from: 'paid', to: 'disputed' },
+    { from: 'paid', to: 'cancelled' },
+    { from: 'disputed', to: 'completed' },
+    { from: 'disputed', to: 'resolved' },
+  ],
   // Requests for higher limits (migration 0035): a reviewer grants or declines each once.
   limit_requests: [
     { from: 'pending', to: 'granted' },
@@ -36,7 +57,15 @@ export type StatusTable = keyof typeof statusTransitions;
 type Transition<T extends StatusTable> = (typeof statusTransitions)[T][number];
 export type StatusOf<T extends StatusTable> = Transition<T>['from'] | Transition<T>['to'];
 
-const singular: Record<StatusTable, string> = { transactions: 'transaction', refunds: 'refund', payouts: 'payout', limit_requests: 'limit request', withdrawals: 'withdrawal' };
+const singular: Record<StatusTable, string> = {
+  transactions: 'transaction',
+  refunds: 'refund',
+  payouts: 'payout',
+  limit_requests: 'limit request',
+  withdrawals: 'withdrawal',
+  offers: 'offer',
+  trades: 'trade',
+};
 
 /**
  * A money object found in a status the code did not expect for what it was about to do: a bug or a race lost,
