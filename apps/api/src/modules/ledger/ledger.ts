@@ -403,7 +403,10 @@ export const notPaidOutSql = (row: string) =>
   `(SELECT coalesce(sum(a.balance), 0)::text FROM ledger_accounts a
      WHERE a.company_id = ${row}.company_id AND a.livemode = ${row}.livemode AND a.currency = ${row}.currency::text AND a.code IN ('available', 'pending'))`;
 
-/** A company's holding of one asset in one mode, in the asset's smallest unit. */
+/**
+ * A company's holding of one asset in one mode, in the asset's smallest unit. `held` is money set aside: its holds
+ * and, as a seller, its asset in escrow in open marketplace trades (ADR 0084).
+ */
 export type AssetBalance = { asset: AssetCode; available: bigint; pending: bigint; held: bigint; payoutsInTransit: bigint };
 
 /** A company's balances in every asset it has an account in, in one mode (one query). */
@@ -418,7 +421,7 @@ export async function walletBalances(db: Queryable, companyId: string, livemode:
     const amount = BigInt(row.balance);
     if (row.code === 'available') balance.available = amount;
     else if (row.code === 'pending') balance.pending = amount;
-    else if (row.code === 'held') balance.held = amount;
+    else if (row.code === 'held' || row.code === 'escrow') balance.held += amount;
     else if (row.code === 'payouts_in_transit') balance.payoutsInTransit = amount;
     byAsset.set(row.currency, balance);
   }

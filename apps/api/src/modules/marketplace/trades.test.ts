@@ -98,6 +98,8 @@ describe('marketplace trades', () => {
     expect(trade).toMatchObject({ status: 'awaiting_payment', paymentMethodId: account, fiatAmount: 1_650_000n });
     expect(await escrowOf(vendor, 'USDT')).toBe(USDT(10) + 50_000n);
     expect(await balance(vendor, 'USDT')).toEqual({ available: USDT(990) - 50_000n });
+    // The wallet shows the escrow as money set aside.
+    expect((await walletBalances(server.db, vendor.id, false)).get('USDT')!.held).toBe(USDT(10) + 50_000n);
 
     expect((await refusal(releaseTrade(ctx(), as(vendor), trade.id))).message).toBe(text.outOfTurn('awaiting_payment'));
     expect((await refusal(markPaid(ctx(), as(vendor), trade.id))).message).toBe(text.onlyBuyer);
