@@ -1,6 +1,6 @@
 import { testCards } from '@fipay/contracts/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../db/client';
+import { countingDb, type CountedTransaction } from '../../test/counting-db';
 import { createTestDb } from '../../test/db';
 import { checkoutCode, createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -14,37 +14,7 @@ import { ledgerDiscrepancies } from '../ledger/ledger';
  * statement that locks `ledger_accounts`.
  */
 
-type Counted = { statements: string[]; lockedAt: number | null };
-const transactions: Counted[] = [];
-
-function counting(db: Db): Db {
-  const record = (counted: Counted, sql: string) => {
-    if (counted.lockedAt === null && /ledger_accounts[\s\S]*FOR UPDATE/.test(sql)) counted.lockedAt = counted.statements.length;
-    counted.statements.push(sql);
-  };
-  return {
-    ...db,
-    kind: db.kind,
-    memo: db.memo,
-    query: (sql, params) => db.query(sql, params),
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const counted: Counted = { statements: [], lockedAt: null };
-        transactions.push(counted);
-        const wrapped: Queryable = {
-          ...tx,
-          memo: tx.memo,
-          query: (sql, params) => {
-            record(counted, sql);
-            return tx.query(sql, params);
-          },
-        };
-        return fn(wrapped);
-      }),
-    onWake: db.onWake.bind(db),
-    close: db.close.bind(db),
-  } as Db;
-}
+const transactions: CountedTransaction[] = [];
 
 let server: TestServer;
 let key: string;
@@ -52,7 +22,7 @@ const card = { number: testCards[0].number, expiry: '12/39', cvv: '123' };
 
 beforeAll(async () => {
   const { db, drop } = await createTestDb();
-  server = await startTestServer({ database: { db: counting(db), drop } });
+  server = await startTestServer({ database: { db: countingDb(db, transactions, /ledger_accounts[\s\S]*FOR UPDATE/), drop } });
   const user = await createVerifiedUser(server);
   const session = await login(server, user);
   key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;

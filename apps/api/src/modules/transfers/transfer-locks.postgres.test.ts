@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
-import { createVerifiedUser, login } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies, post } from '../ledger/ledger';
+import { transferFixtures } from '../../test/transfer-fixtures';
+import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
 
 /**
@@ -24,30 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function newCompany(tag: string) {
-  const session = await login(server, await createVerifiedUser(server));
-  await server.db.query(`INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED') ON CONFLICT (company_id) DO UPDATE SET status = 'APPROVED'`, [session.user.companyId]);
-  expect((await server.api.request('PUT', '/api/v1/tag', { token: session.accessToken, body: { tag } })).status).toBe(200);
-  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
-  return { id: session.user.companyId, key, tag };
-}
+const { newCompany, fundDollars } = transferFixtures(() => server);
 
 describe('a transfer waiting for its sender’s limit row', () => {
   it('holds none of the ledger’s accounts while it waits, and goes through once the row is free', async () => {
     const stamp = Date.now().toString(36).slice(-5);
     const [alice, bob] = [await newCompany(`lk_a${stamp}`), await newCompany(`lk_b${stamp}`)];
-    await server.db.transaction((tx) =>
-      post(tx, {
-        livemode: false,
-        companyId: alice.id,
-        kind: 'test_funds',
-        reference: `locks-${stamp}`,
-        lines: [
-          { account: { code: 'test_faucet', currency: 'USD' }, amount: 1_000_000n },
-          { account: { companyId: alice.id, code: 'available', currency: 'USD' }, amount: -1_000_000n },
-        ],
-      }),
-    );
+    await fundDollars(alice, 1_000_000n, `locks-${stamp}`);
     // A first transfer makes today's usage row and every account the next one posts to.
     expect((await server.api.post('/transfers', { asset: 'USD', amount: '100', to: `@${bob.tag}` }, { token: alice.key })).status).toBe(201);
     const { rows: accounts } = await server.db.query<{ id: string }>(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../db/client';
 import { createTestDb } from '../../test/db';
-import { createVerifiedUser, login } from '../../test/fixtures';
+import { countingDb, type CountedTransaction } from '../../test/counting-db';
 import { startTestServer, type TestServer } from '../../test/server';
-import { ledgerDiscrepancies, post } from '../ledger/ledger';
+import { transferFixtures } from '../../test/transfer-fixtures';
+import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
 
 /**
@@ -14,69 +14,25 @@ import { refreshRates } from '../rates/rates';
  * takes the first hot lock.
  */
 
-type Counted = { statements: string[]; lockedAt: number | null };
-const transactions: Counted[] = [];
-
-function counting(db: Db): Db {
-  return {
-    ...db,
-    kind: db.kind,
-    memo: db.memo,
-    query: (sql, params) => db.query(sql, params),
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const counted: Counted = { statements: [], lockedAt: null };
-        transactions.push(counted);
-        const wrapped: Queryable = {
-          ...tx,
-          memo: tx.memo,
-          query: (sql, params) => {
-            if (counted.lockedAt === null && /INSERT INTO limit_usage|ledger_accounts[\s\S]*FOR UPDATE/.test(sql)) counted.lockedAt = counted.statements.length;
-            counted.statements.push(sql);
-            return tx.query(sql, params);
-          },
-        };
-        return fn(wrapped);
-      }),
-    onWake: db.onWake.bind(db),
-    close: db.close.bind(db),
-  } as Db;
-}
+const transactions: CountedTransaction[] = [];
 
 let server: TestServer;
 const limits = { trade: '100000', send: '100000' };
 
 beforeAll(async () => {
   const { db, drop } = await createTestDb();
-  server = await startTestServer({ database: { db: counting(db), drop }, env: { DAILY_LIMITS: JSON.stringify({ unapproved: limits, approved: limits, tier_2: limits, tier_3: limits }) } });
+  server = await startTestServer({ database: { db: countingDb(db, transactions, /INSERT INTO limit_usage|ledger_accounts[\s\S]*FOR UPDATE/), drop }, env: { DAILY_LIMITS: JSON.stringify({ unapproved: limits, approved: limits, tier_2: limits, tier_3: limits }) } });
   await refreshRates(server.app.ctx);
 });
 afterAll(() => server.close());
 
-async function newCompany(tag: string) {
-  const session = await login(server, await createVerifiedUser(server));
-  await server.db.query(`INSERT INTO kyb_applications (company_id, status) VALUES ($1, 'APPROVED') ON CONFLICT (company_id) DO UPDATE SET status = 'APPROVED'`, [session.user.companyId]);
-  expect((await server.api.request('PUT', '/api/v1/tag', { token: session.accessToken, body: { tag } })).status).toBe(200);
-  const key = (await server.api.post('/api-keys', {}, { token: session.accessToken })).body.data.secretKey as string;
-  return { id: session.user.companyId, key, tag };
-}
+const { newCompany, fundDollars } = transferFixtures(() => server);
 
 describe('a transfer', () => {
   it('takes its limit row and the ledger’s accounts in its last statement before COMMIT, with its events and email written before', async () => {
     const stamp = Date.now().toString(36).slice(-5);
     const [alice, bob] = [await newCompany(`st_a${stamp}`), await newCompany(`st_b${stamp}`)];
-    await server.db.transaction((tx) =>
-      post(tx, {
-        livemode: false,
-        companyId: alice.id,
-        kind: 'test_funds',
-        reference: `statements-${stamp}`,
-        lines: [
-          { account: { code: 'test_faucet', currency: 'USD' }, amount: 1_000_000n },
-          { account: { companyId: alice.id, code: 'available', currency: 'USD' }, amount: -1_000_000n },
-        ],
-      }),
-    );
+    await fundDollars(alice, 1_000_000n, `statements-${stamp}`);
     const from = transactions.length;
     const sent = await server.api.post('/transfers', { asset: 'USD', amount: '250', to: `@${bob.tag}`, note: 'Counted' }, { token: alice.key });
     expect(sent.status).toBe(201);

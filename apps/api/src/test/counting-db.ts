@@ -1,0 +1,35 @@
+import type { Db, Queryable } from '../db/client';
+
+/** One database transaction as a test saw it: its statements, and the index of the first that took a hot lock. */
+export type CountedTransaction = { statements: string[]; lockedAt: number | null };
+
+/**
+ * A database handle that records each transaction's statements into `into` (statements outside a transaction are not
+ * recorded): how many a money path runs, and how many of them run under the locks the first statement matching
+ * `locks` takes (money-path-statements.test.ts, transfer-statements.test.ts).
+ */
+export function countingDb(db: Db, into: CountedTransaction[], locks: RegExp): Db {
+  return {
+    ...db,
+    kind: db.kind,
+    memo: db.memo,
+    query: (sql, params) => db.query(sql, params),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const counted: CountedTransaction = { statements: [], lockedAt: null };
+        into.push(counted);
+        const wrapped: Queryable = {
+          ...tx,
+          memo: tx.memo,
+          query: (sql, params) => {
+            if (counted.lockedAt === null && locks.test(sql)) counted.lockedAt = counted.statements.length;
+            counted.statements.push(sql);
+            return tx.query(sql, params);
+          },
+        };
+        return fn(wrapped);
+      }),
+    onWake: db.onWake.bind(db),
+    close: db.close.bind(db),
+  } as Db;
+}
