@@ -156,6 +156,8 @@ export const tradeSchema = z.object({
   offerId: z.string(),
   /** The viewing business's side. */
   role: z.enum(['seller', 'buyer']),
+  /** The other business: its name as its verification approved it, and its FiPay tag. */
+  counterparty: z.object({ name: z.string(), tag: z.string().nullable() }),
   status: z.enum(tradeStatuses),
   asset: assetCodeSchema,
   fiat: assetCodeSchema,

@@ -617,20 +617,23 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
   return { cancelled, disputed };
 }
 
-/** A trade as its party sees it: its side, and the account the buyer pays into. */
+/** A trade as its party sees it: its side, the other business's name and tag, and the account the buyer pays into. */
 export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Promise<TradeView> {
-  let payTo: TradeView['payTo'] = null;
-  if (trade.paymentMethodId) {
-    const { rows } = await db.query<{ account_name: string; bank_name: string | null; bank_code: string; account_number: string; currency: string }>(
-      'SELECT account_name, bank_name, bank_code, account_number, currency FROM payment_methods WHERE id = $1 AND company_id = $2',
-      [trade.paymentMethodId, trade.sellerCompanyId],
-    );
-    const row = rows[0];
-    if (row) payTo = { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code, accountNumber: row.account_number, currency: row.currency };
-  }
+  const role = partyOf(trade, scope.companyId);
+  const { rows } = await db.query<{ name: string; tag: string | null; account_name: string | null; bank_name: string | null; bank_code: string | null; account_number: string | null; currency: string | null }>(
+    `SELECT c.name, (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag,
+            pm.account_name, pm.bank_name, pm.bank_code, pm.account_number, pm.currency
+       FROM companies c LEFT JOIN payment_methods pm ON pm.id = $2 AND pm.company_id = $3
+      WHERE c.id = $1`,
+    [role === 'seller' ? trade.buyerCompanyId : trade.sellerCompanyId, trade.paymentMethodId, trade.sellerCompanyId],
+  );
+  const row = rows[0];
+  const payTo: TradeView['payTo'] =
+    row?.account_name != null ? { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code!, accountNumber: row.account_number!, currency: row.currency! } : null;
   return {
     ...tradeObject(trade),
-    role: partyOf(trade, scope.companyId),
+    role,
+    counterparty: { name: row?.name ?? '', tag: row?.tag ?? null },
     payTo,
     paidAt: trade.paidAt,
     endedAt: trade.endedAt,
