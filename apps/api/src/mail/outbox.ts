@@ -21,10 +21,11 @@ export type EmailKind =
   | 'payout_update'
   | 'payment_receipt'
   | 'refund_processed'
-  | 'limit_request_decided';
+  | 'limit_request_decided'
+  | 'trade_update';
 
 /** Notices, sent after the account and security mail waiting with them (a sign-in code never waits behind receipts). */
-const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed']);
+const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed', 'trade_update']);
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {

@@ -14,6 +14,8 @@ import { companyMayGoLive } from '../developers/modes';
 import { InsufficientBalanceError, lockAccounts, post, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
 import { beyondAnyLimit, consumeLimits } from '../limits/limits';
 import { notifyCompaniesSql } from '../notifications/notify';
+import { emailCompany } from '../notifications/tell-company';
+import { tradeNoticeEmail } from '../../mail/templates';
 import { marketRate, priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
@@ -299,6 +301,20 @@ const openingDebits = (trade: Trade): Debit[] => [
 const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
 
 /**
+ * Emails the businesses a step needs to act or to know (every user of each): what their notification says, with a
+ * link to the trade page. Outbox rows that no other transaction waits for, so they are written before the ledger's
+ * locks (ADR 0063); the side that took the step is not emailed about it.
+ */
+async function emailTrade(tx: Queryable, appUrl: string, trade: Trade, notices: Notice[]) {
+  for (const { companyId, notification } of notices) {
+    await emailCompany(tx, companyId, {
+      kind: 'trade_update',
+      build: (to) => tradeNoticeEmail(to, { title: notification.title.replace(/ \(test\)$/, ''), message: notification.message, livemode: trade.livemode }, `${appUrl}/dashboard/trades/${trade.id}`),
+    });
+  }
+}
+
+/**
  * Opens a trade on an offer: checked before anything is written, then one transaction in the money path's lock order
  * (ADR 0084): the buyer's company row when the trade waits for its payment (its count of such trades is bounded),
  * the offer's amount taken by a guarded update, the trade row, both sides' events, both sides' Buy/Sell limits, then
@@ -380,6 +396,7 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
           { companyId: trade.sellerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you sell ${what} by ${tradeMethodLabels[trade.method]}. Your ${trade.asset} is in escrow.` } },
           { companyId: trade.buyerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you buy ${what}. Pay by ${tradeMethodLabels[trade.method]} within ${offer.windowMinutes} minutes, then mark it paid.` } },
         ];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices.filter((n) => n.companyId !== trade.takerCompanyId));
     if (instant) await postTrade(tx, trade, 'trade.swap', 'Marketplace trade by FiPay balance', swapLines(trade), notices, openingDebits(trade));
     else await postTrade(tx, trade, 'trade.escrow', 'Marketplace trade: into escrow', escrowLines(trade), notices, openingDebits(trade));
     return trade;
@@ -418,7 +435,9 @@ export async function markPaid(ctx: AppContext, scope: Scope, id: string): Promi
   return ctx.db.transaction(async (tx) => {
     const trade = await move(tx, scope, id, 'buyer', ['awaiting_payment'], "status = 'paid', paid_at = now(), release_by = now() + make_interval(mins => $5)", [ctx.config.market.releaseMinutes]);
     await tell(tx, trade, 'trade.paid');
-    await notifyCompaniesNow(tx, [{ companyId: trade.sellerCompanyId, notification: { title: `Trade marked paid${modeNote(trade.livemode)}`, message: `The buyer says it paid ${shown(trade.fiat, trade.fiatAmount)}. Check your account, then release ${shown(trade.asset, trade.amount)}.` } }]);
+    const notices = [{ companyId: trade.sellerCompanyId, notification: { title: `Trade marked paid${modeNote(trade.livemode)}`, message: `The buyer says it paid ${shown(trade.fiat, trade.fiatAmount)}. Check your account, then release ${shown(trade.asset, trade.amount)}.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await notifyCompaniesNow(tx, notices);
     return trade;
   });
 }
@@ -434,9 +453,9 @@ export async function releaseTrade(ctx: AppContext, scope: Scope, id: string): P
   return ctx.db.transaction(async (tx) => {
     const trade = await move(tx, scope, id, 'seller', ['paid', 'disputed'], "status = 'completed', ended_at = now()");
     await tell(tx, trade, 'trade.completed');
-    await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released', releaseLines(trade), [
-      { companyId: trade.buyerCompanyId, notification: { title: `Trade completed${modeNote(trade.livemode)}`, message: `The seller released ${shown(trade.asset, trade.amount - trade.buyerFee)} to your wallet.` } },
-    ]);
+    const notices = [{ companyId: trade.buyerCompanyId, notification: { title: `Trade completed${modeNote(trade.livemode)}`, message: `The seller released ${shown(trade.asset, trade.amount - trade.buyerFee)} to your wallet.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released', releaseLines(trade), notices);
     return trade;
   });
 }
@@ -450,11 +469,14 @@ async function giveBack(tx: Queryable, trade: Trade) {
   );
 }
 
-async function endCancelled(tx: Queryable, trade: Trade, why: string) {
+/** Ends a cancelled trade: its events, its amount back to the offer, the escrow back to the seller; `actor` (the side that ended it) gets no email. */
+async function endCancelled(tx: Queryable, appUrl: string, trade: Trade, why: string, actor: string | null) {
   await tell(tx, trade, 'trade.cancelled');
   await giveBack(tx, trade);
   const notice = (companyId: string) => ({ companyId, notification: { title: `Trade cancelled${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} was cancelled: ${why}. The escrow went back to the seller.` } });
-  await postTrade(tx, trade, 'trade.return', 'Marketplace trade: escrow returned', returnLines(trade), [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)]);
+  const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+  await emailTrade(tx, appUrl, trade, notices.filter((n) => n.companyId !== actor));
+  await postTrade(tx, trade, 'trade.return', 'Marketplace trade: escrow returned', returnLines(trade), notices);
 }
 
 /**
@@ -469,7 +491,7 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
     const party = partyOf(found, scope.companyId);
     if (party === 'buyer' && found.status === 'awaiting_payment') {
       const trade = await move(tx, scope, id, 'buyer', ['awaiting_payment'], "status = 'cancelled', cancel_reason = 'buyer', buyer_asked_cancel = true, ended_at = now()");
-      await endCancelled(tx, trade, 'the buyer cancelled it');
+      await endCancelled(tx, ctx.config.appUrl, trade, 'the buyer cancelled it', scope.companyId);
       return trade;
     }
     const other = party === 'buyer' ? 'seller' : 'buyer';
@@ -485,8 +507,12 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
        cancel_reason = CASE WHEN ${other}_asked_cancel THEN 'both' END,
        ended_at = CASE WHEN ${other}_asked_cancel THEN now() END`,
     );
-    if (trade.status === 'cancelled') await endCancelled(tx, trade, 'both sides agreed');
-    else await notifyCompaniesNow(tx, [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }]);
+    if (trade.status === 'cancelled') await endCancelled(tx, ctx.config.appUrl, trade, 'both sides agreed', scope.companyId);
+    else {
+      const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }];
+      await emailTrade(tx, ctx.config.appUrl, trade, notices);
+      await notifyCompaniesNow(tx, notices);
+    }
     return trade;
   });
 }
@@ -513,7 +539,9 @@ export async function disputeTrade(ctx: AppContext, scope: Scope, id: string): P
     );
     if (trade.status !== 'disputed') throw new AppError('CONFLICT', text.buyerDisputeTooEarly(trade.releaseBy!));
     await tell(tx, trade, 'trade.disputed');
-    await notifyCompaniesNow(tx, [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} is in dispute. A FiPay agent will look at it.` } }]);
+    const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} is in dispute. A FiPay agent will look at it.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await notifyCompaniesNow(tx, notices);
     return trade;
   });
 }
@@ -556,6 +584,7 @@ export async function ruleOnTrade(ctx: AppContext, reviewerId: string, id: strin
     }
     const notice = (companyId: string) => ({ companyId, notification: { title: `Dispute decided${modeNote(trade.livemode)}`, message: `The dispute on the trade of ${shown(trade.asset, trade.amount)} was decided: ${ruling.outcome}. ${reason}` } });
     const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
     if (ruling.outcome === 'release') await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released by ruling', releaseLines(trade), notices);
     else {
       await giveBack(tx, trade);
@@ -590,7 +619,7 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
         [now],
       );
       if (!rows[0]) return false;
-      await endCancelled(tx, toTrade(rows[0]), 'the payment window ran out');
+      await endCancelled(tx, ctx.config.appUrl, toTrade(rows[0]), 'the payment window ran out', null);
       return true;
     });
     if (!done) break;
@@ -608,7 +637,9 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
       const trade = toTrade(rows[0]);
       await tell(tx, trade, 'trade.disputed');
       const notice = (companyId: string) => ({ companyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The seller did not release the trade of ${shown(trade.asset, trade.amount)} in time, so it went to dispute. A FiPay agent will look at it.` } });
-      await notifyCompaniesNow(tx, [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)]);
+      const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+      await emailTrade(tx, ctx.config.appUrl, trade, notices);
+      await notifyCompaniesNow(tx, notices);
       return true;
     });
     if (!done) break;
