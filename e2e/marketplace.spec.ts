@@ -82,6 +82,15 @@ test('a vendor sells USDT for naira: an instant trade by FiPay balance and a ban
   await whenDrawn(buyerPage);
   await shotsAtBothWidths(buyerPage, shots, 'trade-instant');
 
+  // The buyer keeps the offer among its favourites, and finds it there.
+  await buyerPage.goto('/marketplace');
+  await listing.getByRole('button', { name: 'Save to favourite offers' }).click();
+  await expect(listing.getByRole('button', { name: 'Remove from favourite offers' })).toHaveAttribute('aria-pressed', 'true');
+  await buyerPage.goto('/dashboard/favorites');
+  await expect(buyerPage.getByRole('list', { name: 'Favourite offers' }).getByRole('listitem')).toContainText(company.company.name);
+  await whenDrawn(buyerPage);
+  await shotsAtBothWidths(buyerPage, shots, 'favorites');
+
   // 2. By bank transfer: the seller's USDT in escrow, the buyer pays outside FiPay and marks it paid.
   await buyerPage.goto('/marketplace');
   await listing.getByRole('button', { name: 'Buy USDT' }).click();

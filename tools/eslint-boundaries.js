@@ -106,6 +106,7 @@ export const API_TABLE_WRITERS = {
   offers: ['marketplace'],
   offer_methods: ['marketplace'],
   trades: ['marketplace'],
+  offer_favorites: ['marketplace'],
   limit_usage: ['limits'],
   limit_consumptions: ['limits'],
   limit_grants: ['limits'],

@@ -216,6 +216,10 @@ export const routes: RouteObject[] = [
                     }),
                   ),
                   {
+                    path: paths.favorites,
+                    lazy: () => import('../features/marketplace/favorites-page').then((m) => ({ Component: m.FavoritesPage })),
+                  },
+                  {
                     path: paths.trade,
                     lazy: () => import('../features/marketplace/trade-page').then((m) => ({ Component: m.TradePage })),
                   },

@@ -162,7 +162,7 @@ export async function findTrade(db: Queryable, scope: Scope, id: string): Promis
 const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
 
 /** The fiat's smallest units per one whole unit of the asset at the offer's price now (a floating one at market). */
-async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
+export async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
   if (offer.priceKind === 'fixed') return offer.price!;
   const { rate } = await marketRate(ctx, { base: offer.asset, quote: offer.fiat });
   const fiatScale = 10n ** BigInt(assetOf(offer.fiat).decimals);

@@ -17,7 +17,6 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
     title: 'Recent Trade Partners',
     description: 'The businesses and traders you have traded with most recently.',
   },
-  { path: paths.favorites, title: 'Favorite Offers', description: 'Offers you have saved to come back to.' },
   { path: paths.statistics, title: 'Trade Statistics', description: 'Your trading volume, completion rate and response times.' },
   {
     path: paths.badges,

@@ -12,7 +12,8 @@ import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../stores/auth-store';
 import { useMode } from '../../stores/mode-store';
-import { useMarketOffers, type MarketFilters } from './api/marketplace';
+import { useFavorites, useMarketOffers, type MarketFilters } from './api/marketplace';
+import { FavoriteButton } from './components/favorite-button';
 import { OpenTradeDialog } from './components/open-trade-dialog';
 import { methodLabel, priceBasis, shownPrice, tradeLimits, vendorRecord } from './present';
 
@@ -41,6 +42,8 @@ export function MarketplacePage() {
     ...(parsedAmount?.ok ? { amount: parsedAmount.amount.toString() } : {}),
   };
   const offers = useMarketOffers(filters);
+  const favorites = useFavorites(signedIn);
+  const saved = new Set(favorites.data?.offers.map((o) => o.id) ?? []);
   const pages = offers.data?.pages ?? [];
   const list = pages.flatMap((page) => page.offers);
 
@@ -115,7 +118,7 @@ export function MarketplacePage() {
             <div className="space-y-4">
               <ul className="space-y-3" aria-label="Offers">
                 {list.map((offer) => (
-                  <OfferRow key={offer.id} offer={offer} side={side} signedIn={signedIn} onTake={() => setTaking(offer)} />
+                  <OfferRow key={offer.id} offer={offer} side={side} signedIn={signedIn} favorite={saved.has(offer.id)} onTake={() => setTaking(offer)} />
                 ))}
               </ul>
               {offers.hasNextPage && (
@@ -136,7 +139,7 @@ export function MarketplacePage() {
   );
 }
 
-function OfferRow({ offer, side, signedIn, onTake }: { offer: MarketOffer; side: Side; signedIn: boolean; onTake: () => void }) {
+function OfferRow({ offer, side, signedIn, favorite, onTake }: { offer: MarketOffer; side: Side; signedIn: boolean; favorite: boolean; onTake: () => void }) {
   const verb = side === 'buy' ? 'Buy' : 'Sell';
   return (
     <li className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 md:grid-cols-[1.3fr_1fr_1fr_auto] md:items-center">
@@ -168,9 +171,12 @@ function OfferRow({ offer, side, signedIn, onTake }: { offer: MarketOffer; side:
         {offer.mine ? (
           <span className="text-sm text-slate-500">Your offer</span>
         ) : signedIn ? (
-          <Button onClick={onTake} className="w-full md:w-auto">
-            {verb} {offer.asset}
-          </Button>
+          <div className="flex items-center gap-2 md:justify-end">
+            <FavoriteButton offerId={offer.id} favorite={favorite} />
+            <Button onClick={onTake} className="flex-1 md:flex-none">
+              {verb} {offer.asset}
+            </Button>
+          </div>
         ) : (
           <ButtonLink to={paths.login} className="w-full md:w-auto">
             Sign in to {verb.toLowerCase()}

@@ -7,6 +7,7 @@ import { stubCalls, stubServer } from '../../test/stub-server';
 import { marginToBps } from './components/offer-form-dialog';
 import { MarketplacePage } from './marketplace-page';
 import { OffersPage } from './offers-page';
+import { FavoritesPage } from './favorites-page';
 import { timeLeft, TradePage } from './trade-page';
 
 const offer: OfferView = {
@@ -102,6 +103,7 @@ describe('signed in', () => {
   it('takes an offer: the amount at the asset’s precision, the trade priced first, then opened once', async () => {
     const fetchMock = stubServer({
       'GET /marketplace/offers': () => ({ data: { offers: [listed], floatingShown: false, nextCursor: null } }),
+      'GET /favorites': () => ({ data: { offers: [] } }),
       'GET /payment-methods': () => ({ data: { paymentMethods: [], coolingOffSeconds: 86_400 } }),
       'POST /trades/quote': () => ({
         data: { offerId: offer.id, side: 'buy', asset: 'USDT', fiat: 'NGN', amount: '20000000', price: '165000', fiatAmount: '3300000', sellerFee: '0', buyerFee: '20000', usdCents: '2001', method: 'fipay_balance' },
@@ -197,5 +199,49 @@ describe('signed in', () => {
     await user.click(screen.getByRole('button', { name: 'Release USDT' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Release 30 USDT?' })).getByRole('button', { name: 'Release' }));
     expect(await screen.findByText('The seller released 30 USDT.')).toBeInTheDocument();
+  });
+
+  it('stars an offer on the marketplace, and trades on it from Favorite Offers; one that stopped shows why', async () => {
+    let saved = false;
+    const fetchMock = stubServer({
+      'GET /marketplace/offers': () => ({ data: { offers: [listed], floatingShown: true, nextCursor: null } }),
+      'GET /favorites': () => ({
+        data: { offers: saved ? [{ ...listed, savedAt: '2026-11-26T12:00:00.000Z' }, { ...listed, id: 'o2', status: 'closed', priceNow: null, marginBps: 150, priceKind: 'floating', savedAt: '2026-11-25T12:00:00.000Z' }] : [] },
+      }),
+      [`PUT /offers/${offer.id}/favorite`]: () => {
+        saved = true;
+        return { message: 'Saved to your favourite offers.', data: { offerId: offer.id, favorite: true } };
+      },
+      'GET /payment-methods': () => ({ data: { paymentMethods: [], coolingOffSeconds: 86_400 } }),
+    });
+    const user = renderPage('/marketplace', <MarketplacePage />, '/marketplace');
+    const star = await screen.findByRole('button', { name: 'Save to favourite offers' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await user.click(star);
+    expect(await screen.findByRole('button', { name: 'Remove from favourite offers' })).toHaveAttribute('aria-pressed', 'true');
+    expect(stubCalls(fetchMock, 'PUT', `/offers/${offer.id}/favorite`)).toHaveLength(1);
+  });
+
+  it('lists the favourite offers, with the trade button only on one that takes trades', async () => {
+    stubServer({
+      'GET /favorites': () => ({
+        data: {
+          offers: [
+            { ...listed, savedAt: '2026-11-26T12:00:00.000Z' },
+            { ...listed, id: 'o2', status: 'closed', priceNow: null, marginBps: 150, priceKind: 'floating', price: null, savedAt: '2026-11-25T12:00:00.000Z' },
+          ],
+        },
+      }),
+      'GET /payment-methods': () => ({ data: { paymentMethods: [], coolingOffSeconds: 86_400 } }),
+    });
+    const user = renderPage('/dashboard/favorites', <FavoritesPage />, '/dashboard/favorites');
+    const [open, closed] = within(await screen.findByRole('list', { name: 'Favourite offers' })).getAllByRole('listitem');
+    expect(open).toHaveTextContent('1,650.00 NGN per USDT');
+    expect(closed).toHaveTextContent('Market rate +1.5%');
+    expect(closed).toHaveTextContent('The market rate is out of date');
+    expect(closed).toHaveTextContent('Closed');
+    expect(within(closed!).queryByRole('button', { name: 'Buy USDT' })).toBeNull();
+    await user.click(within(open!).getByRole('button', { name: 'Buy USDT' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy USDT from Bisi Foods Ltd' })).toBeInTheDocument();
   });
 });

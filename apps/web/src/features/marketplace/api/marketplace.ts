@@ -115,3 +115,20 @@ export function useTradeAction(id: string) {
     },
   });
 }
+
+const favoritesKey = (mode: string) => ['favorites', mode] as const;
+
+/** The business's favourite offers in this mode (signed in only; the marketplace marks them with a star). */
+export function useFavorites(enabled = true) {
+  const [mode] = useMode();
+  return useQuery({ queryKey: favoritesKey(mode), queryFn: async ({ signal }) => (await callApi(offerEndpoints.favorites, { signal })).data, enabled });
+}
+
+export function useToggleFavorite() {
+  const [mode] = useMode();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, favorite }: { id: string; favorite: boolean }) => await callApi(favorite ? offerEndpoints.saveFavorite : offerEndpoints.removeFavorite, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: favoritesKey(mode) }),
+  });
+}

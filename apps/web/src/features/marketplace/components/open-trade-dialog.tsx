@@ -1,6 +1,6 @@
 import { assetOf } from '@fipay/contracts/assets';
 import { tryParseAmount } from '@fipay/contracts/money';
-import type { MarketOffer, OpenTradeRequest, TradeMethod } from '@fipay/contracts/marketplace';
+import type { OfferView, OpenTradeRequest, TradeMethod } from '@fipay/contracts/marketplace';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -20,7 +20,10 @@ type Quote = Awaited<ReturnType<ReturnType<typeof useQuoteTrade>['mutateAsync']>
  * Taking an offer: the amount and how to pay, then the trade as it would open (price, what each side pays and gets,
  * fees), then the trade itself. The confirmation carries one Idempotency-Key, so a doubled click opens one trade.
  */
-export function OpenTradeDialog({ offer, onClose }: { offer: MarketOffer; onClose: () => void }) {
+/** An offer another business can take, as the marketplace or the favourites list it. */
+export type TakeableOffer = OfferView & { priceNow: string; vendor: { name: string } };
+
+export function OpenTradeDialog({ offer, onClose }: { offer: TakeableOffer; onClose: () => void }) {
   const buying = offer.side === 'sell';
   const verb = buying ? 'Buy' : 'Sell';
   const [amount, setAmount] = useState('');
