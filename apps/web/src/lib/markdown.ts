@@ -29,20 +29,3 @@ export function markdownToSafeHtml(markdown: string): string {
   const html = marked.parse(markdown) as string;
   return purifier().sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'] });
 }
-
-/** Markdown reduced to its words, for search and summaries: no marks, links as their text. */
-export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*\|?\s*-{3,}.*$/gm, '')
-    .replace(/[|*_`>]/g, ' ')
-    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The first level-one heading of a Markdown text. */
-export function markdownTitle(markdown: string): string {
-  return markdown.match(/^#\s+(.+)$/m)?.[1]?.trim() ?? '';
-}

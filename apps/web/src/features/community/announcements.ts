@@ -1,4 +1,4 @@
-import { markdownTitle } from '../../lib/markdown';
+import { markdownTitle } from '../../lib/markdown-text';
 
 /**
  * The operator's announcements (docs/decisions/0088-university-and-community.md): one Markdown file each in

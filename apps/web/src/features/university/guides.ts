@@ -1,5 +1,5 @@
 import type { GuideSlug } from '../../config/paths';
-import { markdownTitle, markdownToText } from '../../lib/markdown';
+import { markdownTitle, markdownToText } from '../../lib/markdown-text';
 import escrowAndDisputes from './guides/escrow-and-disputes.md?raw';
 import goingLive from './guides/going-live.md?raw';
 import limitsAndTiers from './guides/limits-and-tiers.md?raw';
