@@ -14,7 +14,7 @@ const proseClasses = [
   '[&_blockquote]:border-l-4 [&_blockquote]:border-brand-100 [&_blockquote]:pl-4 [&_blockquote]:text-slate-600',
   '[&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-sm',
   '[&_th]:border-b [&_th]:border-slate-200 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900',
-  '[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap',
+  '[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_td:first-child]:whitespace-normal',
 ].join(' ');
 
 /**

@@ -3,7 +3,8 @@
 /** Markdown reduced to its words, for search and summaries: no marks, links as their text. */
 export function markdownToText(markdown: string): string {
   return markdown
-    .replace(/^#{1,6}\s+/gm, '')
+    // A heading ends like a sentence, so it does not run into the paragraph after it.
+    .replace(/^#{1,6}\s+(.+?)[.:!?]?\s*$/gm, '$1.')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s*\|?\s*-{3,}.*$/gm, '')
     .replace(/[|*_`>]/g, ' ')

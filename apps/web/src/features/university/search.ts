@@ -25,8 +25,11 @@ function count(haystack: string, term: string) {
 }
 
 function snippetAround(text: string, at: number) {
-  let start = Math.max(0, at - SNIPPET_BEFORE);
-  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+  // From the start of the match's sentence when it is near, else from a word boundary a little before the match.
+  const sentence = text.lastIndexOf('. ', at);
+  const fromSentence = sentence !== -1 && at - sentence <= SNIPPET_BEFORE * 2;
+  let start = fromSentence ? sentence + 2 : Math.max(0, at - SNIPPET_BEFORE);
+  if (start > 0 && !fromSentence) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + SNIPPET_LENGTH);
   if (end < text.length) end = text.lastIndexOf(' ', end) > at ? text.lastIndexOf(' ', end) : end;
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;

@@ -68,7 +68,7 @@ export function UniversityPage({ base }: { base: string }) {
           type="search"
           value={query}
           onChange={(event) => onQuery(event.target.value)}
-          placeholder="Search the guides, e.g. escrow, refund, limits"
+          placeholder="Search the guides"
           className={`${inputClasses} border-slate-300 pl-10`}
         />
       </div>

@@ -126,6 +126,9 @@ describe('University', () => {
     expect(first?.guide.slug).toBe('limits-and-tiers');
     expect(rest.length).toBeGreaterThan(0);
     expect(searchGuides(guides, '   ')).toEqual([]);
+    // The snippet starts at the match's sentence; a heading ends as a sentence rather than running into the text.
+    const [chargebacks] = searchGuides(guides, 'chargebacks');
+    expect(chargebacks?.snippet).toMatch(/^…Chargebacks and bank recalls\. A bank transfer can sometimes be recalled/);
   });
 
   it("links only to the app's own routes and to guides that exist", () => {
