@@ -13,8 +13,8 @@ const proseClasses = [
   '[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-[0.9em] [&_code]:break-all',
   '[&_blockquote]:border-l-4 [&_blockquote]:border-brand-100 [&_blockquote]:pl-4 [&_blockquote]:text-slate-600',
   '[&_table]:block [&_table]:w-full [&_table]:overflow-x-auto [&_table]:text-sm',
-  '[&_th]:border-b [&_th]:border-slate-200 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900',
-  '[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_td:first-child]:whitespace-normal',
+  '[&_th]:border-b [&_th]:border-slate-200 [&_th]:px-2 sm:[&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900',
+  '[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-2 sm:[&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_td:first-child]:whitespace-normal',
 ].join(' ');
 
 /**
