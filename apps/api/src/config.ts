@@ -100,6 +100,8 @@ const envSchema = z.object({
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
   MARKET_RELEASE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
+  // Days a trade's feedback can be edited after it is left (docs/decisions/0087-marketplace-reputation.md).
+  MARKET_FEEDBACK_EDIT_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
   // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
@@ -351,6 +353,8 @@ export type Config = {
   payoutsSchedule: 'daily' | 'off';
   /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
   market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
+  /** The marketplace's reputation: days a trade's feedback stays editable. */
+  reputation: { feedbackEditDays: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
   /** The flat fee on each withdrawal per currency, in its smallest unit. */
@@ -453,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyLimits,
     payoutsSchedule: e.PAYOUTS_SCHEDULE,
     market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
+    reputation: { feedbackEditDays: e.MARKET_FEEDBACK_EDIT_DAYS },
     testFundsDailyCaps,
     withdrawalFees,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',

@@ -3,6 +3,7 @@ import { assetCodeSchema, type AssetCode } from './assets';
 import { envelope } from './envelope';
 import { serverChecks, text } from './fields';
 import { minorUnitsOut, minorUnitsSchema } from './money';
+import { badgeLevels, tradeFeedbackSchema } from './reputation';
 
 /**
  * The marketplace's shared facts (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): offer and trade
@@ -180,6 +181,8 @@ export const tradeSchema = z.object({
   ruling: z.enum(['release', 'return', 'split']).nullable(),
   rulingBuyerAmount: minorUnitsOut.nullable(),
   createdAt: z.string(),
+  /** GET /trades/:id only: both sides' feedback (docs/decisions/0087-marketplace-reputation.md). */
+  feedback: tradeFeedbackSchema.optional(),
 });
 export type TradeView = z.infer<typeof tradeSchema>;
 export const tradeResponse = envelope(tradeSchema);
@@ -226,7 +229,7 @@ export type MarketOffersQuery = z.output<typeof marketOffersQuery>;
 export const marketOfferSchema = offerSchema.extend({
   /** The price a trade would open at now: fixed, or the market rate with the margin. */
   priceNow: minorUnitsOut,
-  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable() }),
+  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable(), badge: z.enum(badgeLevels).nullable() }),
 });
 export type MarketOffer = z.infer<typeof marketOfferSchema>;
 export const marketOffersResponse = envelope(

@@ -6,6 +6,8 @@ import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { marketRate } from '../rates/rates';
+import { feedbackForTrade } from './reputation';
+import { reputationRoutes } from './reputation-routes';
 import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
@@ -38,6 +40,8 @@ const offerView = (offer: Offer, viewer: string | null): OfferView => {
 /** The marketplace's offers and trades: docs/decisions/0084-marketplace-offers-trades-and-escrow.md. */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+
+  await app.register(reputationRoutes);
 
   registerRoute(app, offerEndpoints.create, async (request) => {
     const merchant = requireMerchant(request);
@@ -132,7 +136,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const merchant = requireMerchant(request);
     const trade = await findTrade(ctx.db, merchant, request.params.id);
     if (!trade) throw new AppError('NOT_FOUND', marketMessages.tradeNotFound);
-    return ok(done.tradeLoaded, await tradeView(ctx.db, merchant, trade));
+    return ok(done.tradeLoaded, { ...(await tradeView(ctx.db, merchant, trade)), feedback: await feedbackForTrade(ctx.db, merchant, trade) });
   });
 
   // Each step of a trade, by one party in one status (trades.ts): the trade as it became.
