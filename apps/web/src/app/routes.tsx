@@ -195,6 +195,22 @@ export const routes: RouteObject[] = [
                     path: paths.events,
                     lazy: () => import('../features/developers/events-page').then((m) => ({ Component: m.EventsPage })),
                   },
+                  {
+                    path: paths.partners,
+                    lazy: () => import('../features/marketplace/partners/partners-page').then((m) => ({ element: <m.PartnersPage title="Recent Trade Partners" /> })),
+                  },
+                  {
+                    path: paths.tradePartners,
+                    lazy: () => import('../features/marketplace/partners/partners-page').then((m) => ({ Component: m.PartnersPage })),
+                  },
+                  {
+                    path: paths.statistics,
+                    lazy: () => import('../features/marketplace/statistics/statistics-page').then((m) => ({ Component: m.StatisticsPage })),
+                  },
+                  {
+                    path: paths.badges,
+                    lazy: () => import('../features/marketplace/badges/badges-page').then((m) => ({ Component: m.BadgesPage })),
+                  },
                   ...comingSoonPages.map(
                     (page): RouteObject => ({
                       path: page.path,

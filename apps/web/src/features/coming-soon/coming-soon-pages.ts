@@ -17,24 +17,8 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
     title: 'Trade History',
     description: 'Every trade you have made, with its amount, rate, partner and status.',
   },
-  {
-    path: paths.tradePartners,
-    title: 'Trade Partners',
-    description: 'The businesses and traders you have traded with.',
-  },
-  {
-    path: paths.partners,
-    title: 'Recent Trade Partners',
-    description: 'The businesses and traders you have traded with most recently.',
-  },
   { path: paths.offers, title: 'My Offers', description: 'Create and manage your buy and sell offers on the marketplace.' },
   { path: paths.favorites, title: 'Favorite Offers', description: 'Offers you have saved to come back to.' },
-  { path: paths.statistics, title: 'Trade Statistics', description: 'Your trading volume, completion rate and response times.' },
-  {
-    path: paths.badges,
-    title: 'Trader Program Badges',
-    description: 'Badges you earn as a trusted trader, and what each one unlocks.',
-  },
   { path: paths.university, title: 'University', description: 'Guides and courses on payments, trading and crypto.' },
   { path: paths.community, title: 'Community', description: 'Meet other businesses and traders using FiPay.' },
 ];
