@@ -78,7 +78,7 @@ function Standing({ data }: { data: Badges }) {
         <Alert tone="info">
           <p>
             Badges go to verified businesses only.{' '}
-            <Link to={paths.settings} className="font-semibold underline">
+            <Link to={paths.dashboard} className="font-semibold underline">
               Complete your business verification
             </Link>
             .

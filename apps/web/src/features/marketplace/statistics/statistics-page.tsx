@@ -122,10 +122,10 @@ function DailyChart({ daily }: { daily: Statistics['daily'] }) {
         </p>
       </div>
       <svg
-        viewBox={`0 0 ${width} ${height + 20}`}
+        viewBox={`0 0 ${width} ${height + 1}`}
         role="img"
         aria-label={`${total} trades opened in the last 30 days, at most ${most} in a day`}
-        className="mt-3 h-44 w-full"
+        className="mt-3 h-40 w-full"
         preserveAspectRatio="none"
       >
         {daily.map((day, index) => {
@@ -140,14 +140,13 @@ function DailyChart({ daily }: { daily: Statistics['daily'] }) {
             </g>
           );
         })}
-        <line x1="0" y1={height} x2={width} y2={height} className="stroke-slate-300" strokeWidth="1" />
-        <text x="0" y={height + 16} className="fill-slate-500 text-[11px]">
-          {daily[0]?.date}
-        </text>
-        <text x={width} y={height + 16} textAnchor="end" className="fill-slate-500 text-[11px]">
-          {daily.at(-1)?.date}
-        </text>
+        <line x1="0" y1={height} x2={width} y2={height} className="stroke-slate-300" strokeWidth="1" vectorEffect="non-scaling-stroke" />
       </svg>
+      {/* The dates outside the SVG: it stretches to the width, and text inside would stretch with it. */}
+      <p className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+        <span>{daily[0]?.date}</span>
+        <span>{daily.at(-1)?.date}</span>
+      </p>
     </section>
   );
 }
