@@ -221,7 +221,7 @@ export const marketOffersQuery = z.object({
   /** Only offers that take a trade of this amount (the asset's smallest units). */
   amount: serverChecks(minorUnitsSchema, 'More than zero.').optional(),
   /** The previous page's `nextCursor`. */
-  cursor: text().regex(/^[0-9]{1,78}:[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
+  cursor: text().regex(/^[0-9]{1,78}:(-1|[0-9]{1,5}):[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type MarketOffersQuery = z.output<typeof marketOffersQuery>;

@@ -8,6 +8,9 @@
  * - `company_badges`: the Trader Program badge a company holds in a mode, recomputed by a job from its trades of the
  *   last 90 days; the row stays when a badge is lost (level null, `lost_at`), so the page can say when it ended.
  * - `trades_ended_idx`: the badge job reads the trades that ended in the last 90 days.
+ * - `offers.vendor_completion_bps`: the vendor's 30-day completion rate copied onto each of its offers by the same job
+ *   (-1 before any trade ended), the marketplace list's tie-break after the price; a new offer takes its vendor's
+ *   rate as the job last stored it in `company_badges.completion_bps_30d`.
  */
 export const sql = /* sql */ `
 CREATE TABLE trade_feedback (
@@ -42,6 +45,7 @@ CREATE TABLE company_badges (
   level text CHECK (level IN ('power', 'expert')),
   trades_90d integer NOT NULL CHECK (trades_90d >= 0),
   completion_bps integer CHECK (completion_bps BETWEEN 0 AND 10000),
+  completion_bps_30d integer CHECK (completion_bps_30d BETWEEN 0 AND 10000),
   since timestamptz,
   lost_at timestamptz,
   computed_at timestamptz NOT NULL DEFAULT now(),
@@ -50,4 +54,12 @@ CREATE TABLE company_badges (
 );
 
 CREATE INDEX trades_ended_idx ON trades (ended_at) WHERE ended_at IS NOT NULL;
+
+ALTER TABLE offers ADD COLUMN vendor_completion_bps integer NOT NULL DEFAULT -1 CHECK (vendor_completion_bps BETWEEN -1 AND 10000);
+CREATE FUNCTION offers_vendor_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.vendor_completion_bps := coalesce((SELECT completion_bps_30d FROM company_badges WHERE company_id = NEW.company_id AND livemode = NEW.livemode), -1);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER offers_vendor_completion BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION offers_vendor_completion();
 `;

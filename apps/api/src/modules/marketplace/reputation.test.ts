@@ -234,4 +234,46 @@ describe('trader badges', () => {
     const after = await marketOffers(server.db, false, { side: 'sell', asset: 'USDT', fiat: 'NGN', limit: 100 }, null);
     expect(after.listings.find((l) => l.offer.id === offer.id)!.vendor.badge).toBeNull();
   });
+
+  it('orders offers at one price by their vendors\' 30-day completion rate, pages through them by cursor, and ranks a new offer at once', async () => {
+    const [best, worse, unknown] = [await newCompany(), await newCompany(), await newCompany()];
+    const counterparty = await newCompany();
+    const post = (vendor: { id: string }) =>
+      createOffer(ctx(), as(vendor), { side: 'sell', asset: 'BTC', fiat: 'GBP', price: 5_000_000n, total: 100_000n, minTrade: 1000n, maxTrade: 100_000n, methods: [{ method: 'fipay_balance' }] });
+    // Posted worst first, so the sequence alone would give the opposite order.
+    const offers = { unknown: await post(unknown), worse: await post(worse), best: await post(best) };
+    const ended = (vendor: { id: string }, offerId: string, status: 'completed' | 'cancelled', count: number) =>
+      server.db.query(
+        `INSERT INTO trades (livemode, offer_id, seller_company_id, buyer_company_id, taker_company_id, asset, fiat, amount, price, fiat_amount,
+                             seller_fee, buyer_fee, usd_cents, method, status, ended_at, cancel_reason)
+         SELECT false, $1, $2, $3, $3, 'BTC', 'GBP', 1000, 5000000, 50, 0, 0, 60, 'fipay_balance', $4, now(), CASE WHEN $4 = 'cancelled' THEN 'buyer' END
+           FROM generate_series(1, $5)`,
+        [offerId, vendor.id, counterparty.id, status, count],
+      );
+    await ended(best, offers.best.id, 'completed', 3);
+    await ended(worse, offers.worse.id, 'completed', 1);
+    await ended(worse, offers.worse.id, 'cancelled', 1);
+    const run = await recomputeBadges(server.db);
+    expect(run.offersReranked).toBeGreaterThanOrEqual(2);
+
+    const list = async (cursor?: string) =>
+      (await marketOffers(server.db, false, { side: 'sell', asset: 'BTC', fiat: 'GBP', limit: 1, ...(cursor ? { cursor } : {}) }, null));
+    const order: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await list(cursor ?? undefined);
+      order.push(...page.listings.map((l) => l.offer.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(order).toEqual([offers.best.id, offers.worse.id, offers.unknown.id]);
+    const all = await marketOffers(server.db, false, { side: 'sell', asset: 'BTC', fiat: 'GBP', limit: 10 }, null);
+    expect(all.listings.map((l) => l.vendor.completionBps)).toEqual([10000, 5000, null]);
+
+    // A new offer takes its vendor's stored rate when it is posted, before the job runs again.
+    const again = await post(best);
+    const { rows } = await server.db.query<{ vendor_completion_bps: number }>('SELECT vendor_completion_bps FROM offers WHERE id = $1', [again.id]);
+    expect(rows[0]!.vendor_completion_bps).toBe(10000);
+    // The cursor is checked as a cursor: another shape is refused, not a failure.
+    expect((await server.api.get('/marketplace/offers?side=sell&asset=BTC&fiat=GBP&cursor=5000000:1', { token: best.key })).status).toBe(400);
+  });
 });

@@ -247,24 +247,29 @@ export async function tradeStatistics(db: Queryable, scope: Scope, now = new Dat
 /**
  * Recomputes every badge (the job): each company and mode with trades that ended in the last 90 days, or holding a
  * badge, gets the highest level whose criteria it meets now, or none (a badge missed is lost). A level kept keeps
- * its `since`. Answers how many companies hold each level, and how many lost theirs in this run.
+ * its `since`. Then copies each vendor's 30-day completion rate onto its open offers. Answers how many companies hold
+ * a badge, how many lost theirs in this run, and how many offers changed rank.
  */
-export async function recomputeBadges(db: Queryable, now = new Date()): Promise<{ granted: number; lost: number }> {
+export async function recomputeBadges(db: Queryable, now = new Date()): Promise<{ granted: number; lost: number; offersReranked: number }> {
   const [expert, power] = [badgeCriteria.find((c) => c.level === 'expert')!, badgeCriteria.find((c) => c.level === 'power')!];
   const { rows } = await db.query<{ level: BadgeLevel | null; was: BadgeLevel | null }>(
     `WITH parties AS (
-       SELECT seller_company_id AS company_id, livemode, status FROM trades WHERE ended_at > $1::timestamptz - interval '90 days'
+       SELECT seller_company_id AS company_id, livemode, status, ended_at FROM trades WHERE ended_at > $1::timestamptz - interval '90 days'
        UNION ALL
-       SELECT buyer_company_id, livemode, status FROM trades WHERE ended_at > $1::timestamptz - interval '90 days'
+       SELECT buyer_company_id, livemode, status, ended_at FROM trades WHERE ended_at > $1::timestamptz - interval '90 days'
      ), facts AS (
-       SELECT company_id, livemode, count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*)::int AS ended FROM parties GROUP BY company_id, livemode
+       SELECT company_id, livemode, count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*)::int AS ended,
+              count(*) FILTER (WHERE status = 'completed' AND ended_at > $1::timestamptz - interval '30 days')::int AS completed30,
+              count(*) FILTER (WHERE ended_at > $1::timestamptz - interval '30 days')::int AS ended30
+         FROM parties GROUP BY company_id, livemode
      ), everyone AS (
-       SELECT company_id, livemode, completed, ended FROM facts
+       SELECT company_id, livemode, completed, ended, completed30, ended30 FROM facts
        UNION ALL
-       SELECT b.company_id, b.livemode, 0, 0 FROM company_badges b
-        WHERE (b.level IS NOT NULL OR b.trades_90d > 0) AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.company_id = b.company_id AND f.livemode = b.livemode)
+       SELECT b.company_id, b.livemode, 0, 0, 0, 0 FROM company_badges b
+        WHERE (b.level IS NOT NULL OR b.completion_bps IS NOT NULL OR b.completion_bps_30d IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.company_id = b.company_id AND f.livemode = b.livemode)
      ), levels AS (
        SELECT e.company_id, e.livemode, e.completed, CASE WHEN e.ended > 0 THEN e.completed * 10000 / e.ended END AS bps,
+              CASE WHEN e.ended30 > 0 THEN e.completed30 * 10000 / e.ended30 END AS bps30,
               CASE WHEN k.status IS DISTINCT FROM 'APPROVED' OR e.ended = 0 THEN NULL
                    WHEN e.completed >= $2 AND e.completed * 10000 / e.ended >= $3 THEN 'expert'
                    WHEN e.completed >= $4 AND e.completed * 10000 / e.ended >= $5 THEN 'power' END AS level
@@ -272,19 +277,32 @@ export async function recomputeBadges(db: Queryable, now = new Date()): Promise<
      ), before AS (
        SELECT b.company_id, b.livemode, b.level FROM company_badges b JOIN levels l USING (company_id, livemode)
      )
-     INSERT INTO company_badges AS b (company_id, livemode, level, trades_90d, completion_bps, since, lost_at, computed_at)
-     SELECT company_id, livemode, level, completed, bps, CASE WHEN level IS NOT NULL THEN $1::timestamptz END, NULL, $1::timestamptz FROM levels
+     INSERT INTO company_badges AS b (company_id, livemode, level, trades_90d, completion_bps, completion_bps_30d, since, lost_at, computed_at)
+     SELECT company_id, livemode, level, completed, bps, bps30, CASE WHEN level IS NOT NULL THEN $1::timestamptz END, NULL, $1::timestamptz FROM levels
      ON CONFLICT (company_id, livemode) DO UPDATE SET
        level = EXCLUDED.level,
        trades_90d = EXCLUDED.trades_90d,
        completion_bps = EXCLUDED.completion_bps,
+       completion_bps_30d = EXCLUDED.completion_bps_30d,
        since = CASE WHEN EXCLUDED.level IS NULL THEN NULL WHEN b.level IS NOT DISTINCT FROM EXCLUDED.level THEN b.since ELSE $1::timestamptz END,
        lost_at = CASE WHEN EXCLUDED.level IS NOT NULL THEN NULL WHEN b.level IS NOT NULL THEN $1::timestamptz ELSE b.lost_at END,
        computed_at = $1::timestamptz
      RETURNING b.level, (SELECT level FROM before WHERE before.company_id = b.company_id AND before.livemode = b.livemode) AS was`,
     [now, expert.minTrades90d, expert.minCompletionBps, power.minTrades90d, power.minCompletionBps],
   );
-  return { granted: rows.filter((row) => row.level !== null).length, lost: rows.filter((row) => row.level === null && row.was !== null).length };
+  // Each open offer carries its vendor's 30-day completion rate, the marketplace list's tie-break after the price.
+  const ranked = await db.query(
+    `UPDATE offers o SET vendor_completion_bps = r.bps
+       FROM (SELECT x.id, coalesce(b.completion_bps_30d, -1) AS bps FROM offers x
+               LEFT JOIN company_badges b ON b.company_id = x.company_id AND b.livemode = x.livemode
+              WHERE x.status <> 'closed') r
+      WHERE o.id = r.id AND o.vendor_completion_bps <> r.bps`,
+  );
+  return {
+    granted: rows.filter((row) => row.level !== null).length,
+    lost: rows.filter((row) => row.level === null && row.was !== null).length,
+    offersReranked: ranked.rowCount ?? 0,
+  };
 }
 
 /** Where the scope stands: the criteria, its badge as the job last set it, and whether its business is verified. */
