@@ -249,13 +249,15 @@ export type MarketListing = { offer: Offer; priceNow: bigint; vendor: { name: st
  * at `rate` (whole fiat per whole asset, the same for every offer of the list) with their margin, rounded half up as
  * a trade would open; both streams are read up to the page's size and merged. At one price, the vendor with the better
  * 30-day completion rate comes first (stored on the offer by the badge job, ADR 0087). The cursor is the last offer's
- * price, that rate and its sequence. `rate` null (stale or missing): floating offers are left out.
+ * price, that rate and its sequence. `rate` null (stale or missing): floating offers are left out. A `viewer`'s list
+ * leaves out the offers of businesses it blocked.
  */
 export async function marketOffers(
   db: Queryable,
   livemode: boolean,
   query: { side: OfferSide; asset: AssetCode; fiat: AssetCode; method?: TradeMethod; amount?: bigint; cursor?: string; limit: number },
   rate: { numerator: bigint; denominator: bigint } | null,
+  viewer: string | null = null,
 ): Promise<{ listings: MarketListing[]; nextCursor: string | null }> {
   const ascending = query.side === 'sell';
   // The cursor is the last offer's price, its vendor's completion rate (the tie-break, ADR 0087) and its sequence.
@@ -275,10 +277,12 @@ export async function marketOffers(
     rate ? rate.denominator.toString() : null,
     (10n ** BigInt(assetOf(query.fiat).decimals)).toString(),
     cursorRank,
+    viewer,
   ];
   const filters = `o.livemode = $1 AND o.side = $2 AND o.asset = $3 AND o.fiat = $4 AND o.status = 'active'
         AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM offer_methods m WHERE m.offer_id = o.id AND m.method = $5))
-        AND ($6::numeric IS NULL OR (o.min_trade <= $6::numeric AND $6::numeric <= least(o.max_trade, o.remaining)))`;
+        AND ($6::numeric IS NULL OR (o.min_trade <= $6::numeric AND $6::numeric <= least(o.max_trade, o.remaining)))
+        AND ($14::uuid IS NULL OR NOT EXISTS (SELECT 1 FROM partner_marks pm WHERE pm.company_id = $14::uuid AND pm.livemode = $1 AND pm.partner_company_id = o.company_id AND pm.mark = 'blocked'))`;
   const keyset = (price: string) =>
     `($7::numeric IS NULL OR ${price} ${after} $7::numeric OR (${price} = $7::numeric AND (o.vendor_completion_bps < $13::int OR (o.vendor_completion_bps = $13::int AND o.seq > $8::bigint))))`;
   // Half up, exactly: floor((2a + b) / 2b) for a / b, in integer arithmetic (as roundRational does for a trade).

@@ -143,6 +143,14 @@ describe('trade partners', () => {
     // Another business still trades; the block is the vendor's, not the buyer's: buyer 1's own mark on the vendor is separate.
     expect((await server.api.post('/trades/quote', { offerId: offer.id, amount: '5000000', method: 'ng_bank_transfer' }, { token: buyer2.key })).status).toBe(200);
 
+    // The buyer blocks the vendor in turn: the vendor's offers leave the buyer's marketplace list, and no one else's.
+    const listed1 = async (company: { key: string }) =>
+      ((await server.api.get('/marketplace/offers?side=sell&asset=USDT&fiat=NGN&limit=100', { token: company.key })).body.data.offers as { id: string }[]).map((o) => o.id);
+    expect(await listed1(buyer1)).toContain(offer.id);
+    expect((await server.api.request('PUT', `/api/v1/partners/${vendor.id}`, { token: buyer1.key, body: { mark: 'blocked' } })).status).toBe(200);
+    expect(await listed1(buyer1)).not.toContain(offer.id);
+    expect(await listed1(buyer2)).toContain(offer.id);
+
     const unblocked = await server.api.delete(`/partners/${buyer1.id}`, { token: vendor.key });
     expect(unblocked.body.data.mark).toBeNull();
     expect((await server.api.post('/trades/quote', { offerId: offer.id, amount: '5000000', method: 'fipay_balance' }, { token: buyer1.key })).status).toBe(200);

@@ -232,7 +232,7 @@ export async function tradeStatistics(db: Queryable, scope: Scope, now = new Dat
   const since = new Date(now.getTime() - 30 * 86_400_000);
   const { rows: daily } = await db.query<{ date: string; trades: number; completed: number }>(
     `SELECT to_char(d, 'YYYY-MM-DD') AS date, count(t.id)::int AS trades, count(t.id) FILTER (WHERE t.status = 'completed')::int AS completed
-       FROM generate_series(($3::timestamptz AT TIME ZONE 'UTC')::date - 29, ($3::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day') d
+       FROM generate_series(($3::timestamptz AT TIME ZONE 'UTC')::date::timestamp - interval '29 days', ($3::timestamptz AT TIME ZONE 'UTC')::date::timestamp, interval '1 day') d
        LEFT JOIN trades t ON (t.seller_company_id = $1 OR t.buyer_company_id = $1) AND t.livemode = $2
         AND t.created_at >= (d AT TIME ZONE 'UTC') AND t.created_at < ((d + interval '1 day') AT TIME ZONE 'UTC')
       GROUP BY d ORDER BY d`,

@@ -64,7 +64,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     );
-    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate);
+    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate, viewer);
     return ok(done.offersLoaded, {
       offers: listings.map((listing) => ({ ...offerView(listing.offer, viewer), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
       floatingShown: rate !== null,
