@@ -30,6 +30,7 @@ import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
 import { offerEndpoints, tradeEndpoints } from './marketplace';
+import { reputationEndpoints } from './reputation';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -59,6 +60,7 @@ const modules = {
   withdrawalEndpoints,
   offerEndpoints,
   tradeEndpoints,
+  reputationEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

@@ -7,6 +7,8 @@ import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
 import { marketRate } from '../rates/rates';
 import { listFavorites, removeFavorite, saveFavorite } from './favorites';
+import { feedbackForTrade } from './reputation';
+import { reputationRoutes } from './reputation-routes';
 import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
@@ -40,6 +42,8 @@ const offerView = (offer: Offer, viewer: string | null): OfferView => {
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
+  await app.register(reputationRoutes);
+
   registerRoute(app, offerEndpoints.create, async (request) => {
     const merchant = requireMerchant(request);
     const body = request.body;
@@ -61,7 +65,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     );
-    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate);
+    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate, viewer);
     return ok(done.offersLoaded, {
       offers: listings.map((listing) => ({ ...offerView(listing.offer, viewer), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
       floatingShown: rate !== null,
@@ -153,7 +157,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const merchant = requireMerchant(request);
     const trade = await findTrade(ctx.db, merchant, request.params.id);
     if (!trade) throw new AppError('NOT_FOUND', marketMessages.tradeNotFound);
-    return ok(done.tradeLoaded, await tradeView(ctx.db, merchant, trade));
+    return ok(done.tradeLoaded, { ...(await tradeView(ctx.db, merchant, trade)), feedback: await feedbackForTrade(ctx.db, merchant, trade) });
   });
 
   // Each step of a trade, by one party in one status (trades.ts): the trade as it became.

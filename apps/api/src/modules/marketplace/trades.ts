@@ -20,6 +20,7 @@ import { marketRate, priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { findOffer, receivingAccount, type Offer } from './offers';
+import { refuseIfBlocked } from './partner-blocks';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -188,6 +189,7 @@ export async function quoteTrade(ctx: AppContext, merchant: Merchant, input: Ope
 
 async function checkOpening(ctx: AppContext, merchant: Merchant, offer: Offer, input: OpenTradeInput) {
   if (offer.companyId === merchant.companyId) throw new AppError('UNPROCESSABLE', text.ownOffer);
+  await refuseIfBlocked(ctx.db, offer.companyId, merchant);
   if (offer.status !== 'active') throw new AppError('CONFLICT', text.offerNotActive);
   const accepted = offer.methods.find((m) => m.method === input.method);
   if (!accepted) throw new AppError('UNPROCESSABLE', text.methodNotAccepted, { errors: { method: text.methodNotAccepted } });
