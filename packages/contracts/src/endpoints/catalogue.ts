@@ -29,6 +29,7 @@ import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
 import { offerEndpoints, tradeEndpoints } from './marketplace';
+import { tradeChatEndpoints } from './trade-chat';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -57,6 +58,7 @@ const modules = {
   withdrawalEndpoints,
   offerEndpoints,
   tradeEndpoints,
+  tradeChatEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,
