@@ -87,6 +87,8 @@ export const tradeMessagesResponse = envelope(
     /** More messages before the first one here (pass its seq as `before`). */
     hasOlder: z.boolean(),
     reads: readMarksSchema,
+    /** The viewing business's side of the trade. */
+    role: z.enum(['seller', 'buyer']),
     tradeStatus: z.enum(tradeStatuses),
     /** Whether messages may be sent now. */
     chatOpen: z.boolean(),

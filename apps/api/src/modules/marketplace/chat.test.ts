@@ -102,7 +102,7 @@ describe('trade chat', () => {
 
     const opened = await messages(tradeId, buyer);
     expect(opened.status).toBe(200);
-    expect(opened.body.data).toMatchObject({ tradeStatus: 'awaiting_payment', chatOpen: true, hasOlder: false, reads: { seller: null, buyer: null } });
+    expect(opened.body.data).toMatchObject({ role: 'buyer', tradeStatus: 'awaiting_payment', chatOpen: true, hasOlder: false, reads: { seller: null, buyer: null } });
     expect(opened.body.data.messages).toMatchObject([{ author: 'system', systemEvent: 'opened', body: systemMessageTexts.opened, mine: false }]);
 
     const sent = await server.api.post(`/trades/${tradeId}/messages`, { body: '  Paying now from Acme Ltd.  ' }, { token: buyer.key });

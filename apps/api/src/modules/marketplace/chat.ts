@@ -118,6 +118,7 @@ export async function listMessages(db: Queryable, scope: Scope, tradeId: string,
     messages: page.rows.map((row) => messageView(row, viewer)),
     hasOlder: page.hasOlder,
     reads: await readMarks(db, trade.id),
+    role: viewer,
     tradeStatus: trade.status,
     chatOpen: chatOpen(trade),
   };
