@@ -1,7 +1,7 @@
 import { MAX_DOCUMENT_BYTES } from '@fipay/contracts/kyb-options';
 import { chatAttachmentTypes, TRADE_MESSAGE_MAX, tradeChatMessages, type ReadMarks, type TradeMessage } from '@fipay/contracts/trade-chat';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
@@ -85,10 +85,21 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
 
   // The newest message in view.
   const count = state?.messages.length ?? 0;
+  // Kept at the newest while the reader is there: on new messages, and when the list is laid out again (a resize).
+  const pinned = useRef(true);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [count]);
   useEffect(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [count]);
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loaded]);
 
   // What the other side wrote is read once it is on the open page.
   const theirLatest = state?.messages.filter((m) => !m.mine).at(-1)?.seq ?? null;
@@ -173,7 +184,7 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+      <header className="flex flex-col gap-0.5 border-b border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
           Trade chat
         </h2>
@@ -189,7 +200,13 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
 
       {state && (
         <>
-          <ol ref={list} aria-label="Messages" className="flex max-h-[28rem] min-h-48 flex-col gap-3 overflow-y-auto px-4 py-4">
+          <ol
+            ref={list}
+            onScroll={(event) => {
+              const element = event.currentTarget;
+              pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+            }}
+            aria-label="Messages" className="flex max-h-[28rem] min-h-48 flex-col gap-3 overflow-y-auto px-4 py-4">
             {state.hasOlder && (
               <li className="self-center">
                 <Button variant="ghost" size="sm" onClick={olderPage} disabled={loadingOlder}>
@@ -199,7 +216,7 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
             )}
             {state.messages.map((message) =>
               message.author === 'system' ? (
-                <li key={message.id} className="self-center rounded-full bg-slate-100 px-3 py-1 text-center text-xs text-slate-700" data-kind="system">
+                <li key={message.id} className="max-w-[90%] self-center rounded-xl border border-slate-200 bg-slate-50 px-3 py-1.5 text-center text-xs text-slate-700" data-kind="system">
                   <span className="font-semibold">FiPay · </span>
                   {message.body}
                   <span className="sr-only"> {formatDateTime(message.createdAt)}</span>
@@ -215,7 +232,9 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
                         onClick={() => void open(message)}
                         className={`mt-1 inline-flex items-center gap-1 text-left underline underline-offset-2 ${message.mine ? 'text-white' : 'text-brand-700'}`}
                       >
-                        <span aria-hidden="true">{message.attachment.contentType === 'application/pdf' ? '📄' : '🖼'}</span>
+                        <span className={`rounded px-1 text-[10px] font-bold no-underline ${message.mine ? 'bg-white/20' : 'bg-brand-50'}`}>
+                          {message.attachment.contentType === 'application/pdf' ? 'PDF' : 'IMG'}
+                        </span>
                         {message.attachment.name} ({formatSize(message.attachment.size)})
                       </button>
                     )}
