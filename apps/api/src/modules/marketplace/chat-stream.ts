@@ -41,13 +41,25 @@ export class ChatHub {
   async serve(request: FastifyRequest, reply: FastifyReply, trade: Trade, companyId: string, lastSeq: string | null) {
     const held = this.perCompany.get(companyId) ?? 0;
     if (held >= STREAMS_PER_COMPANY) throw new AppError('RATE_LIMITED', text.tooManyStreams, { retryAfterSeconds: 30 });
-    await this.listen();
+    // Counted before anything is awaited, so streams opening together cannot pass the bound.
+    this.perCompany.set(companyId, held + 1);
+    const release = () => {
+      const count = (this.perCompany.get(companyId) ?? 1) - 1;
+      if (count > 0) this.perCompany.set(companyId, count);
+      else this.perCompany.delete(companyId);
+    };
+    let last: string;
+    try {
+      await this.listen();
+      last = lastSeq ?? (await this.latestSeq(trade.id));
+    } catch (error) {
+      release();
+      throw error;
+    }
     const viewer = partyOf(trade, companyId);
-    let last = lastSeq ?? (await this.latestSeq(trade.id));
     let marks: ReadMarks | null = null;
     let status = trade.status;
 
-    this.perCompany.set(companyId, held + 1);
     const raw = reply.raw;
     reply.hijack();
     // Written here rather than through Fastify's reply: compression would hold the events back.
@@ -123,9 +135,7 @@ export class ChatHub {
       clearTimeout(limit);
       set.delete(wake);
       if (set.size === 0 && this.streams.get(trade.id) === set) this.streams.delete(trade.id);
-      const count = (this.perCompany.get(companyId) ?? 1) - 1;
-      if (count > 0) this.perCompany.set(companyId, count);
-      else this.perCompany.delete(companyId);
+      release();
       this.enders.delete(end);
       raw.end();
     };

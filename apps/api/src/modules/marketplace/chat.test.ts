@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { sampleDocuments } from '../../storage/sample-documents';
 import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { refreshRates } from '../rates/rates';
+import { STREAMS_PER_COMPANY } from './chat-stream';
 import { ruleOnTrade } from './trades';
 
 /**
@@ -256,5 +257,29 @@ describe('trade chat', () => {
     expect(replay.filter((e) => e.event === 'message').map((e) => e.data.systemEvent ?? e.data.body)).toEqual(['on its way', 'paid']);
     expect(replay[0]!.id).not.toBe(first.seq);
     expect(Number(replay[0]!.id)).toBeGreaterThan(Number(first.seq));
+  });
+
+  it('holds a bounded number of streams per business on an instance, and frees a place when one closes', async () => {
+    const { vendor, tradeId } = await openTrade();
+    const open = async () => {
+      const abort = new AbortController();
+      const response = await fetch(`${server.baseUrl}/api/v1/trades/${tradeId}/stream`, { headers: { authorization: `Bearer ${vendor.key}` }, signal: abort.signal });
+      return { response, abort };
+    };
+    const held = [];
+    for (let i = 0; i < STREAMS_PER_COMPANY; i++) held.push(await open());
+    expect(held.every((s) => s.response.status === 200)).toBe(true);
+    const refused = await open();
+    expect(refused.response.status).toBe(429);
+    expect((await refused.response.json()).message).toBe(tradeChatMessages.tooManyStreams);
+    held.pop()!.abort.abort();
+    // The server hears the close a moment later.
+    let again = await open();
+    for (let i = 0; i < 50 && again.response.status === 429; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await open();
+    }
+    expect(again.response.status).toBe(200);
+    for (const stream of [...held, again]) stream.abort.abort();
   });
 });
