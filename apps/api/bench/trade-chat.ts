@@ -194,7 +194,11 @@ async function main() {
     // The seller pages open; then every buyer writes once a second (spread over the second), for SECONDS.
     const abort = new AbortController();
     const sentAt = new Map<string, number>();
+    const answeredAt = new Map<string, number>();
     const latencies: number[] = [];
+    // The POST's own time, and the time from its answer to the other page (negative: the page had it first).
+    const posts: number[] = [];
+    const afterAnswer: number[] = [];
     let opened = 0;
     const following = trades.map((trade) =>
       follow(
@@ -204,8 +208,12 @@ async function main() {
         (body) => {
           const at = sentAt.get(body);
           if (at !== undefined) {
-            latencies.push(performance.now() - at);
+            const now = performance.now();
+            latencies.push(now - at);
             sentAt.delete(body);
+            const answered = answeredAt.get(body);
+            if (answered !== undefined) afterAnswer.push(now - answered);
+            else answeredAt.set(body, -now);
           }
         },
         abort.signal,
@@ -223,13 +231,19 @@ async function main() {
         for (let n = 0; performance.now() < deadline; n++) {
           const next = performance.now() + INTERVAL_MS;
           const body = `${trade.id}:${n}`;
-          sentAt.set(body, performance.now());
+          const started = performance.now();
+          sentAt.set(body, started);
           const answer = await fetch(`${baseUrl}/api/v1/trades/${trade.id}/messages`, {
             method: 'POST',
             headers: { authorization: `Bearer ${trade.buyer}`, 'content-type': 'application/json' },
             body: JSON.stringify({ body }),
           });
           await answer.arrayBuffer();
+          const answered = performance.now();
+          posts.push(answered - started);
+          const arrived = answeredAt.get(body);
+          if (arrived !== undefined && arrived < 0) afterAnswer.push(-arrived - answered);
+          else answeredAt.set(body, answered);
           if (answer.status === 201) sent += 1;
           else {
             refused += 1;
@@ -249,6 +263,10 @@ async function main() {
     console.log(`  sent ${sent}, received ${latencies.length}, lost ${lost}, refused ${refused}`);
     console.log(`  send to the other page: p50 ${stats.p50.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, p99 ${stats.p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`);
     const met = stats.p99 < TARGET_MS && lost === 0 && refused === 0;
+    const postStats = summarize(posts);
+    const afterStats = summarize(afterAnswer);
+    console.log(`  the POST itself: p50 ${postStats.p50.toFixed(1)} ms, p99 ${postStats.p99.toFixed(1)} ms; from its answer to the other page: p50 ${afterStats.p50.toFixed(1)} ms, p99 ${afterStats.p99.toFixed(1)} ms`);
+    console.log(`  load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`);
     console.log(`  target    p99 < ${TARGET_MS} ms, nothing lost: ${met ? 'met' : 'NOT MET'}`);
     process.exitCode = met ? 0 : 1;
   } finally {

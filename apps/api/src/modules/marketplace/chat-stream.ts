@@ -10,6 +10,9 @@ export const STREAMS_PER_COMPANY = 20;
 /** A stream ends after this long; the client reconnects with Last-Event-ID (and a fresh token). */
 export const STREAM_MAX_MS = 30 * 60_000;
 
+/** What a stream reads again: new messages, the read marks, or both. */
+type Wake = 'messages' | 'read' | 'all';
+
 /**
  * The live chats one instance serves (docs/decisions/0085-trade-chat-in-real-time.md). One `LISTEN trade_chat` per
  * instance (its own connection on PostgreSQL; PGlite's own notices when embedded); a notice names a trade, and each
@@ -17,16 +20,21 @@ export const STREAM_MAX_MS = 30 * 60_000;
  * when to look, a lost listening connection makes every stream look again, and each heartbeat looks too.
  */
 export class ChatHub {
-  private readonly streams = new Map<string, Set<() => void>>();
+  private readonly streams = new Map<string, Set<(what: Wake) => void>>();
   private readonly perCompany = new Map<string, number>();
   private readonly enders = new Set<() => void>();
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(private readonly db: Db) {}
 
-  private dispatch(tradeId: string | null) {
-    const woken = tradeId === null ? [...this.streams.values()].flatMap((set) => [...set]) : [...(this.streams.get(tradeId) ?? [])];
-    for (const wake of woken) wake();
+  /** A notice is `<trade id>` (a message) or `<trade id>:read`; null after a lost listening connection (all of it). */
+  private dispatch(payload: string | null) {
+    if (payload === null) {
+      for (const wake of [...this.streams.values()].flatMap((set) => [...set])) wake('all');
+      return;
+    }
+    const [tradeId, what] = payload.split(':');
+    for (const wake of [...(this.streams.get(tradeId!) ?? [])]) wake(what === 'read' ? 'read' : 'messages');
   }
 
   private async listen() {
@@ -74,34 +82,38 @@ export class ChatHub {
     raw.write(`retry: 2000\n\n`);
 
     let running = false;
-    let again = false;
     let ended = false;
+    // What the next round reads: a message's notice does not read the marks, a mark's does not read messages.
+    let wantMessages = true;
+    let wantReads = true;
     const send = (event: string, data: unknown, id?: string) => {
       if (!ended) raw.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const pump = async () => {
-      if (running) {
-        again = true;
-        return;
-      }
+      if (running) return;
       running = true;
       try {
-        do {
-          again = false;
+        while ((wantMessages || wantReads) && !ended) {
+          const readMessages = wantMessages;
+          const readReads = wantReads;
+          wantMessages = false;
+          wantReads = false;
           let sawStep = false;
-          for (;;) {
+          for (let more = readMessages; more; ) {
             const rows = await messagesAfter(this.db, trade.id, last, 100);
             for (const row of rows) {
               send('message', messageView(row, viewer), row.seq);
               last = row.seq;
               if (row.author === 'system') sawStep = true;
             }
-            if (rows.length < 100) break;
+            more = rows.length === 100;
           }
-          const now = await readMarks(this.db, trade.id);
-          if (!marks || now.seller !== marks.seller || now.buyer !== marks.buyer) {
-            if (marks) send('read', now);
-            marks = now;
+          if (readReads) {
+            const now = await readMarks(this.db, trade.id);
+            if (!marks || now.seller !== marks.seller || now.buyer !== marks.buyer) {
+              if (marks) send('read', now);
+              marks = now;
+            }
           }
           if (sawStep) {
             const { rows } = await this.db.query<{ status: Trade['status'] }>('SELECT status FROM trades WHERE id = $1', [trade.id]);
@@ -110,7 +122,7 @@ export class ChatHub {
               send('trade', { id: trade.id, status });
             }
           }
-        } while (again && !ended);
+        }
       } catch (error) {
         request.log.warn({ err: error }, 'trade chat stream ended by an error');
         end();
@@ -118,14 +130,18 @@ export class ChatHub {
         running = false;
       }
     };
-    const wake = () => void pump();
+    const wake = (what: Wake) => {
+      if (what !== 'read') wantMessages = true;
+      if (what !== 'messages') wantReads = true;
+      void pump();
+    };
 
     let set = this.streams.get(trade.id);
     if (!set) this.streams.set(trade.id, (set = new Set()));
     set.add(wake);
     const heartbeat = setInterval(() => {
       if (!ended) raw.write(': ping\n\n');
-      wake();
+      wake('all');
     }, CHAT_HEARTBEAT_SECONDS * 1000);
     const limit = setTimeout(() => end(), STREAM_MAX_MS);
     const end = () => {

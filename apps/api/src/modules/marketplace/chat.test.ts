@@ -271,7 +271,7 @@ describe('trade chat', () => {
     expect(held.every((s) => s.response.status === 200)).toBe(true);
     const refused = await open();
     expect(refused.response.status).toBe(429);
-    expect((await refused.response.json()).message).toBe(tradeChatMessages.tooManyStreams);
+    expect(((await refused.response.json()) as { message: string }).message).toBe(tradeChatMessages.tooManyStreams);
     held.pop()!.abort.abort();
     // The server hears the close a moment later.
     let again = await open();

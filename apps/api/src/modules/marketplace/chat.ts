@@ -66,7 +66,8 @@ export const messageView = (row: MessageRow, viewer: Party | null): TradeMessage
 
 export const partyOf = (trade: Pick<Trade, 'sellerCompanyId'>, companyId: string): Party => (trade.sellerCompanyId === companyId ? 'seller' : 'buyer');
 
-const notify = (tx: Queryable, tradeId: string) => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, tradeId]);
+/** Tells every instance's streams of the trade to look; `:read` when only the read marks changed. */
+const notify = (tx: Queryable, tradeId: string, what: '' | ':read' = '') => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, `${tradeId}${what}`]);
 
 const eventOf: Record<string, SystemEvent> = {
   'trade.opened': 'opened',
@@ -193,15 +194,16 @@ export async function sendMessage(ctx: AppContext, scope: Scope, tradeId: string
   if (input.body.length === 0 && !input.attachment) throw new AppError('UNPROCESSABLE', text.empty, { errors: { body: text.empty } });
   const file = input.attachment ? await inspectAttachment(ctx, scope, trade.id, input.attachment.objectKey) : null;
   const name = file ? (input.attachment!.name || file.key.split('/').pop()!.replace(/^\d+-[0-9a-f]+-/, '')).slice(0, 200) : null;
-  return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<MessageRow>(
-      `INSERT INTO trade_messages (trade_id, author, author_company_id, body, attachment_key, attachment_name, attachment_type, attachment_size)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}`,
-      [trade.id, party, scope.companyId, input.body, file?.key ?? null, name, file?.contentType ?? null, file?.size ?? null],
-    );
-    await notify(tx, trade.id);
-    return messageView(rows[0]!, party);
-  });
+  // One statement (its own transaction): the message, and the notice that goes out when it commits.
+  const { rows } = await ctx.db.query<MessageRow>(
+    `WITH m AS (
+       INSERT INTO trade_messages (trade_id, author, author_company_id, body, attachment_key, attachment_name, attachment_type, attachment_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}
+     )
+     SELECT m.*, pg_notify($9, $1::text) FROM m`,
+    [trade.id, party, scope.companyId, input.body, file?.key ?? null, name, file?.contentType ?? null, file?.size ?? null, CHAT_CHANNEL],
+  );
+  return messageView(rows[0]!, party);
 }
 
 /** Marks the chat read up to `seq` for the caller's side; a mark never moves back. */
@@ -217,7 +219,7 @@ export async function markRead(ctx: AppContext, scope: Scope, tradeId: string, s
         WHERE trade_reads.last_read_seq < EXCLUDED.last_read_seq`,
       [trade.id, party, seq],
     );
-    if (changed.rowCount > 0) await notify(tx, trade.id);
+    if (changed.rowCount > 0) await notify(tx, trade.id, ':read');
     return readMarks(tx, trade.id);
   });
 }
