@@ -1,7 +1,7 @@
 import { MODE_HEADER } from '@fipay/contracts/developers';
 import { tradeChatEndpoints } from '@fipay/contracts/endpoints/trade-chat';
 import type { ChatAttachmentType, ReadMarks, TradeMessage } from '@fipay/contracts/trade-chat';
-import { tradeStatuses } from '@fipay/contracts/marketplace';
+import type { tradeStatuses } from '@fipay/contracts/marketplace';
 import { ApiError, callApi, currentAccessToken, endpointUrl, toApiError } from '../../../lib/api-client';
 import { currentMode } from '../../../stores/mode-store';
 import { sseParser } from './sse';

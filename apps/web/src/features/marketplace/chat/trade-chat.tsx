@@ -54,8 +54,6 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const lastSeq = useRef<string | null>(null);
-  lastSeq.current = state?.messages.at(-1)?.seq ?? lastSeq.current;
 
   const update = (change: (current: ChatState) => ChatState) => client.setQueryData<ChatState>(key, (current) => (current ? change(current) : current));
 
@@ -66,7 +64,8 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
     const abort = new AbortController();
     void followTradeStream(
       tradeId,
-      () => lastSeq.current,
+      // Reconnects replay from the newest message the page holds.
+      () => client.getQueryData<ChatState>(key)?.messages.at(-1)?.seq ?? null,
       {
         onMessage: (message) => update((current) => ({ ...current, messages: merge(current.messages, [message]) })),
         onRead: (reads) => update((current) => ({ ...current, reads: { seller: later(current.reads.seller, reads.seller), buyer: later(current.reads.buyer, reads.buyer) } })),
