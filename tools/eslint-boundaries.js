@@ -110,6 +110,8 @@ export const API_TABLE_WRITERS = {
   trade_feedback: ['marketplace'],
   partner_marks: ['marketplace'],
   company_badges: ['marketplace'],
+  trade_messages: ['marketplace'],
+  trade_reads: ['marketplace'],
   limit_usage: ['limits'],
   limit_consumptions: ['limits'],
   limit_grants: ['limits'],

@@ -31,6 +31,7 @@ import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
 import { offerEndpoints, tradeEndpoints } from './marketplace';
 import { reputationEndpoints } from './reputation';
+import { tradeChatEndpoints } from './trade-chat';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -61,6 +62,7 @@ const modules = {
   offerEndpoints,
   tradeEndpoints,
   reputationEndpoints,
+  tradeChatEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

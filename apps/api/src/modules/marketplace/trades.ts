@@ -21,6 +21,7 @@ import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { findOffer, receivingAccount, type Offer } from './offers';
 import { refuseIfBlocked } from './partner-blocks';
+import { postSystemMessage } from './chat';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -383,6 +384,7 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
     await bindEffect(tx, claim, 'trade', trade.id);
     const type = instant ? 'trade.completed' : 'trade.opened';
     for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
+    await postSystemMessage(tx, trade, type);
     await consumeLimits(tx, ctx.config, [
       { companyId: trade.sellerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
       { companyId: trade.buyerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
@@ -430,6 +432,7 @@ async function move(tx: Queryable, scope: Scope, id: string, party: Party, from:
 
 async function tell(tx: Queryable, trade: Trade, type: 'trade.paid' | 'trade.completed' | 'trade.cancelled' | 'trade.disputed' | 'trade.resolved') {
   for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
+  await postSystemMessage(tx, trade, type);
 }
 
 /** The buyer says it has paid: `paid`, cannot be undone; the seller's release window starts. */
