@@ -105,7 +105,7 @@ test('a vendor sells USDT for naira: an instant trade by FiPay balance and a ban
   // The buyer sends its transfer receipt in the trade's chat.
   const buyerChat = buyerPage.getByRole('region', { name: 'Trade chat' });
   await expect(buyerChat.getByRole('list', { name: 'Messages' })).toContainText('FiPay ·');
-  await buyerChat.getByLabel('Message').fill('Paid from our GTBank account, receipt attached.');
+  await buyerChat.getByRole('textbox', { name: 'Message' }).fill('Paid from our GTBank account, receipt attached.');
   await buyerChat.getByLabel('Attach an image or PDF').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: sampleFiles.pdf });
   await buyerChat.getByRole('button', { name: 'Send' }).click();
   await expect(buyerChat.getByRole('button', { name: /receipt\.pdf/ })).toBeVisible();
@@ -130,7 +130,7 @@ test('a vendor sells USDT for naira: an instant trade by FiPay balance and a ban
   const sellerChat = page.getByRole('region', { name: 'Trade chat' });
   await expect(sellerChat.getByText('Paid from our GTBank account, receipt attached.')).toBeVisible();
   await expect(sellerChat.getByRole('button', { name: /receipt\.pdf/ })).toBeVisible();
-  await sellerChat.getByLabel('Message').fill('Received, releasing now.');
+  await sellerChat.getByRole('textbox', { name: 'Message' }).fill('Received, releasing now.');
   await sellerChat.getByRole('button', { name: 'Send' }).click();
   await expect(buyerChat.getByText('Received, releasing now.')).toBeVisible();
   await shotsAtBothWidths(page, shots, 'trade-paid-seller');
