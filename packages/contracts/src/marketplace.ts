@@ -231,7 +231,15 @@ export type MarketOffersQuery = z.output<typeof marketOffersQuery>;
 export const marketOfferSchema = offerSchema.extend({
   /** The price a trade would open at now: fixed, or the market rate with the margin. */
   priceNow: minorUnitsOut,
-  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable(), badge: z.enum(badgeLevels).nullable() }),
+  vendor: z.object({
+    name: z.string(),
+    tag: z.string().nullable(),
+    trades30d: z.number(),
+    completionBps: z.number().nullable(),
+    /** The vendor's average seconds from a buyer's "paid" to its release, over its trades as seller in 30 days; null before one. */
+    avgReleaseSeconds: z.number().nullable(),
+    badge: z.enum(badgeLevels).nullable(),
+  }),
 });
 export type MarketOffer = z.infer<typeof marketOfferSchema>;
 export const marketOffersResponse = envelope(

@@ -241,7 +241,7 @@ export async function setOfferStatus(db: Queryable, scope: { companyId: string; 
 }
 
 /** An offer on the marketplace's list: its price now and its vendor's name, tag and record over 30 days. */
-export type MarketListing = { offer: Offer; priceNow: bigint; vendor: { name: string; tag: string | null; trades30d: number; completionBps: number | null; badge: BadgeLevel | null } };
+export type MarketListing = { offer: Offer; priceNow: bigint; vendor: { name: string; tag: string | null; trades30d: number; completionBps: number | null; avgReleaseSeconds: number | null; badge: BadgeLevel | null } };
 
 /**
  * Active offers of one side, asset and fiat in a mode, best price first: a buyer sees the cheapest selling offers
@@ -288,7 +288,7 @@ export async function marketOffers(
   // Half up, exactly: floor((2a + b) / 2b) for a / b, in integer arithmetic (as roundRational does for a trade).
   const floating = `div(2 * $10::numeric * $12::numeric * (10000 + o.margin_bps) + $11::numeric * 10000, 2 * $11::numeric * 10000)`;
   const order = ascending ? 'ASC' : 'DESC';
-  const { rows } = await db.query<OfferRow & { price_now: string; rank: number; seq: string; vendor_name: string; vendor_tag: string | null; vendor_badge: BadgeLevel | null; trades30d: number; ended30d: number }>(
+  const { rows } = await db.query<OfferRow & { price_now: string; rank: number; seq: string; vendor_name: string; vendor_tag: string | null; vendor_badge: BadgeLevel | null; trades30d: number; ended30d: number; release_seconds: number | null }>(
     `WITH page AS (
        (SELECT o.id, o.seq, o.price AS price_now, o.vendor_completion_bps AS rank FROM offers o
          WHERE ${filters} AND o.price_kind = 'fixed' AND ${keyset('o.price')}
@@ -302,10 +302,12 @@ export async function marketOffers(
      SELECT ${OFFER_COLUMNS}, page.price_now::text AS price_now, page.rank, page.seq::text AS seq, c.name AS vendor_name,
             (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS vendor_tag,
             (SELECT level FROM company_badges WHERE company_id = c.id AND livemode = $1) AS vendor_badge,
-            s.trades30d, s.ended30d
+            s.trades30d, s.ended30d, s.release_seconds
        FROM page JOIN offers o ON o.id = page.id JOIN companies c ON c.id = o.company_id
        CROSS JOIN LATERAL (
-         SELECT count(*) FILTER (WHERE t.status = 'completed')::int AS trades30d, count(*)::int AS ended30d
+         SELECT count(*) FILTER (WHERE t.status = 'completed')::int AS trades30d, count(*)::int AS ended30d,
+                -- How long the vendor takes to release once a buyer marks a trade paid (its trades as seller).
+                round(avg(extract(epoch FROM t.ended_at - t.paid_at)) FILTER (WHERE t.status = 'completed' AND t.seller_company_id = c.id AND t.paid_at IS NOT NULL))::int AS release_seconds
            FROM trades t
           WHERE (t.seller_company_id = c.id OR t.buyer_company_id = c.id) AND t.livemode = $1
             AND t.status IN ('completed', 'cancelled', 'resolved') AND t.ended_at > now() - interval '30 days'
@@ -317,7 +319,7 @@ export async function marketOffers(
   const listings = page.map((row) => ({
     offer: toOffer(row),
     priceNow: BigInt(row.price_now),
-    vendor: { name: row.vendor_name, tag: row.vendor_tag, trades30d: row.trades30d, completionBps: row.ended30d === 0 ? null : Math.floor((row.trades30d * 10_000) / row.ended30d), badge: row.vendor_badge },
+    vendor: { name: row.vendor_name, tag: row.vendor_tag, trades30d: row.trades30d, completionBps: row.ended30d === 0 ? null : Math.floor((row.trades30d * 10_000) / row.ended30d), avgReleaseSeconds: row.release_seconds, badge: row.vendor_badge },
   }));
   const last = page.at(-1);
   return { listings, nextCursor: rows.length > query.limit && last ? `${last.price_now}:${last.rank}:${last.seq}` : null };

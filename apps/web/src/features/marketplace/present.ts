@@ -1,6 +1,7 @@
 import type { AssetCode } from '@fipay/contracts/assets';
 import { tradeMethodLabels, type MarketOffer, type OfferView, type TradeMethod } from '@fipay/contracts/marketplace';
 import { shownAmount } from '../../lib/asset-amounts';
+import { showDuration } from './reputation-format';
 
 /** A price as every P2P desk shows it: the fiat per one whole unit of the asset ("1,650.00 NGN per USDT"). */
 export const shownPrice = (fiat: AssetCode, asset: AssetCode, price: string | bigint) => `${shownAmount(fiat, price)} per ${asset}`;
@@ -16,8 +17,10 @@ export const methodLabel = (method: TradeMethod) => tradeMethodLabels[method];
 
 /** A vendor's record as the list shows it: "12 trades · 98% completion" over 30 days. */
 export function vendorRecord(vendor: MarketOffer['vendor']): string {
-  const trades = `${vendor.trades30d} ${vendor.trades30d === 1 ? 'trade' : 'trades'} in 30 days`;
-  return vendor.completionBps === null ? trades : `${trades} · ${Math.floor(vendor.completionBps / 100)}% completion`;
+  const parts = [`${vendor.trades30d} ${vendor.trades30d === 1 ? 'trade' : 'trades'} in 30 days`];
+  if (vendor.completionBps !== null) parts.push(`${Math.floor(vendor.completionBps / 100)}% completion`);
+  if (vendor.avgReleaseSeconds !== null) parts.push(`releases in ${showDuration(vendor.avgReleaseSeconds)} on average`);
+  return parts.join(' · ');
 }
 
 /** The limits of one trade on an offer, within what is left of it. */
