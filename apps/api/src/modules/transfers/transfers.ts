@@ -166,8 +166,8 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
- * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and the recipient's
- * email (rows nobody waits for), then one statement takes the daily Send limit (the sender's usage row), locks the
+ * transaction writes the transfer row with the Idempotency-Key's note, then both businesses' events and the recipient's
+ * email in one statement (rows nobody waits for; docs/decisions/0089-a-transfer-in-three-statements.md), then one statement takes the daily Send limit (the sender's usage row), locks the
  * accounts in id order, refuses a balance short, writes the ledger entry and both businesses' notifications after it
  * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
  * 0070), and COMMIT follows: the rows every send of the sender waits for are held for that statement and COMMIT only
@@ -248,13 +248,13 @@ export async function createTransfer(
         { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
       ),
     }));
-    const notes: unknown[] = [];
+    const written: unknown[] = [];
     const sentEvent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)), { next: 1 }, 'sent');
-    notes.push(...sentEvent.params);
-    const receivedEvent = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender), { next: notes.length + 1 }, 'received');
-    notes.push(...receivedEvent.params);
-    const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, (value) => `$${notes.push(value)}`, 'sent_e')})` : '';
-    await tx.query(`WITH ${sentEvent.sql.slice(2)}${receivedEvent.sql}${outbox} SELECT 1`, notes);
+    written.push(...sentEvent.params);
+    const receivedEvent = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender), { next: written.length + 1 }, 'received');
+    written.push(...receivedEvent.params);
+    const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, (value) => `$${written.push(value)}`, 'sent_e')})` : '';
+    await tx.query(`WITH ${sentEvent.sql.slice(2)}${receivedEvent.sql}${outbox} SELECT 1`, written);
     if (made.webhooks) tx.wake('webhooks');
     if (emails.length > 0) tx.wake('outbox');
     const test = merchant.livemode ? '' : ' (test)';
