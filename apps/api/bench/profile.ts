@@ -9,7 +9,8 @@
  * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
  * time per operation of the server process and of the database's connections (/proc, so it holds better than a rate
  * on a machine shared with other work), and the transactions per operation (pg_stat_database's xact_commit, each
- * statement outside a transaction being one). PROFILE_CPU=0 runs without the profiler; PROFILE_ROUNDS repeats.
+ * statement outside a transaction being one). PROFILE_CPU=0 runs without the profiler; PROFILE_ROUNDS repeats;
+ * LOG_LEVEL (e.g. warn) is handed to the product, to see what its log lines cost.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -80,6 +81,7 @@ const product = startNode(
     JWT_SECRET: jwtSecret,
     ENCRYPTION_KEY: encryptionKey,
     RATE_LIMITS: rateLimits,
+    ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
   },
   { name: 'product', logFile: path.join(tmp, 'product.log') },
 );

@@ -42,6 +42,10 @@ describe('a transfer', () => {
     // One statement under the hot locks: the limit's usage row, then the accounts, the entry and the notifications.
     expect(transfer.statements.length - transfer.lockedAt!).toBe(1);
     expect(transfer.statements[transfer.lockedAt!]).toMatch(/INSERT INTO limit_usage[\s\S]*ledger_accounts[\s\S]*FOR UPDATE[\s\S]*INSERT INTO journal_entries[\s\S]*INSERT INTO notifications/);
+    // Before it: the transfer row (with who gets its email), then both events and the email rows in one statement
+    // (then, on a first transfer of an asset, the look-up or opening of the recipient's account).
+    expect(transfer.statements[0]).toMatch(/INSERT INTO transfers/);
+    expect(transfer.statements[1]).toMatch(/INSERT INTO events[\s\S]*INSERT INTO events[\s\S]*INSERT INTO outbox_emails/);
     const before = transfer.statements.slice(0, transfer.lockedAt!).join('\n');
     expect(before).toMatch(/INSERT INTO transfers/);
     expect(before).toMatch(/INSERT INTO events/);

@@ -27,9 +27,9 @@ import { AmountTooLargeError, InsufficientBalanceError, post, PostingHeldError, 
 import { beyondAnyLimit, limitClause, limitRefusal } from '../limits/limits';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
-import { emailCompany } from '../notifications/tell-company';
+import { enqueueEmailsSql } from '../../mail/outbox';
 import { priceAtMarket } from '../rates/rates';
-import { recordEvent } from '../webhooks/events';
+import { eventClause } from '../webhooks/events';
 import { findRecipientCompany } from '../tags/fipay-tags';
 import { moneyNoticeEmail } from '../../mail/templates';
 
@@ -166,8 +166,8 @@ const amountText = (asset: AssetCode, amount: bigint) =>
 
 /**
  * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
- * transaction writes the transfer row with the Idempotency-Key's note, both businesses' events and the recipient's
- * email (rows nobody waits for), then one statement takes the daily Send limit (the sender's usage row), locks the
+ * transaction writes the transfer row with the Idempotency-Key's note, then both businesses' events and the recipient's
+ * email in one statement (rows nobody waits for; docs/decisions/0089-a-transfer-in-three-statements.md), then one statement takes the daily Send limit (the sender's usage row), locks the
  * accounts in id order, refuses a balance short, writes the ledger entry and both businesses' notifications after it
  * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
  * 0070), and COMMIT follows: the rows every send of the sender waits for are held for that statement and COMMIT only
@@ -202,14 +202,20 @@ export async function createTransfer(
       merchant.via.kind === 'secret-key' ? merchant.via.keyId : null,
     ];
     const bound = bindEffectClause(claim, 'transfer', 'made', params.length + 1);
-    const { rows } = await tx.query<TransferRow & { sender_name: string; sender_tag: string | null }>(
+    // The transfer row, with what the statement after it needs: the sender's name and tag, the recipient's users who
+    // keep payment emails on (`emailCompany`'s), and whether either business has a webhook endpoint in this mode.
+    const { rows } = await tx.query<TransferRow & { sender_name: string; sender_tag: string | null; email_recipients: { email: string; firstName: string; companyName: string }[]; webhooks: boolean }>(
       `WITH made AS (
          INSERT INTO transfers (livemode, from_company_id, to_company_id, asset, amount, usd_cents, note, recipient_kind, recipient_handle, sent_by_user_id, sent_by_key_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          RETURNING id, created_at
        )${bound.sql}
        SELECT made.id, made.created_at, c.name AS sender_name,
-              (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS sender_tag
+              (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS sender_tag,
+              (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name, 'companyName', rc.name) ORDER BY u.created_at), '[]')
+                 FROM users u JOIN companies rc ON rc.id = u.company_id LEFT JOIN email_preferences p ON p.user_id = u.id
+                WHERE u.company_id = $3 AND coalesce(p.payments, true)) AS email_recipients,
+              EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id IN ($2, $3) AND w.livemode = $1 AND w.deleted_at IS NULL) AS webhooks
          FROM made, companies c WHERE c.id = $2`,
       [...params, ...bound.params],
     );
@@ -228,23 +234,29 @@ export async function createTransfer(
       counterparty,
       createdAt: made.created_at.toISOString(),
     });
-    // What no other transaction waits for, before the ledger's locks.
-    await recordEvent(tx, { companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)));
-    await recordEvent(tx, { companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender));
-    await emailCompany(tx, recipient.id, {
-      kind: 'payment_received',
-      topic: 'payments',
-      build: (to) =>
-        moneyNoticeEmail(
-          to,
-          {
-            title: `${made.sender_name} sent you ${shown}`,
-            lines: [`${made.sender_name}${sender.display ? ` (${sender.display})` : ''} sent ${to.companyName} ${shown} through FiPay.`, ...(note ? [`Their note: ${note}`] : []), 'It is in your wallet now.'],
-            livemode: merchant.livemode,
-          },
-          { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
-        ),
-    });
+    // What no other transaction waits for, before the ledger's locks, in one statement: both events with their
+    // deliveries, and the recipient's payment email to each of its users (outbox rows).
+    const emails = made.email_recipients.map((to) => ({
+      kind: 'payment_received' as const,
+      email: moneyNoticeEmail(
+        to,
+        {
+          title: `${made.sender_name} sent you ${shown}`,
+          lines: [`${made.sender_name}${sender.display ? ` (${sender.display})` : ''} sent ${to.companyName} ${shown} through FiPay.`, ...(note ? [`Their note: ${note}`] : []), 'It is in your wallet now.'],
+          livemode: merchant.livemode,
+        },
+        { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
+      ),
+    }));
+    const written: unknown[] = [];
+    const sentEvent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)), { next: 1 }, 'sent');
+    written.push(...sentEvent.params);
+    const receivedEvent = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender), { next: written.length + 1 }, 'received');
+    written.push(...receivedEvent.params);
+    const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, (value) => `$${written.push(value)}`, 'sent_e')})` : '';
+    await tx.query(`WITH ${sentEvent.sql.slice(2)}${receivedEvent.sql}${outbox} SELECT 1`, written);
+    if (made.webhooks) tx.wake('webhooks');
+    if (emails.length > 0) tx.wake('outbox');
     const test = merchant.livemode ? '' : ' (test)';
     const notices = [
       { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },

@@ -46,20 +46,23 @@ export async function recordEvent(
  * `recordEvent` as clauses of a bigger statement's WITH list (`, e AS (…), d AS (…)`, parameters numbered from
  * `next`), for a path that writes its event in the statement that makes its change: the same event and deliveries,
  * one round trip fewer. The caller wakes the webhook worker (`tx.wake('webhooks')`) once the statement has run.
+ * `name` prefixes the CTEs (`name_e`, `name_d`), so that one statement can write several events.
  */
 export function eventClause(
   scope: Scope,
   type: EventType,
   object: Record<string, unknown>,
   options: { previousAttributes?: Record<string, unknown> | null; exceptEndpointId?: string | null; next: number },
+  name?: string,
 ): { sql: string; params: unknown[] } {
   const n = (i: number) => `$${options.next + i}`;
+  const [e, d] = name ? [`${name}_e`, `${name}_d`] : ['e', 'd'];
   return {
-    sql: `, e AS (
+    sql: `, ${e} AS (
        INSERT INTO events (id, company_id, livemode, type, data) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}) RETURNING id, type, livemode, data, created_at
-     ), d AS (
+     ), ${d} AS (
        INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
-       SELECT e.id, w.id, w.company_id, w.livemode FROM e, webhook_endpoints w
+       SELECT ${e}.id, w.id, w.company_id, w.livemode FROM ${e}, webhook_endpoints w
         WHERE w.company_id = ${n(1)} AND w.livemode = ${n(2)} AND w.deleted_at IS NULL AND NOT w.disabled
           AND ('*' = ANY (w.enabled_events) OR ${n(3)} = ANY (w.enabled_events)) AND w.id IS DISTINCT FROM ${n(5)}
      )`,
