@@ -100,6 +100,8 @@ const envSchema = z.object({
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
   MARKET_RELEASE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
+  // Hours both sides of a disputed trade have to write their statements (docs/decisions/0086-trade-disputes.md).
+  DISPUTE_EVIDENCE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
   // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
@@ -350,7 +352,7 @@ export type Config = {
   /** Daily payouts by the payouts job, or by hand only. */
   payoutsSchedule: 'daily' | 'off';
   /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
-  market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
+  market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number; disputeEvidenceHours: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
   /** The flat fee on each withdrawal per currency, in its smallest unit. */
@@ -452,7 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
     payoutsSchedule: e.PAYOUTS_SCHEDULE,
-    market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
+    market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING, disputeEvidenceHours: e.DISPUTE_EVIDENCE_HOURS },
     testFundsDailyCaps,
     withdrawalFees,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',

@@ -39,6 +39,7 @@ import { sql as withdrawals } from './migrations/0040-withdrawals';
 import { sql as topUps } from './migrations/0041-top-ups';
 import { sql as withdrawalTransitions } from './migrations/0045-withdrawal-transitions';
 import { sql as marketplace } from './migrations/0047-marketplace';
+import { sql as tradeDisputes } from './migrations/0049-trade-disputes';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -82,6 +83,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0041-top-ups', sql: topUps },
   { id: '0045-withdrawal-transitions', sql: withdrawalTransitions },
   { id: '0047-marketplace', sql: marketplace },
+  { id: '0049-trade-disputes', sql: tradeDisputes },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -21,7 +21,8 @@ export type EmailKind =
   | 'payout_update'
   | 'payment_receipt'
   | 'refund_processed'
-  | 'limit_request_decided';
+  | 'limit_request_decided'
+  | 'trade_dispute_ruled';
 
 /** Notices, sent after the account and security mail waiting with them (a sign-in code never waits behind receipts). */
 const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed']);

@@ -28,7 +28,7 @@ import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
-import { offerEndpoints, tradeEndpoints } from './marketplace';
+import { disputeReviewEndpoints, offerEndpoints, tradeEndpoints } from './marketplace';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -57,6 +57,7 @@ const modules = {
   withdrawalEndpoints,
   offerEndpoints,
   tradeEndpoints,
+  disputeReviewEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,
