@@ -101,6 +101,8 @@ export const disputeQueueItemSchema = z.object({
   openedBy: z.enum(disputeOpeners),
   openedAt: z.string(),
   evidenceBy: z.string(),
+  /** Whether statements may still be written (the deadline not passed, by the server's clock). */
+  evidenceOpen: z.boolean(),
   sellerWrote: z.boolean(),
   buyerWrote: z.boolean(),
   endedAt: z.string().nullable(),

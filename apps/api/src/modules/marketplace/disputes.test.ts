@@ -77,10 +77,10 @@ describe('trade disputes', () => {
     expect((await statement(tradeId, buyer, 'x'.repeat(4001))).status).toBe(400);
     expect((await server.api.post('/trades/not-a-trade/dispute/statement', { body: 'Hi' }, { token: buyer.key })).status).toBe(404);
 
-    const written = await statement(tradeId, buyer, 'I paid ₦3,300,000.00 at 10:02 from our GTBank account; receipt in the chat.');
+    const written = await statement(tradeId, buyer, 'I paid ₦33,000.00 at 10:02 from our GTBank account; receipt in the chat.');
     expect(written.status).toBe(200);
     expect(written.body.message).toBe(disputeMessages.statementSaved);
-    expect(written.body.data).toMatchObject({ status: 'open', openedBy: 'seller', canWrite: true, otherWrote: false, mine: { body: 'I paid ₦3,300,000.00 at 10:02 from our GTBank account; receipt in the chat.' } });
+    expect(written.body.data).toMatchObject({ status: 'open', openedBy: 'seller', canWrite: true, otherWrote: false, mine: { body: 'I paid ₦33,000.00 at 10:02 from our GTBank account; receipt in the chat.' } });
     expect((await statement(tradeId, seller, 'Nothing arrived in our account.')).status).toBe(200);
     const edited = await statement(tradeId, buyer, 'I paid at 10:02; the bank reference is GT-4471.');
     expect(edited.body.data).toMatchObject({ otherWrote: true, mine: { body: 'I paid at 10:02; the bank reference is GT-4471.' } });

@@ -136,6 +136,7 @@ export async function disputeQueue(ctx: AppContext, query: z.output<typeof dispu
     openedBy: row.opened_by,
     openedAt: row.opened_at.toISOString(),
     evidenceBy: row.evidence_by.toISOString(),
+    evidenceOpen: row.status === 'open' && row.evidence_open,
     sellerWrote: row.seller_wrote,
     buyerWrote: row.buyer_wrote,
     endedAt: iso(row.ended_at),
