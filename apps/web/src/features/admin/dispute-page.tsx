@@ -39,7 +39,9 @@ export function DisputePage() {
   );
 }
 
-const card = 'space-y-4 rounded-xl border border-slate-200 bg-white p-5';
+const cardShape = 'space-y-4 rounded-xl border p-5';
+const card = `${cardShape} border-slate-200 bg-white`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function Case({ data }: { data: DisputeCase }) {
   const { trade, dispute } = data;
@@ -96,7 +98,7 @@ function Case({ data }: { data: DisputeCase }) {
                 {data[side].name}
               </Link>
               <p className="text-xs text-slate-500">
-                {data[side].completedTrades} completed trades · {data[side].disputes} disputes
+                {plural(data[side].completedTrades, 'completed trade', 'completed trades')} · {plural(data[side].disputes, 'dispute', 'disputes')}
               </p>
             </div>
           ))}
@@ -121,7 +123,7 @@ function Case({ data }: { data: DisputeCase }) {
 
 function Statement({ side, name, statement, evidenceBy }: { side: Side; name: string; statement: DisputeCase['statements']['seller']; evidenceBy: string }) {
   return (
-    <article aria-label={`${sideLabels[side]}'s statement`} className={`${card} ${statement.state === 'missing' ? 'border-amber-300 bg-amber-50' : ''}`}>
+    <article aria-label={`${sideLabels[side]}'s statement`} className={statement.state === 'missing' ? `${cardShape} border-amber-300 bg-amber-50` : card}>
       <header>
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{sideLabels[side]}</p>
         <p className="text-sm font-semibold break-words text-slate-900">{name}</p>
@@ -185,7 +187,7 @@ function Ledger({ data }: { data: DisputeCase }) {
               <p className="text-sm font-medium text-slate-900">
                 {entry.description} <span className="text-xs font-normal text-slate-500">· {formatDateTime(entry.createdAt)}</span>
               </p>
-              <table className="mt-1 w-full min-w-[20rem] text-left text-sm">
+              <table className="mt-1 w-full text-left text-sm">
                 <caption className="sr-only">{entry.description}</caption>
                 <thead className="text-xs text-slate-500">
                   <tr>
@@ -232,6 +234,7 @@ function Ruled({ data }: { data: DisputeCase }) {
   );
 }
 
+const outcomeActions: Record<RulingOutcome, string> = { release: 'Release to the buyer', return: 'Return to the seller', split: 'Split between both' };
 const outcomeDetails: Record<RulingOutcome, string> = {
   release: 'The escrow goes to the buyer, less its fee; both fees to FiPay.',
   return: 'The escrow goes back to the seller in full.',
@@ -283,7 +286,7 @@ function RulingForm({ data }: { data: DisputeCase }) {
             <label key={value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
               <input type="radio" value={value} {...register('outcome')} className="mt-1 h-4 w-4 accent-brand-700" />
               <span>
-                <span className="block text-sm font-semibold text-slate-900">{rulingLabels[value]}</span>
+                <span className="block text-sm font-semibold text-slate-900">{outcomeActions[value]}</span>
                 <span className="block text-xs text-slate-600">{outcomeDetails[value]}</span>
               </span>
             </label>

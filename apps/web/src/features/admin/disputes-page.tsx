@@ -112,6 +112,9 @@ export function DisputesPage() {
                         <p className="text-xs text-slate-500 md:hidden">
                           {row.seller.name} → {row.buyer.name}
                         </p>
+                        <p className="text-xs text-slate-500 lg:hidden">
+                          Statements: seller {row.sellerWrote ? 'wrote' : 'none'}, buyer {row.buyerWrote ? 'wrote' : 'none'}
+                        </p>
                       </td>
                       <td className="hidden px-4 py-3 text-slate-700 md:table-cell">
                         {row.seller.name} <span className="text-slate-400">→</span> {row.buyer.name}
@@ -120,7 +123,7 @@ export function DisputesPage() {
                         {formatDateTime(row.openedAt)}
                         <span className="block text-xs text-slate-500">by {openerLabels[row.openedBy].toLowerCase()}</span>
                       </td>
-                      <td className="px-4 py-3 whitespace-nowrap">
+                      <td className="px-4 py-3 sm:whitespace-nowrap">
                         <Deadline row={row} />
                       </td>
                       <td className="hidden px-4 py-3 lg:table-cell">
