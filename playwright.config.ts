@@ -44,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // No scheduled payout a minute in takes the naira a spec is sending or paying out by hand.
       PAYOUTS_SCHEDULE: 'off',
+      // A saved account's cooling-off in seconds, not a day, so the marketplace spec's vendor can be paid into one.
+      PAYMENT_METHOD_COOLING_OFF_SECONDS: '8',
       E2E_PAYSTACK_PORT: String(port + 50),
       HOST: '127.0.0.1',
       // Every spec signs up its own companies from 127.0.0.1; the product's per-address limits are tested in the API suite.

@@ -108,6 +108,7 @@ export const API_TABLE_WRITERS = {
   trades: ['marketplace'],
   trade_disputes: ['marketplace'],
   trade_dispute_statements: ['marketplace'],
+  offer_favorites: ['marketplace'],
   limit_usage: ['limits'],
   limit_consumptions: ['limits'],
   limit_grants: ['limits'],

@@ -156,6 +156,8 @@ export const tradeSchema = z.object({
   offerId: z.string(),
   /** The viewing business's side. */
   role: z.enum(['seller', 'buyer']),
+  /** The other business: its name as its verification approved it, and its FiPay tag. */
+  counterparty: z.object({ name: z.string(), tag: z.string().nullable() }),
   status: z.enum(tradeStatuses),
   asset: assetCodeSchema,
   fiat: assetCodeSchema,
@@ -237,3 +239,14 @@ export const marketOffersResponse = envelope(
     nextCursor: z.string().nullable(),
   }),
 );
+
+/** A favourite offer (`/dashboard/favorites`): the offer, its vendor, and the price a trade would open at now (null: a floating price while the rate is stale). */
+export const favoriteOfferSchema = offerSchema.extend({
+  priceNow: minorUnitsOut.nullable(),
+  vendor: z.object({ name: z.string(), tag: z.string().nullable() }),
+  savedAt: z.string(),
+});
+export type FavoriteOffer = z.infer<typeof favoriteOfferSchema>;
+export const favoriteListResponse = envelope(z.object({ offers: z.array(favoriteOfferSchema) }));
+export const favoriteResponse = envelope(z.object({ offerId: z.string(), favorite: z.boolean() }));
+export const favoriteApiMessages = { saved: 'Saved to your favourite offers.', removed: 'Removed from your favourite offers.', loaded: 'Favourite offers loaded.' } as const;

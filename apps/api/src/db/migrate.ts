@@ -40,6 +40,7 @@ import { sql as topUps } from './migrations/0041-top-ups';
 import { sql as withdrawalTransitions } from './migrations/0045-withdrawal-transitions';
 import { sql as marketplace } from './migrations/0047-marketplace';
 import { sql as tradeDisputes } from './migrations/0049-trade-disputes';
+import { sql as offerFavorites } from './migrations/0052-offer-favorites';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -84,6 +85,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0045-withdrawal-transitions', sql: withdrawalTransitions },
   { id: '0047-marketplace', sql: marketplace },
   { id: '0049-trade-disputes', sql: tradeDisputes },
+  { id: '0052-offer-favorites', sql: offerFavorites },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -22,10 +22,10 @@ export type EmailKind =
   | 'payment_receipt'
   | 'refund_processed'
   | 'limit_request_decided'
-  | 'trade_dispute_ruled';
+  | 'trade_update';
 
 /** Notices, sent after the account and security mail waiting with them (a sign-in code never waits behind receipts). */
-const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed']);
+const NOTICES: ReadonlySet<EmailKind> = new Set(['payment_received', 'refund_update', 'payout_update', 'payment_receipt', 'refund_processed', 'trade_update']);
 
 /** Call inside the transaction of the change that causes the email, so neither exists without the other. */
 export async function enqueueEmail(tx: Queryable, kind: EmailKind, email: OutgoingEmail): Promise<void> {

@@ -286,3 +286,11 @@ export function moneyNoticeEmail(to: CompanyRecipient, notice: { title: string; 
   ];
   return { to: to.email, subject, text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`, html: layout(subject, lines, action) };
 }
+
+/** A step of a marketplace trade that the business should see (a trade opened, paid, released, cancelled, disputed), with a link to the trade. */
+export function tradeNoticeEmail(to: CompanyRecipient, notice: { title: string; message: string; livemode: boolean }, tradeUrl: string): OutgoingEmail {
+  const subject = `${notice.livemode ? '' : '[Test] '}${notice.title}`;
+  const lines = [`Hello ${to.firstName},`, notice.message, ...(notice.livemode ? [] : ['This happened in test mode: only test money moved.'])];
+  const action = { label: 'Open the trade', url: tradeUrl };
+  return { to: to.email, subject, text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`, html: layout(subject, lines, action) };
+}

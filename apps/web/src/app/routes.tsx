@@ -68,6 +68,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/rep-approval/thank-you-page').then((m) => ({ Component: m.ThankYouPage })),
           },
           {
+            // The marketplace's offers in the public site's frame: signed-out visitors see the live ones.
+            lazy: () => import('./public-site-layout').then((m) => ({ Component: m.PublicSiteLayout })),
+            children: [
+              {
+                path: paths.marketplace,
+                lazy: () => import('../features/marketplace/marketplace-page').then((m) => ({ Component: m.MarketplacePage })),
+              },
+            ],
+          },
+          {
             // The public merchant API reference: readable without signing in.
             path: paths.docs,
             lazy: () => import('../features/developers/docs-page').then((m) => ({ Component: m.DocsPage })),
@@ -202,6 +212,24 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.events,
                     lazy: () => import('../features/developers/events-page').then((m) => ({ Component: m.EventsPage })),
+                  },
+                  {
+                    path: paths.offers,
+                    lazy: () => import('../features/marketplace/offers-page').then((m) => ({ Component: m.OffersPage })),
+                  },
+                  ...[paths.trades, paths.tradeHistory].map(
+                    (path): RouteObject => ({
+                      path,
+                      lazy: () => import('../features/marketplace/trades-page').then((m) => ({ Component: m.TradesPage })),
+                    }),
+                  ),
+                  {
+                    path: paths.favorites,
+                    lazy: () => import('../features/marketplace/favorites-page').then((m) => ({ Component: m.FavoritesPage })),
+                  },
+                  {
+                    path: paths.trade,
+                    lazy: () => import('../features/marketplace/trade-page').then((m) => ({ Component: m.TradePage })),
                   },
                   ...comingSoonPages.map(
                     (page): RouteObject => ({

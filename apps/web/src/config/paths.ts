@@ -23,6 +23,10 @@ export const paths = {
   // SPEC.md gives two paths each for trade history and partners (profile menu vs sidebar); both are kept.
   tradeHistory: '/dashboard/trade-history',
   trades: '/dashboard/trades',
+  // One trade of the marketplace (docs/decisions/0084-marketplace-offers-trades-and-escrow.md).
+  trade: '/dashboard/trades/:tradeId',
+  // The marketplace's offers, open to signed-out visitors too (the header's Marketplace and Become a Vendor).
+  marketplace: '/marketplace',
   tradePartners: '/dashboard/trade-partners',
   partners: '/dashboard/partners',
   transactions: '/dashboard/transactions',
@@ -76,3 +80,7 @@ export const walletSendPath = (asset: string, to?: string) => `${walletAssetPath
 export const walletWithdrawPath = (asset: string) => `${walletAssetPath(asset)}/withdraw`;
 export const walletReceivePath = (asset: string) => `${walletAssetPath(asset)}/receive`;
 export const adminWalletPath = (companyId: string) => `${adminApplicationPath(companyId)}/wallet`;
+
+export const tradePath = (tradeId: string) => `/dashboard/trades/${encodeURIComponent(tradeId)}`;
+/** The marketplace's part that explains how a business becomes a vendor (the header's Become a Vendor). */
+export const becomeVendorPath = '/marketplace#become-a-vendor';

@@ -1,9 +1,7 @@
-import { disputeMessages, rulingLabels, type RulingOutcome } from '@fipay/contracts/trade-disputes';
+import { disputeMessages } from '@fipay/contracts/trade-disputes';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { moneyNoticeEmail } from '../../mail/templates';
-import { emailCompany } from '../notifications/tell-company';
 
 /**
  * A disputed trade's dispute row (docs/decisions/0086-trade-disputes.md), written in the transaction that moves the
@@ -26,25 +24,12 @@ export async function withdrawDispute(tx: Queryable, tradeId: string): Promise<v
   await tx.query("UPDATE trade_disputes SET status = 'withdrawn', ended_at = now() WHERE trade_id = $1 AND status = 'open'", [tradeId]);
 }
 
-type RuledTrade = DisputedTrade & { sellerCompanyId: string; buyerCompanyId: string };
-
 /**
  * Ends the dispute of a trade just ruled on, in the ruling's transaction (the trade's row is locked by its guarded
  * update; this takes the dispute's, as a statement does, so a statement is either in before the ruling or refused
  * after it). The agent may rule before the evidence deadline (ADR 0086: the case shows a statement still awaited).
- * Emails both businesses (outbox rows, before the ruling's ledger entry, ADR 0063).
  */
-export async function endDisputeByRuling(tx: Queryable, config: Pick<Config, 'appUrl'>, trade: RuledTrade, outcome: RulingOutcome, summary: string, reason: string): Promise<void> {
-  const { rowCount } = await tx.query("UPDATE trade_disputes SET status = 'ruled', ended_at = now() WHERE trade_id = $1 AND status = 'open'", [trade.id]);
+export async function endDisputeByRuling(tx: Queryable, tradeId: string): Promise<void> {
+  const { rowCount } = await tx.query("UPDATE trade_disputes SET status = 'ruled', ended_at = now() WHERE trade_id = $1 AND status = 'open'", [tradeId]);
   if (!rowCount) throw new AppError('CONFLICT', disputeMessages.alreadyDecided('decided'));
-  for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) {
-    await emailCompany(tx, companyId, {
-      kind: 'trade_dispute_ruled',
-      build: (to) =>
-        moneyNoticeEmail(to, { title: 'A dispute on your trade was decided', lines: [summary, `Decision: ${rulingLabels[outcome]}.`, `Reason: ${reason}`], livemode: trade.livemode }, {
-          label: 'Open the trade',
-          url: `${config.appUrl}/dashboard/trades/${trade.id}`,
-        }),
-    });
-  }
 }

@@ -188,8 +188,9 @@ describe('trade disputes', () => {
     for (const company of [seller, buyer]) {
       const notices = await server.db.query<{ title: string }>('SELECT n.title FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.company_id = $1 AND n.title LIKE $2', [company.id, 'Dispute decided%']);
       expect(notices.rows).toHaveLength(1);
-      const emails = await server.db.query<{ subject: string }>("SELECT subject FROM outbox_emails WHERE kind = 'trade_dispute_ruled' AND recipient = $1", [company.email]);
-      expect(emails.rows.map((row) => row.subject)).toEqual(['[Test] A dispute on your trade was decided']);
+      const emails = await server.db.query<{ subject: string; body_text: string }>("SELECT subject, body_text FROM outbox_emails WHERE kind = 'trade_update' AND recipient = $1 AND subject LIKE '%Dispute decided'", [company.email]);
+      expect(emails.rows.map((row) => row.subject)).toEqual(['[Test] Dispute decided']);
+      expect(emails.rows[0]!.body_text).toContain('The bank confirmed the buyer’s transfer; the seller wrote nothing.');
     }
 
     const entries = await entryCount(tradeId);

@@ -1,8 +1,9 @@
-import { marketApiMessages, marketMessages } from '@fipay/contracts/marketplace';
+import { favoriteApiMessages, marketApiMessages, marketMessages } from '@fipay/contracts/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server';
 import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { refreshRates } from '../rates/rates';
+import { favoriteMessages, MAX_FAVORITES } from './favorites';
 
 /** The marketplace's API over HTTP with secret keys: offers and a trade's steps, and every route closed to other companies and modes. */
 let server: TestServer;
@@ -141,5 +142,57 @@ describe('marketplace API', () => {
     const other = await server.api.request('GET', '/api/v1/marketplace/offers?side=sell&asset=USDC&fiat=NGN', { token: viewer.accessToken, headers: { 'FiPay-Mode': 'live' } });
     expect(other.body.data.offers.map((o: { livemode: boolean }) => o.livemode)).toEqual([true]);
     expect((await server.api.get('/marketplace/offers?side=sell&asset=USDC&fiat=USDC', { token: viewer.key })).status).toBe(400);
+  });
+
+  it('keeps favourite offers per business and mode: saved once, listed newest first with their vendor, closed ones kept, capped, own and other-mode refused', async () => {
+    const vendor = await newCompany();
+    const keeper = await newCompany();
+    const other = await newCompany();
+    const post = async (price: string, marginBps?: number) =>
+      (
+        await server.api.post(
+          '/offers',
+          { side: 'sell', asset: 'USDC', fiat: 'NGN', ...(marginBps === undefined ? { price } : { marginBps }), total: '50000000', minTrade: '1000000', maxTrade: '50000000', methods: [{ method: 'fipay_balance' }] },
+          { token: vendor.key },
+        )
+      ).body.data.id as string;
+    const fixed = await post('160000');
+    const floating = await post('', 100);
+
+    expect((await server.api.request('PUT', `/api/v1/offers/${fixed}/favorite`, { token: keeper.key })).body).toMatchObject({ message: favoriteApiMessages.saved, data: { offerId: fixed, favorite: true } });
+    // Saving twice keeps one.
+    expect((await server.api.request('PUT', `/api/v1/offers/${fixed}/favorite`, { token: keeper.key })).status).toBe(200);
+    expect((await server.api.request('PUT', `/api/v1/offers/${floating}/favorite`, { token: keeper.key })).status).toBe(200);
+    // Its own offer, an offer of the other mode, and no offer at all.
+    const own = await server.api.request('PUT', `/api/v1/offers/${fixed}/favorite`, { token: vendor.key });
+    expect([own.status, own.body.message]).toEqual([409, favoriteMessages.ownOffer]);
+    expect((await server.api.request('PUT', `/api/v1/offers/${fixed}/favorite`, { token: keeper.accessToken, headers: { 'FiPay-Mode': 'live' } })).status).toBe(404);
+    expect((await server.api.request('PUT', '/api/v1/offers/not-an-offer/favorite', { token: keeper.key })).status).toBe(404);
+
+    await server.api.post(`/offers/${fixed}/close`, {}, { token: vendor.key });
+    const listed = await server.api.get('/favorites', { token: keeper.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.offers.map((o: { id: string }) => o.id)).toEqual([floating, fixed]);
+    expect(listed.body.data.offers[1]).toMatchObject({ status: 'closed', priceNow: '160000', vendor: { name: expect.any(String) }, mine: false });
+    expect(BigInt(listed.body.data.offers[0].priceNow)).toBeGreaterThan(0n);
+    // Another business and the other mode see none of them.
+    expect((await server.api.get('/favorites', { token: other.key })).body.data.offers).toEqual([]);
+    expect((await server.api.request('GET', '/api/v1/favorites', { token: keeper.accessToken, headers: { 'FiPay-Mode': 'live' } })).body.data.offers).toEqual([]);
+
+    expect((await server.api.delete(`/offers/${fixed}/favorite`, { token: keeper.key })).body.data).toEqual({ offerId: fixed, favorite: false });
+    expect((await server.api.delete(`/offers/${fixed}/favorite`, { token: keeper.key })).status).toBe(200);
+    expect((await server.api.get('/favorites', { token: keeper.key })).body.data.offers.map((o: { id: string }) => o.id)).toEqual([floating]);
+
+    // The cap holds when saves race: fill to one below it, then two saves at once.
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, total, remaining, min_trade, max_trade)
+       SELECT false, $1, 'sell', 'USDC', 'NGN', 'fixed', 150000, 1000000, 1000000, 1000000, 1000000 FROM generate_series(1, $2) RETURNING id`,
+      [vendor.id, MAX_FAVORITES],
+    );
+    await server.db.query('INSERT INTO offer_favorites (company_id, livemode, offer_id) SELECT $1, false, unnest($2::uuid[])', [keeper.id, rows.slice(0, MAX_FAVORITES - 2).map((r) => r.id)]);
+    const race = await Promise.all(rows.slice(MAX_FAVORITES - 2).map((r) => server.api.request('PUT', `/api/v1/offers/${r.id}/favorite`, { token: keeper.key })));
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(race.find((r) => r.status === 409)!.body.message).toBe(favoriteMessages.tooMany);
+    expect((await server.db.query('SELECT 1 FROM offer_favorites WHERE company_id = $1 AND livemode = false', [keeper.id])).rows).toHaveLength(MAX_FAVORITES);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { disputeReviewEndpoints, offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
-import { marketApiMessages as done, MARKET_FIATS, marketMessages, type MarketOffersQuery, type OfferView } from '@fipay/contracts/marketplace';
+import { favoriteApiMessages, marketApiMessages as done, MARKET_FIATS, marketMessages, type MarketOffersQuery, type OfferView } from '@fipay/contracts/marketplace';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
@@ -9,6 +9,7 @@ import { requireReviewer } from '../../plugins/reviewer-auth';
 import { disputeMessages } from '@fipay/contracts/trade-disputes';
 import { marketRate } from '../rates/rates';
 import { disputeCase, disputeQueue, ruleOnDispute, tradeDispute, writeStatement } from './disputes';
+import { listFavorites, removeFavorite, saveFavorite } from './favorites';
 import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
@@ -74,6 +75,26 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRoute(app, offerEndpoints.market, async (request) => {
     const merchant = requireMerchant(request);
     return market(request.query, merchant.livemode, merchant.companyId);
+  });
+
+  registerRoute(app, offerEndpoints.favorites, async (request) => {
+    const merchant = requireMerchant(request);
+    const favorites = await listFavorites(ctx, merchant);
+    return ok(favoriteApiMessages.loaded, {
+      offers: favorites.map((f) => ({ ...offerView(f.offer, merchant.companyId), priceNow: f.priceNow === null ? null : f.priceNow.toString(), vendor: f.vendor, savedAt: f.savedAt })),
+    });
+  });
+
+  registerRoute(app, offerEndpoints.saveFavorite, async (request) => {
+    const merchant = requireMerchant(request);
+    const offer = await saveFavorite(ctx.db, merchant, request.params.id);
+    return ok(favoriteApiMessages.saved, { offerId: offer.id, favorite: true });
+  });
+
+  registerRoute(app, offerEndpoints.removeFavorite, async (request) => {
+    const merchant = requireMerchant(request);
+    await removeFavorite(ctx.db, merchant, request.params.id);
+    return ok(favoriteApiMessages.removed, { offerId: request.params.id, favorite: false });
   });
 
   registerRoute(app, offerEndpoints.publicMarket, async (request) => {

@@ -119,6 +119,19 @@ describe('marketplace trades', () => {
     expect(await balance(buyer, 'USDT')).toEqual({ available: USDT(10) - 25_000n });
     expect((await refusal(cancelTrade(ctx(), as(buyer), trade.id))).message).toBe(text.outOfTurn('completed'));
     expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+
+    // Each step is emailed to the side that must act or know, never to the side that took it, with the trade's link.
+    const { rows: mails } = await server.db.query<{ recipient: string; subject: string; body_text: string }>(
+      "SELECT recipient, subject, body_text FROM outbox_emails WHERE kind = 'trade_update' AND recipient = ANY($1) ORDER BY id",
+      [[vendor.email, buyer.email]],
+    );
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [vendor.email, '[Test] New trade'],
+      [vendor.email, '[Test] Trade marked paid'],
+      [buyer.email, '[Test] Trade completed'],
+    ]);
+    expect(mails[1]!.body_text).toContain('The buyer says it paid 16,500.00 NGN.');
+    expect(mails[1]!.body_text).toContain(`Open the trade: ${ctx().config.appUrl}/dashboard/trades/${trade.id}`);
   });
 
   it('a cancel returns the escrow and the amount to the offer: the buyer alone before paying, both sides after', async () => {

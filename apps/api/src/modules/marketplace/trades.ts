@@ -14,6 +14,8 @@ import { companyMayGoLive } from '../developers/modes';
 import { InsufficientBalanceError, lockAccounts, post, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
 import { beyondAnyLimit, consumeLimits } from '../limits/limits';
 import { notifyCompaniesSql } from '../notifications/notify';
+import { emailCompany } from '../notifications/tell-company';
+import { tradeNoticeEmail } from '../../mail/templates';
 import { marketRate, priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
@@ -161,7 +163,7 @@ export async function findTrade(db: Queryable, scope: Scope, id: string): Promis
 const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
 
 /** The fiat's smallest units per one whole unit of the asset at the offer's price now (a floating one at market). */
-async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
+export async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
   if (offer.priceKind === 'fixed') return offer.price!;
   const { rate } = await marketRate(ctx, { base: offer.asset, quote: offer.fiat });
   const fiatScale = 10n ** BigInt(assetOf(offer.fiat).decimals);
@@ -300,6 +302,20 @@ const openingDebits = (trade: Trade): Debit[] => [
 const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
 
 /**
+ * Emails the businesses a step needs to act or to know (every user of each): what their notification says, with a
+ * link to the trade page. Outbox rows that no other transaction waits for, so they are written before the ledger's
+ * locks (ADR 0063); the side that took the step is not emailed about it.
+ */
+async function emailTrade(tx: Queryable, appUrl: string, trade: Trade, notices: Notice[]) {
+  for (const { companyId, notification } of notices) {
+    await emailCompany(tx, companyId, {
+      kind: 'trade_update',
+      build: (to) => tradeNoticeEmail(to, { title: notification.title.replace(/ \(test\)$/, ''), message: notification.message, livemode: trade.livemode }, `${appUrl}/dashboard/trades/${trade.id}`),
+    });
+  }
+}
+
+/**
  * Opens a trade on an offer: checked before anything is written, then one transaction in the money path's lock order
  * (ADR 0084): the buyer's company row when the trade waits for its payment (its count of such trades is bounded),
  * the offer's amount taken by a guarded update, the trade row, both sides' events, both sides' Buy/Sell limits, then
@@ -381,6 +397,7 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
           { companyId: trade.sellerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you sell ${what} by ${tradeMethodLabels[trade.method]}. Your ${trade.asset} is in escrow.` } },
           { companyId: trade.buyerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you buy ${what}. Pay by ${tradeMethodLabels[trade.method]} within ${offer.windowMinutes} minutes, then mark it paid.` } },
         ];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices.filter((n) => n.companyId !== trade.takerCompanyId));
     if (instant) await postTrade(tx, trade, 'trade.swap', 'Marketplace trade by FiPay balance', swapLines(trade), notices, openingDebits(trade));
     else await postTrade(tx, trade, 'trade.escrow', 'Marketplace trade: into escrow', escrowLines(trade), notices, openingDebits(trade));
     return trade;
@@ -419,7 +436,9 @@ export async function markPaid(ctx: AppContext, scope: Scope, id: string): Promi
   return ctx.db.transaction(async (tx) => {
     const trade = await move(tx, scope, id, 'buyer', ['awaiting_payment'], "status = 'paid', paid_at = now(), release_by = now() + make_interval(mins => $5)", [ctx.config.market.releaseMinutes]);
     await tell(tx, trade, 'trade.paid');
-    await notifyCompaniesNow(tx, [{ companyId: trade.sellerCompanyId, notification: { title: `Trade marked paid${modeNote(trade.livemode)}`, message: `The buyer says it paid ${shown(trade.fiat, trade.fiatAmount)}. Check your account, then release ${shown(trade.asset, trade.amount)}.` } }]);
+    const notices = [{ companyId: trade.sellerCompanyId, notification: { title: `Trade marked paid${modeNote(trade.livemode)}`, message: `The buyer says it paid ${shown(trade.fiat, trade.fiatAmount)}. Check your account, then release ${shown(trade.asset, trade.amount)}.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await notifyCompaniesNow(tx, notices);
     return trade;
   });
 }
@@ -436,9 +455,9 @@ export async function releaseTrade(ctx: AppContext, scope: Scope, id: string): P
     const trade = await move(tx, scope, id, 'seller', ['paid', 'disputed'], "status = 'completed', ended_at = now()");
     await withdrawDispute(tx, trade.id);
     await tell(tx, trade, 'trade.completed');
-    await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released', releaseLines(trade), [
-      { companyId: trade.buyerCompanyId, notification: { title: `Trade completed${modeNote(trade.livemode)}`, message: `The seller released ${shown(trade.asset, trade.amount - trade.buyerFee)} to your wallet.` } },
-    ]);
+    const notices = [{ companyId: trade.buyerCompanyId, notification: { title: `Trade completed${modeNote(trade.livemode)}`, message: `The seller released ${shown(trade.asset, trade.amount - trade.buyerFee)} to your wallet.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released', releaseLines(trade), notices);
     return trade;
   });
 }
@@ -452,11 +471,14 @@ async function giveBack(tx: Queryable, trade: Trade) {
   );
 }
 
-async function endCancelled(tx: Queryable, trade: Trade, why: string) {
+/** Ends a cancelled trade: its events, its amount back to the offer, the escrow back to the seller; `actor` (the side that ended it) gets no email. */
+async function endCancelled(tx: Queryable, appUrl: string, trade: Trade, why: string, actor: string | null) {
   await tell(tx, trade, 'trade.cancelled');
   await giveBack(tx, trade);
   const notice = (companyId: string) => ({ companyId, notification: { title: `Trade cancelled${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} was cancelled: ${why}. The escrow went back to the seller.` } });
-  await postTrade(tx, trade, 'trade.return', 'Marketplace trade: escrow returned', returnLines(trade), [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)]);
+  const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+  await emailTrade(tx, appUrl, trade, notices.filter((n) => n.companyId !== actor));
+  await postTrade(tx, trade, 'trade.return', 'Marketplace trade: escrow returned', returnLines(trade), notices);
 }
 
 /**
@@ -471,7 +493,7 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
     const party = partyOf(found, scope.companyId);
     if (party === 'buyer' && found.status === 'awaiting_payment') {
       const trade = await move(tx, scope, id, 'buyer', ['awaiting_payment'], "status = 'cancelled', cancel_reason = 'buyer', buyer_asked_cancel = true, ended_at = now()");
-      await endCancelled(tx, trade, 'the buyer cancelled it');
+      await endCancelled(tx, ctx.config.appUrl, trade, 'the buyer cancelled it', scope.companyId);
       return trade;
     }
     const other = party === 'buyer' ? 'seller' : 'buyer';
@@ -487,8 +509,12 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
        cancel_reason = CASE WHEN ${other}_asked_cancel THEN 'both' END,
        ended_at = CASE WHEN ${other}_asked_cancel THEN now() END`,
     );
-    if (trade.status === 'cancelled') await endCancelled(tx, trade, 'both sides agreed');
-    else await notifyCompaniesNow(tx, [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }]);
+    if (trade.status === 'cancelled') await endCancelled(tx, ctx.config.appUrl, trade, 'both sides agreed', scope.companyId);
+    else {
+      const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }];
+      await emailTrade(tx, ctx.config.appUrl, trade, notices);
+      await notifyCompaniesNow(tx, notices);
+    }
     return trade;
   });
 }
@@ -516,7 +542,9 @@ export async function disputeTrade(ctx: AppContext, scope: Scope, id: string): P
     if (trade.status !== 'disputed') throw new AppError('CONFLICT', text.buyerDisputeTooEarly(trade.releaseBy!));
     await openDispute(tx, ctx.config, trade);
     await tell(tx, trade, 'trade.disputed');
-    await notifyCompaniesNow(tx, [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} is in dispute. A FiPay agent will look at it.` } }]);
+    const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} is in dispute. A FiPay agent will look at it.` } }];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
+    await notifyCompaniesNow(tx, notices);
     return trade;
   });
 }
@@ -546,7 +574,7 @@ export async function ruleOnTrade(ctx: AppContext, reviewerId: string, id: strin
     );
     if (!rows[0]) throw new AppError('CONFLICT', text.outOfTurn(before.status));
     const trade = toTrade(rows[0]);
-    await endDisputeByRuling(tx, ctx.config, trade, ruling.outcome, `The dispute on the trade of ${shown(trade.asset, trade.amount)} was decided.`, reason);
+    await endDisputeByRuling(tx, trade.id);
     await tell(tx, trade, 'trade.resolved');
     // In each party's audit trail: the agent, the outcome and the reason.
     for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) {
@@ -560,6 +588,7 @@ export async function ruleOnTrade(ctx: AppContext, reviewerId: string, id: strin
     }
     const notice = (companyId: string) => ({ companyId, notification: { title: `Dispute decided${modeNote(trade.livemode)}`, message: `The dispute on the trade of ${shown(trade.asset, trade.amount)} was decided: ${ruling.outcome}. ${reason}` } });
     const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+    await emailTrade(tx, ctx.config.appUrl, trade, notices);
     if (ruling.outcome === 'release') await postTrade(tx, trade, 'trade.release', 'Marketplace trade: released by ruling', releaseLines(trade), notices);
     else {
       await giveBack(tx, trade);
@@ -594,7 +623,7 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
         [now],
       );
       if (!rows[0]) return false;
-      await endCancelled(tx, toTrade(rows[0]), 'the payment window ran out');
+      await endCancelled(tx, ctx.config.appUrl, toTrade(rows[0]), 'the payment window ran out', null);
       return true;
     });
     if (!done) break;
@@ -613,7 +642,9 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
       await openDispute(tx, ctx.config, trade);
       await tell(tx, trade, 'trade.disputed');
       const notice = (companyId: string) => ({ companyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The seller did not release the trade of ${shown(trade.asset, trade.amount)} in time, so it went to dispute. A FiPay agent will look at it.` } });
-      await notifyCompaniesNow(tx, [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)]);
+      const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];
+      await emailTrade(tx, ctx.config.appUrl, trade, notices);
+      await notifyCompaniesNow(tx, notices);
       return true;
     });
     if (!done) break;
@@ -622,20 +653,23 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
   return { cancelled, disputed };
 }
 
-/** A trade as its party sees it: its side, and the account the buyer pays into. */
+/** A trade as its party sees it: its side, the other business's name and tag, and the account the buyer pays into. */
 export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Promise<TradeView> {
-  let payTo: TradeView['payTo'] = null;
-  if (trade.paymentMethodId) {
-    const { rows } = await db.query<{ account_name: string; bank_name: string | null; bank_code: string; account_number: string; currency: string }>(
-      'SELECT account_name, bank_name, bank_code, account_number, currency FROM payment_methods WHERE id = $1 AND company_id = $2',
-      [trade.paymentMethodId, trade.sellerCompanyId],
-    );
-    const row = rows[0];
-    if (row) payTo = { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code, accountNumber: row.account_number, currency: row.currency };
-  }
+  const role = partyOf(trade, scope.companyId);
+  const { rows } = await db.query<{ name: string; tag: string | null; account_name: string | null; bank_name: string | null; bank_code: string | null; account_number: string | null; currency: string | null }>(
+    `SELECT c.name, (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag,
+            pm.account_name, pm.bank_name, pm.bank_code, pm.account_number, pm.currency
+       FROM companies c LEFT JOIN payment_methods pm ON pm.id = $2 AND pm.company_id = $3
+      WHERE c.id = $1`,
+    [role === 'seller' ? trade.buyerCompanyId : trade.sellerCompanyId, trade.paymentMethodId, trade.sellerCompanyId],
+  );
+  const row = rows[0];
+  const payTo: TradeView['payTo'] =
+    row?.account_name != null ? { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code!, accountNumber: row.account_number!, currency: row.currency! } : null;
   return {
     ...tradeObject(trade),
-    role: partyOf(trade, scope.companyId),
+    role,
+    counterparty: { name: row?.name ?? '', tag: row?.tag ?? null },
     payTo,
     paidAt: trade.paidAt,
     endedAt: trade.endedAt,

@@ -1,6 +1,7 @@
 import type { refundStatuses, payoutStatuses, transactionStatuses } from '@fipay/contracts/payments';
 import type { deliveryStatuses } from '@fipay/contracts/webhooks';
 import type { paymentMethodStatuses } from '@fipay/contracts/payment-methods';
+import type { offerStatuses, tradeStatuses } from '@fipay/contracts/marketplace';
 
 type Tone = 'done' | 'waiting' | 'failed' | 'off';
 
@@ -51,6 +52,20 @@ export const statusBadges = {
     cooling_off: { label: 'Cooling off until', tone: 'waiting' },
     needs_review: { label: 'Needs review', tone: 'failed' },
   },
+  offer: {
+    active: { label: 'Active', tone: 'done' },
+    paused: { label: 'Paused', tone: 'waiting' },
+    exhausted: { label: 'Sold out', tone: 'off' },
+    closed: { label: 'Closed', tone: 'off' },
+  },
+  trade: {
+    awaiting_payment: { label: 'Awaiting payment', tone: 'waiting' },
+    paid: { label: 'Paid, awaiting release', tone: 'waiting' },
+    completed: { label: 'Completed', tone: 'done' },
+    cancelled: { label: 'Cancelled', tone: 'off' },
+    disputed: { label: 'In dispute', tone: 'failed' },
+    resolved: { label: 'Resolved', tone: 'done' },
+  },
 } as const satisfies Record<string, Record<string, { label: string; tone: Tone }>>;
 
 type Badges = typeof statusBadges;
@@ -64,7 +79,9 @@ const covered: [
   Covers<Badges['payout'], (typeof payoutStatuses)[number]>,
   Covers<Badges['delivery'], (typeof deliveryStatuses)[number]>,
   Covers<Badges['paymentMethod'], (typeof paymentMethodStatuses)[number]>,
-] = [true, true, true, true, true];
+  Covers<Badges['offer'], (typeof offerStatuses)[number]>,
+  Covers<Badges['trade'], (typeof tradeStatuses)[number]>,
+] = [true, true, true, true, true, true, true];
 void covered;
 
 /** The words for a status, e.g. for a filter's options. */

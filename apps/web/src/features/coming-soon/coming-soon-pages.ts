@@ -8,16 +8,6 @@ export type ComingSoonPageInfo = { path: string; title: string; description: str
  */
 export const comingSoonPages: readonly ComingSoonPageInfo[] = [
   {
-    path: paths.tradeHistory,
-    title: 'Trade History',
-    description: 'Every trade you have made, with its amount, rate, partner and status.',
-  },
-  {
-    path: paths.trades,
-    title: 'Trade History',
-    description: 'Every trade you have made, with its amount, rate, partner and status.',
-  },
-  {
     path: paths.tradePartners,
     title: 'Trade Partners',
     description: 'The businesses and traders you have traded with.',
@@ -27,8 +17,6 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
     title: 'Recent Trade Partners',
     description: 'The businesses and traders you have traded with most recently.',
   },
-  { path: paths.offers, title: 'My Offers', description: 'Create and manage your buy and sell offers on the marketplace.' },
-  { path: paths.favorites, title: 'Favorite Offers', description: 'Offers you have saved to come back to.' },
   { path: paths.statistics, title: 'Trade Statistics', description: 'Your trading volume, completion rate and response times.' },
   {
     path: paths.badges,

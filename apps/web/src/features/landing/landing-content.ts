@@ -1,6 +1,6 @@
 /** Every label on the public landing page, kept as data so the header, mobile nav and footer stay in step (SPEC.md sections 1 and 2). */
 
-import { paths } from '../../config/paths';
+import { becomeVendorPath, paths } from '../../config/paths';
 
 /** Pages behind these labels are not specified yet, so they point nowhere for now. */
 export const placeholderHref = '#';
@@ -40,10 +40,10 @@ export type HeaderNavItem = { kind: 'link'; label: string; href?: string } | { k
 export const headerNav: readonly HeaderNavItem[] = [
   { kind: 'menu', label: 'Send & Receive Fund', menu: 'sendReceive' },
   { kind: 'link', label: 'Wallet', href: paths.wallet },
-  { kind: 'link', label: 'Marketplace' },
+  { kind: 'link', label: 'Marketplace', href: paths.marketplace },
   { kind: 'menu', label: 'Company', menu: 'company' },
   { kind: 'link', label: 'Learn' },
-  { kind: 'link', label: 'Become a Vendor' },
+  { kind: 'link', label: 'Become a Vendor', href: becomeVendorPath },
 ];
 
 /** `to` is an app route; links without one are placeholders. */

@@ -2,7 +2,7 @@ import { transferMessages, type Transfer, type TransferPreview } from '@fipay/co
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubCalls, stubServer } from '../../test/stub-server';
-import { renderPage, signedInTestMode } from './test/send-page-setup';
+import { renderPage, signedInTestMode } from '../../test/page-setup';
 import { SendPage } from './send-page';
 
 const preview = (codeRequired: TransferPreview['codeRequired'] = null): TransferPreview => ({

@@ -1,5 +1,5 @@
 import { assetOf, type AssetCode } from '@fipay/contracts/assets';
-import { formatAmount, tryParseAmount } from '@fipay/contracts/money';
+import { tryParseAmount } from '@fipay/contracts/money';
 import { TRANSFER_NOTE_MAX, transferTargetOf, transferMessages, type Transfer, type TransferPreview } from '@fipay/contracts/transfers';
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AssetPageHeader, ForAsset } from './components/asset-page';
+import { shownAmount, shownUsd } from '../../lib/asset-amounts';
 import { ConfirmSend, SendResult, useSendSteps, type SendStep } from './components/send-steps';
 import { errorMessage } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/server-errors';
@@ -16,12 +17,6 @@ import { useMode } from '../../stores/mode-store';
 import { walletWithdrawPath } from '../../config/paths';
 import { isWithdrawable } from '@fipay/contracts/withdrawals';
 import { usePreviewTransfer, useSendTransfer } from './api/transfers';
-
-/** An amount as the page shows it: every decimal that is not a trailing zero, with the asset's code. */
-export const shownAmount = (asset: AssetCode, amount: string | bigint) =>
-  `${formatAmount(asset, BigInt(amount), { grouping: true, decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
-/** US cents as dollars, for "worth about". */
-export const shownUsd = (cents: string) => `$${formatAmount('USD', BigInt(cents), { grouping: true })}`;
 
 type Details = { to: string; amount: string; note: string };
 const noDetails: Details = { to: '', amount: '', note: '' };

@@ -3,7 +3,7 @@ import { withdrawalMessages, type Withdrawal, type WithdrawalPreview } from '@fi
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubCalls, stubServer } from '../../test/stub-server';
-import { renderPage, signedInTestMode } from './test/send-page-setup';
+import { renderPage, signedInTestMode } from '../../test/page-setup';
 import { WithdrawPage } from './withdraw-page';
 
 const method = (id: string, overrides: Partial<PaymentMethod> = {}): PaymentMethod => ({

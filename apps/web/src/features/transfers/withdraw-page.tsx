@@ -16,8 +16,9 @@ import { useMode } from '../../stores/mode-store';
 import { paths, walletSendPath } from '../../config/paths';
 import { AssetPageHeader, ForAsset } from './components/asset-page';
 import { ConfirmSend, SendResult, useSendSteps, type SendStep } from './components/send-steps';
-import { useCreateWithdrawal, usePreviewWithdrawal, useSavedMethods, useWithdrawals } from './api/withdrawals';
-import { shownAmount, shownUsd } from './send-page';
+import { useCreateWithdrawal, usePreviewWithdrawal, useWithdrawals } from './api/withdrawals';
+import { usePaymentMethods } from '../../api/payment-methods';
+import { shownAmount, shownUsd } from '../../lib/asset-amounts';
 
 type Details = { to: string; amount: string };
 const noDetails: Details = { to: '', amount: '' };
@@ -78,7 +79,7 @@ function WithdrawAsset({ asset }: { asset: AssetCode }) {
 }
 
 function DetailsForm({ asset, initial, onPreviewed }: { asset: AssetCode; initial: Details; onPreviewed: (preview: WithdrawalPreview, values: Details) => void }) {
-  const methods = useSavedMethods();
+  const methods = usePaymentMethods();
   const preview = usePreviewWithdrawal();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Details>({ defaultValues: initial });

@@ -13,3 +13,4 @@ export function showAmount(asset: AssetCode, digits: string, options: { sign?: b
 
 /** A worth in USD or NGN: two decimals and the code. */
 export const showValue = (currency: 'USD' | 'NGN', digits: string): string => formatAmount(currency, BigInt(digits), { display: 'code' });
+

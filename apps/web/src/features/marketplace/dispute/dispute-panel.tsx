@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/server-errors';
-import { useTradeDetail, useWriteStatement } from './dispute-api';
+import { useTrade } from '../api/marketplace';
+import { useWriteStatement } from './dispute-api';
 
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
@@ -20,7 +21,7 @@ const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
  * one, and the ruling. Nothing for a trade that never went to dispute.
  */
 export function DisputePanel({ tradeId }: { tradeId: string }) {
-  const trade = useTradeDetail(tradeId);
+  const trade = useTrade(tradeId);
   if (trade.isPending) return <p className="text-sm text-slate-600">Loading the dispute…</p>;
   if (trade.isError) return <Alert tone="error">{errorMessage(trade.error, 'The dispute could not be loaded.')}</Alert>;
   const dispute = trade.data.dispute;

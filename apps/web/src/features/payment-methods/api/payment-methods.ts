@@ -2,23 +2,18 @@ import { bankEndpoints } from '@fipay/contracts/endpoints/banks';
 import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-methods';
 import type { AddPaymentMethodRequest } from '@fipay/contracts/payment-methods';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paymentMethodsKey, usePaymentMethods } from '../../../api/payment-methods';
 import { callApi } from '../../../lib/api-client';
 import { useMode } from '../../../stores/mode-store';
 
-/** Each mode has its own methods: the mode is part of the key. */
-const methodsKey = (mode: string) => ['payment-methods', mode] as const;
-
-export function usePaymentMethods() {
-  const [mode] = useMode();
-  return useQuery({ queryKey: methodsKey(mode), queryFn: async ({ signal }) => (await callApi(paymentMethodEndpoints.list, { signal })).data });
-}
+export { usePaymentMethods };
 
 export function useAddPaymentMethod() {
   const [mode] = useMode();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: AddPaymentMethodRequest) => await callApi(paymentMethodEndpoints.add, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: methodsKey(mode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentMethodsKey(mode) }),
   });
 }
 
@@ -27,7 +22,7 @@ export function useRemovePaymentMethod() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, code }: { id: string; code?: string }) => (await callApi(paymentMethodEndpoints.remove, { params: { id }, body: code ? { code } : {} })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: methodsKey(mode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentMethodsKey(mode) }),
   });
 }
 

@@ -1,4 +1,3 @@
-import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-methods';
 import { withdrawalEndpoints } from '@fipay/contracts/endpoints/withdrawals';
 import type { AssetCode } from '@fipay/contracts/assets';
 import type { CreateWithdrawalRequest, WithdrawalPreviewRequest } from '@fipay/contracts/withdrawals';
@@ -6,11 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { useMode } from '../../../stores/mode-store';
 
-/** The saved payment methods of this mode (the same query the Payment Methods page keeps). */
-export function useSavedMethods() {
-  const [mode] = useMode();
-  return useQuery({ queryKey: ['payment-methods', mode], queryFn: async ({ signal }) => (await callApi(paymentMethodEndpoints.list, { signal })).data });
-}
 
 export function usePreviewWithdrawal() {
   return useMutation({ mutationFn: async (body: WithdrawalPreviewRequest) => (await callApi(withdrawalEndpoints.preview, { body })).data });

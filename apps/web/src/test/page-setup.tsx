@@ -4,12 +4,12 @@ import type { ReactElement } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useModeStore } from '../../../stores/mode-store';
-import { QueryWrapper } from '../../../test/query-wrapper';
-import { sessionFixture } from '../../../test/session-fixture';
+import { useAuthStore } from '../stores/auth-store';
+import { useModeStore } from '../stores/mode-store';
+import { QueryWrapper } from './query-wrapper';
+import { sessionFixture } from './session-fixture';
 
-/** A signed-in user in test mode before each test of the send pages; the stubbed API and toasts gone after each. */
+/** A signed-in user in test mode before each test of a signed-in page; the stubbed API and toasts gone after each. */
 export function signedInTestMode() {
   const session = sessionFixture();
   beforeEach(() => {
