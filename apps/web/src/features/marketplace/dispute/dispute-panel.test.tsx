@@ -16,6 +16,7 @@ const trade = (dispute: TradeDetail['dispute'], extra: Partial<TradeDetail> = {}
   livemode: false,
   offerId: 'f0000000-0000-4000-8000-000000000001',
   role: 'buyer',
+  counterparty: { name: 'Kano Crypto Desk Ltd', tag: null },
   status: 'disputed',
   asset: 'USDT',
   fiat: 'NGN',
