@@ -14,10 +14,11 @@ import { inputClasses, TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { adminApplicationPath, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { shownAmount } from '../../lib/asset-amounts';
 import { applyServerErrors } from '../../lib/server-errors';
 import { disputeCaseQueryOptions, useRuling } from './api/disputes-api';
 import { formatDateTime } from './components/format';
-import { openerLabels, shownAmount } from './disputes-page';
+import { openerLabels } from './disputes-page';
 
 type Side = 'seller' | 'buyer';
 const sideLabels: Record<Side, string> = { seller: 'Seller', buyer: 'Buyer' };

@@ -1,15 +1,12 @@
-import { formatAmount } from '@fipay/contracts/money';
 import { disputeStatusLabels, disputeStatuses, type DisputeQueueItem, type DisputeStatus } from '@fipay/contracts/trade-disputes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { adminDisputePath } from '../../config/paths';
+import { shownAmount } from '../../lib/asset-amounts';
 import { disputeQueueQueryOptions } from './api/disputes-api';
 import { formatDateTime } from './components/format';
-
-/** An amount of an asset as digits with its code, exactly (never through Number). */
-export const shownAmount = (asset: DisputeQueueItem['asset'], amount: string) => `${formatAmount(asset, BigInt(amount), { decimals: 'trim', minDecimals: 2 })} ${asset}`;
 
 export const openerLabels = { seller: 'Seller', buyer: 'Buyer', system: 'Release window ran out' } as const;
 

@@ -115,7 +115,7 @@ describe('DisputePanel', () => {
     stubServer({ [`GET /trades/${TRADE_ID}`]: () => ({ data: trade(ruled, { status: 'resolved', ruling: 'split', rulingBuyerAmount: '8000000' }) }) });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'Dispute decided' })).toBeInTheDocument();
-    expect(screen.getByText(/Split between both. 8.00 USDT went to the buyer./)).toBeInTheDocument();
+    expect(screen.getByText(/Split between both. 8 USDT went to the buyer./)).toBeInTheDocument();
     expect(screen.getByText('Paid on time.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });

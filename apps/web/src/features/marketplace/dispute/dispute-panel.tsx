@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatAmount } from '@fipay/contracts/money';
 import { disputeOpenerLabels, disputeStatementRequest, rulingLabels, STATEMENT_MAX, type TradeDetail, type TradeDispute } from '@fipay/contracts/trade-disputes';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { shownAmount } from '../../../lib/asset-amounts';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { useTrade } from '../api/marketplace';
 import { useWriteStatement } from './dispute-api';
@@ -52,7 +52,7 @@ export function DisputePanel({ tradeId }: { tradeId: string }) {
 
 function Ruling({ trade }: { trade: TradeDetail }) {
   if (!trade.ruling) return null;
-  const split = trade.ruling === 'split' && trade.rulingBuyerAmount ? ` ${formatAmount(trade.asset, BigInt(trade.rulingBuyerAmount), { decimals: 'trim', minDecimals: 2 })} ${trade.asset} went to the buyer.` : '';
+  const split = trade.ruling === 'split' && trade.rulingBuyerAmount ? ` ${shownAmount(trade.asset, trade.rulingBuyerAmount)} went to the buyer.` : '';
   return (
     <Alert tone="info">
       {rulingLabels[trade.ruling]}.{split} The reason is in your notifications and email.
