@@ -29,6 +29,7 @@ import { paymentJobs } from './modules/payments/jobs';
 import { LiveReadiness } from './modules/payments/live-readiness';
 import { paymentRoutes } from './modules/payments/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { communityRoutes } from './modules/community/routes';
 import { countryRoutes } from './modules/countries/routes';
 import { rateJobs } from './modules/rates/jobs';
 import { rateRoutes } from './modules/rates/routes';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(countryRoutes);
+      await api.register(communityRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(uploadRoutes);

@@ -15,6 +15,7 @@ import { DEFAULT_TRANSFER_CODE_ABOVE_USD } from '@fipay/contracts/transfers';
 import { configuredTiers, defaultDailyLimits, limitKinds, MAX_LIMIT_CENTS, type ConfiguredTier, type TierLimits } from '@fipay/contracts/daily-limits';
 import { parseAmount } from '@fipay/contracts/money';
 import type { WithdrawableAsset } from '@fipay/contracts/withdrawals';
+import type { CommunityLink } from '@fipay/contracts/community';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess(
@@ -102,6 +103,9 @@ const envSchema = z.object({
   MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
   // Hours both sides of a disputed trade have to write their statements (docs/decisions/0086-trade-disputes.md).
   DISPUTE_EVIDENCE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  // The community site 'Join Community' opens, and other places the Community page lists (ADR 0088).
+  COMMUNITY_URL: z.url({ protocol: /^https?$/ }).default('https://community.fipay.ng'),
+  COMMUNITY_LINKS: z.string().optional(),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
   // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
@@ -357,7 +361,31 @@ export type Config = {
   testFundsDailyCaps: TestFundsCaps;
   /** The flat fee on each withdrawal per currency, in its smallest unit. */
   withdrawalFees: WithdrawalFees;
+  /** The community site ('Join Community') and the further links the Community page lists. */
+  community: { url: string; links: CommunityLink[] };
 };
+
+const communityLinksSchema = z
+  .array(z.strictObject({ label: z.string().trim().min(1).max(60), url: z.url({ protocol: /^https?$/ }) }))
+  .max(20);
+
+/** COMMUNITY_LINKS: a JSON list of `{ "label", "url" }` (http or https addresses), shown in its order. */
+function parseCommunityLinks(raw: string | undefined, problems: string[]): CommunityLink[] {
+  if (!raw) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    problems.push('COMMUNITY_LINKS: not valid JSON');
+    return [];
+  }
+  const parsed = communityLinksSchema.safeParse(json);
+  if (!parsed.success) {
+    problems.push(...parsed.error.issues.map((i) => `COMMUNITY_LINKS${i.path.length ? `.${i.path.join('.')}` : ''}: ${i.message}`));
+    return [];
+  }
+  return parsed.data;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -398,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dailyLimits = parseDailyLimits(e.DAILY_LIMITS, problems);
   const testFundsDailyCaps = parseTestFundsCaps(e.TEST_FUNDS_DAILY_CAPS, problems);
   const withdrawalFees = parseWithdrawalFees(e.WITHDRAWAL_FEES, problems);
+  const communityLinks = parseCommunityLinks(e.COMMUNITY_LINKS, problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -457,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING, disputeEvidenceHours: e.DISPUTE_EVIDENCE_HOURS },
     testFundsDailyCaps,
     withdrawalFees,
+    community: { url: e.COMMUNITY_URL, links: communityLinks },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === undefined ? e.NODE_ENV !== 'production' : e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -92,6 +92,14 @@ describe('route table', () => {
     expect(within(reference).getAllByRole('rowheader', { name: 'url' }).length).toBeGreaterThan(0);
   });
 
+  it('shows the University at /learn without signing in, in the public frame, each guide at its own address', async () => {
+    renderAt('/learn');
+    expect(await screen.findByRole('heading', { level: 1, name: 'University' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
+    expect(screen.getByRole('link', { name: /Going live/ })).toHaveAttribute('href', '/learn/going-live');
+  });
+
   describe('inside the dashboard shell', () => {
     beforeEach(() => {
       useAuthStore.getState().setSession(sessionFixture());
@@ -123,6 +131,9 @@ describe('route table', () => {
       ['/dashboard/trades', 'Trade History'],
       ['/dashboard/trade-history', 'Trade History'],
       ['/dashboard/favorites', 'Favorite Offers'],
+      ['/dashboard/university', 'University'],
+      ['/dashboard/university/escrow-and-disputes', 'How escrow and disputes work'],
+      ['/dashboard/community', 'Community'],
     ])('shows %s inside the shell', async (path, title) => {
       await expectInShell(path, title);
     });
@@ -139,7 +150,7 @@ describe('route table', () => {
     it('has a "not available yet" page for every other route the menus and quick links name', () => {
       const named = [
         ...['/dashboard/partners'],
-        ...['/dashboard/statistics', '/dashboard/badges', '/dashboard/university', '/dashboard/community'],
+        ...['/dashboard/statistics', '/dashboard/badges'],
         ...['/dashboard/trade-partners'],
       ];
       expect(comingSoonPages.map((page) => page.path).sort()).toEqual(named.sort());

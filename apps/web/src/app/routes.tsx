@@ -75,6 +75,15 @@ export const routes: RouteObject[] = [
                 path: paths.marketplace,
                 lazy: () => import('../features/marketplace/marketplace-page').then((m) => ({ Component: m.MarketplacePage })),
               },
+              // The University's guides for signed-out visitors (the header's Learn); the dashboard shows the same ones.
+              {
+                path: paths.learn,
+                lazy: () => import('../features/university/university-page').then((m) => ({ Component: m.PublicUniversityPage })),
+              },
+              {
+                path: paths.learnGuide,
+                lazy: () => import('../features/university/guide-page').then((m) => ({ Component: m.PublicGuidePage })),
+              },
             ],
           },
           {
@@ -230,6 +239,18 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.trade,
                     lazy: () => import('../features/marketplace/trade-page').then((m) => ({ Component: m.TradePage })),
+                  },
+                  {
+                    path: paths.university,
+                    lazy: () => import('../features/university/university-page').then((m) => ({ element: <m.UniversityPage base={paths.university} /> })),
+                  },
+                  {
+                    path: paths.universityGuide,
+                    lazy: () => import('../features/university/guide-page').then((m) => ({ element: <m.GuidePage base={paths.university} /> })),
+                  },
+                  {
+                    path: paths.community,
+                    lazy: () => import('../features/community/community-page').then((m) => ({ Component: m.CommunityPage })),
                   },
                   ...comingSoonPages.map(
                     (page): RouteObject => ({

@@ -35,6 +35,10 @@ export const paths = {
   statistics: '/dashboard/statistics',
   badges: '/dashboard/badges',
   university: '/dashboard/university',
+  universityGuide: '/dashboard/university/:slug',
+  // The same guides for signed-out visitors (the public header's Learn).
+  learn: '/learn',
+  learnGuide: '/learn/:slug',
   community: '/dashboard/community',
   developer: '/dashboard/dev',
   events: '/dashboard/events',
@@ -84,3 +88,7 @@ export const adminWalletPath = (companyId: string) => `${adminApplicationPath(co
 export const tradePath = (tradeId: string) => `/dashboard/trades/${encodeURIComponent(tradeId)}`;
 /** The marketplace's part that explains how a business becomes a vendor (the header's Become a Vendor). */
 export const becomeVendorPath = '/marketplace#become-a-vendor';
+
+/** The University's guides (docs/decisions/0088-university-and-community.md), for the "Learn how" links of the screens they explain. */
+export type GuideSlug = 'taking-payments' | 'going-live' | 'escrow-and-disputes' | 'staying-safe-p2p' | 'limits-and-tiers' | 'sending-and-receiving';
+export const guidePath = (slug: GuideSlug, base: string = paths.university) => `${base}/${slug}`;

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { backOfficeEndpoints } from './back-office';
 import { backOfficeWalletEndpoints } from './back-office-wallet';
 import { bankEndpoints } from './banks';
+import { communityEndpoints } from './community';
 import { companyEndpoints } from './company';
 import { countryEndpoints } from './countries';
 import { limitEndpoints, limitReviewEndpoints } from './daily-limits';
@@ -41,6 +42,7 @@ const modules = {
   backOfficeWalletEndpoints,
   bankEndpoints,
   checkoutEndpoints,
+  communityEndpoints,
   companyEndpoints,
   countryEndpoints,
   eventEndpoints,

@@ -46,7 +46,9 @@ function answer(url: string): Response {
       ? { livemode: false, asOf: '2026-11-26T12:00:00.000Z', assets: [], total }
       : url.endsWith('/limits')
         ? limitsData
-        : null;
+        : url.endsWith('/community')
+          ? { url: 'https://community.fipay.ng', links: [] }
+          : null;
   return new Response(JSON.stringify({ isSuccessful: true, message: 'OK', data }), { status: 200 });
 }
 
@@ -282,6 +284,8 @@ describe('DashboardShell', { timeout: 20_000 }, () => {
     );
 
     expect(panel).toHaveAttribute('role', 'menu');
+    // The community site is the server's setting (GET /community).
+    await waitFor(() => expect(within(panel).getByRole('menuitem', { name: /Join Community/ })).toHaveAttribute('href', 'https://community.fipay.ng'));
     const entries = within(panel)
       .getAllByRole('menuitem')
       .filter((item) => item.tagName === 'A');

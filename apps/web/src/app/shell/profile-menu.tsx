@@ -5,9 +5,10 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import MessagesIcon from 'lucide-react/icons/message-square-text';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCommunityLinks } from '../../features/community/api/community';
 import { useLimits } from '../../features/limits/api/limits';
 import { IncreaseLimitsDialog } from '../../features/limits/components/increase-limits-dialog';
-import { COMMUNITY_URL, profileMenuEntries } from './shell-nav';
+import { profileMenuEntries } from './shell-nav';
 
 /** Shown for a limit while today's figures load or cannot be had: never a figure that is not true. */
 export const LIMIT_UNKNOWN = '…';
@@ -47,6 +48,8 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
   // What is really left today, in the mode the dashboard is in; loaded when the menu opens, fresh each time.
   const limits = useLimits(open);
   const figures = limits.data?.limits;
+  // The community site is the server's setting (COMMUNITY_URL), asked for once when the menu first opens.
+  const communityUrl = useCommunityLinks(open).data?.url;
 
   return (
     <>
@@ -109,8 +112,8 @@ export function ProfileMenu({ fullName, maskedEmail, onLogout, isLoggingOut }: P
                   </Link>
                 </DropdownMenu.Item>
               ))}
-              <DropdownMenu.Item asChild className={itemClasses}>
-                <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
+              <DropdownMenu.Item asChild disabled={!communityUrl} className={`${itemClasses} data-[disabled]:cursor-wait data-[disabled]:opacity-60`}>
+                <a href={communityUrl} target="_blank" rel="noopener noreferrer">
                   <MessagesIcon className="h-4.5 w-4.5 shrink-0 text-slate-500" />
                   <span className="flex-1">Join Community</span>
                   <ExternalLinkIcon className="h-4 w-4 shrink-0 text-slate-400" />

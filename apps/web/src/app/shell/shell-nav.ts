@@ -77,6 +77,3 @@ export const profileMenuEntries: readonly NavEntry[] = [
   { label: 'Trade Partners', to: paths.tradePartners, icon: UsersIcon },
   { label: 'My Transactions', to: paths.transactions, icon: ArrowLeftRightIcon },
 ];
-
-/** The external community site that 'Join Community' opens in a new tab. */
-export const COMMUNITY_URL = 'https://community.fipay.ng';

@@ -23,6 +23,4 @@ export const comingSoonPages: readonly ComingSoonPageInfo[] = [
     title: 'Trader Program Badges',
     description: 'Badges you earn as a trusted trader, and what each one unlocks.',
   },
-  { path: paths.university, title: 'University', description: 'Guides and courses on payments, trading and crypto.' },
-  { path: paths.community, title: 'Community', description: 'Meet other businesses and traders using FiPay.' },
 ];

@@ -42,7 +42,7 @@ export const headerNav: readonly HeaderNavItem[] = [
   { kind: 'link', label: 'Wallet', href: paths.wallet },
   { kind: 'link', label: 'Marketplace', href: paths.marketplace },
   { kind: 'menu', label: 'Company', menu: 'company' },
-  { kind: 'link', label: 'Learn' },
+  { kind: 'link', label: 'Learn', href: paths.learn },
   { kind: 'link', label: 'Become a Vendor', href: becomeVendorPath },
 ];
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { QueryState } from '../../components/ui/query-state';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { paths } from '../../config/paths';
+import { guidePath, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { shownAmount } from '../../lib/asset-amounts';
@@ -26,6 +26,7 @@ export function TradePage() {
       <QueryState query={trade} loading="Loading the trade…" failure="We could not load this trade.">
         {(data) => <TradeView trade={data} />}
       </QueryState>
+      <p className="text-sm text-slate-600"><Link to={guidePath('staying-safe-p2p')} className="font-medium text-brand-700 hover:underline">Learn how to trade safely</Link>: release only when the money is in your own account.</p>
     </div>
   );
 }

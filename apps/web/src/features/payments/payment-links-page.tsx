@@ -5,11 +5,13 @@ import QrCodeIcon from 'lucide-react/icons/qr-code';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, textLinkClasses } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { QueryState } from '../../components/ui/query-state';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { guidePath } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useMode } from '../../stores/mode-store';
 import { LinkFormDialog } from './components/link-form-dialog';
@@ -34,7 +36,10 @@ export function PaymentLinksPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Payment Links</h1>
           <p className="max-w-2xl text-sm text-slate-600">
             Share a link and get paid by card or bank transfer, no invoice needed. These are your <strong>{mode} mode</strong> links
-            {mode === 'test' ? ': customers pay with test cards and no real money moves.' : '.'}
+            {mode === 'test' ? ': customers pay with test cards and no real money moves.' : '.'}{' '}
+            <Link to={guidePath('taking-payments')} className={textLinkClasses}>
+              Learn how payments, refunds and payouts work
+            </Link>
           </p>
         </div>
         <Button onClick={() => setEditing('new')} className="shrink-0">

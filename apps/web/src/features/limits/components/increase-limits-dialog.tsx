@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createLimitRequestBody, limitTierLabels, type LimitRequest } from '@fipay/contracts/daily-limits';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, textLinkClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClasses, TextField } from '../../../components/ui/field';
+import { guidePath } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { acceptedAttachmentTypes, attachmentProblem, uploadAttachment, useCreateLimitRequest, useLimits } from '../api/limits';
@@ -152,7 +154,18 @@ export function IncreaseLimitsDialog({ open, onClose }: { open: boolean; onClose
       onClose={close}
       title="Increase Limits"
       size="lg"
-      description={data ? <p>{`Your tier: ${limitTierLabels[data.tier]}. Daily limits: ${current}.`}</p> : undefined}
+      description={
+        data ? (
+          <div className="space-y-1">
+            <p>{`Your tier: ${limitTierLabels[data.tier]}. Daily limits: ${current}.`}</p>
+            <p>
+              <Link to={guidePath('limits-and-tiers')} onClick={close} className={textLinkClasses}>
+                Learn how limits and tiers work
+              </Link>
+            </p>
+          </div>
+        ) : undefined
+      }
       body={body}
     >
       <Button variant="secondary" onClick={close}>
