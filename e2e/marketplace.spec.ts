@@ -1,4 +1,4 @@
-import { companySession, expect, holdSession, test } from './fixtures';
+import { companySession, expect, holdSession, sampleFiles, test } from './fixtures';
 import { createVerifiedAccount, shotsAtBothWidths, watchConsole, whenDrawn } from './support';
 
 const shots = 'test-results/screens';
@@ -102,6 +102,13 @@ test('a vendor sells USDT for naira: an instant trade by FiPay balance and a ban
   await expect(buyerPage.getByText('Account number')).toBeVisible();
   await whenDrawn(buyerPage);
   await shotsAtBothWidths(buyerPage, shots, 'trade-awaiting-payment');
+  // The buyer sends its transfer receipt in the trade's chat.
+  const buyerChat = buyerPage.getByRole('region', { name: 'Trade chat' });
+  await expect(buyerChat.getByRole('list', { name: 'Messages' })).toContainText('FiPay ·');
+  await buyerChat.getByLabel('Message').fill('Paid from our GTBank account, receipt attached.');
+  await buyerChat.getByLabel('Attach an image or PDF').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: sampleFiles.pdf });
+  await buyerChat.getByRole('button', { name: 'Send' }).click();
+  await expect(buyerChat.getByRole('button', { name: /receipt\.pdf/ })).toBeVisible();
   await buyerPage.getByRole('button', { name: 'I have paid' }).click();
   await buyerPage.getByRole('dialog', { name: 'Have you paid?' }).getByRole('button', { name: 'I have paid' }).click();
   await expect(buyerPage.getByRole('heading', { name: 'Waiting for the seller to release' })).toBeVisible();
@@ -119,6 +126,13 @@ test('a vendor sells USDT for naira: an instant trade by FiPay balance and a ban
   await shotsAtBothWidths(page, shots, 'trade-history');
   await rows.first().getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'The buyer says it paid 49,500.00 NGN' })).toBeVisible();
+  // The buyer's message and its receipt are in the seller's chat, with the platform's step after it.
+  const sellerChat = page.getByRole('region', { name: 'Trade chat' });
+  await expect(sellerChat.getByText('Paid from our GTBank account, receipt attached.')).toBeVisible();
+  await expect(sellerChat.getByRole('button', { name: /receipt\.pdf/ })).toBeVisible();
+  await sellerChat.getByLabel('Message').fill('Received, releasing now.');
+  await sellerChat.getByRole('button', { name: 'Send' }).click();
+  await expect(buyerChat.getByText('Received, releasing now.')).toBeVisible();
   await shotsAtBothWidths(page, shots, 'trade-paid-seller');
   await page.getByRole('button', { name: 'Release USDT' }).click();
   await page.getByRole('dialog', { name: 'Release 30 USDT?' }).getByRole('button', { name: 'Release' }).click();

@@ -20,7 +20,7 @@ for (const width of widths) {
     });
   }
 
-  // The signed-in screens inside the dashboard shell: home, Account Settings, a not-yet-available page, Documentation,
+  // The signed-in screens inside the dashboard shell: home, Account Settings, My Offers, Documentation,
   // API keys and the developer hub.
   test(`dashboard screens at ${width} px`, async ({ page, company: _ }) => {
     const problems = watchConsole(page);
@@ -28,7 +28,7 @@ for (const width of widths) {
     for (const [name, path, ready] of [
       ['dashboard', '/dashboard', page.getByRole('region', { name: 'KYC status' })],
       ['settings', '/dashboard/settings', page.getByRole('region', { name: 'Your details' })],
-      ['placeholder', '/dashboard/offers', page.getByText('This feature is not available yet.')],
+      ['offers', '/dashboard/offers', page.getByRole('button', { name: 'Post an offer' })],
       ['docs', '/docs', page.getByRole('link', { name: /API reference/ })],
       ['api-keys', '/api-keys', page.getByRole('button', { name: 'Create test keys' })],
       ['developer', '/dashboard/dev', page.getByRole('button', { name: 'Add endpoint' })],

@@ -814,7 +814,7 @@ async function main() {
         cursor = data.nextCursor;
       }
       if (!cursor) throw new Error('market-search: fewer than 100 pages');
-      const [cursorPrice, cursorSeq] = cursor.split(':');
+      const [cursorPrice, , cursorSeq] = cursor.split(':');
       const barePool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
       const bareSql = `SELECT o.id, o.price FROM offers o
         WHERE o.livemode = false AND o.side = 'sell' AND o.asset = 'USDT' AND o.fiat = 'NGN' AND o.status = 'active' AND o.price_kind = 'fixed'

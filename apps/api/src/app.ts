@@ -37,6 +37,7 @@ import { tagRoutes } from './modules/tags/routes';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
+import { tradeChatRoutes } from './modules/marketplace/chat-routes';
 import { marketplaceJobs } from './modules/marketplace/jobs';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { WithdrawalWorker } from './modules/withdrawals/sending';
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(transferRoutes);
       await api.register(withdrawalRoutes);
       await api.register(marketplaceRoutes);
+      await api.register(tradeChatRoutes);
       await api.register(limitRoutes);
       await api.register(walletRoutes);
       await api.register(backOfficeRoutes);

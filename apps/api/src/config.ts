@@ -106,6 +106,8 @@ const envSchema = z.object({
   // The community site 'Join Community' opens, and other places the Community page lists (ADR 0088).
   COMMUNITY_URL: z.url({ protocol: /^https?$/ }).default('https://community.fipay.ng'),
   COMMUNITY_LINKS: z.string().optional(),
+  // Days a trade's feedback can be edited after it is left (docs/decisions/0087-marketplace-reputation.md).
+  MARKET_FEEDBACK_EDIT_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   // Test funds a company may add per asset per UTC day, as JSON of whole-unit amounts, e.g. {"BTC":"0.5","NGN":"5000000"}.
   TEST_FUNDS_DAILY_CAPS: z.string().optional(),
   // The fee on each withdrawal per currency (docs/decisions/0082-withdrawal-webhooks-and-fees.md), as JSON of whole-unit amounts, e.g. {"NGN":"50","USD":"1.50"}.
@@ -357,6 +359,8 @@ export type Config = {
   payoutsSchedule: 'daily' | 'off';
   /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
   market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number; disputeEvidenceHours: number };
+  /** The marketplace's reputation: days a trade's feedback stays editable. */
+  reputation: { feedbackEditDays: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
   testFundsDailyCaps: TestFundsCaps;
   /** The flat fee on each withdrawal per currency, in its smallest unit. */
@@ -484,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyLimits,
     payoutsSchedule: e.PAYOUTS_SCHEDULE,
     market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING, disputeEvidenceHours: e.DISPUTE_EVIDENCE_HOURS },
+    reputation: { feedbackEditDays: e.MARKET_FEEDBACK_EDIT_DAYS },
     testFundsDailyCaps,
     withdrawalFees,
     community: { url: e.COMMUNITY_URL, links: communityLinks },

@@ -33,6 +33,7 @@ function counting(inner: Db): { db: Db; statements: () => number } {
     ...wrap(inner),
     kind: inner.kind,
     onWake: (topic, fn) => inner.onWake(topic, fn),
+    listen: (channel, fn) => inner.listen(channel, fn),
     transaction: (fn) => {
       count += 2;
       return inner.transaction((tx) => fn(wrap(tx)));

@@ -52,6 +52,7 @@ export const eventTypes = [
   'trade.cancelled',
   'trade.disputed',
   'trade.resolved',
+  'trade.feedback_left',
 ] as const;
 /**
  * The payout events' old names: still written beside payout.paid and payout.failed and delivered to the endpoints

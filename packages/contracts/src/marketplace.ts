@@ -3,6 +3,7 @@ import { assetCodeSchema, type AssetCode } from './assets';
 import { envelope } from './envelope';
 import { serverChecks, text } from './fields';
 import { minorUnitsOut, minorUnitsSchema } from './money';
+import { badgeLevels, tradeFeedbackSchema } from './reputation';
 
 /**
  * The marketplace's shared facts (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): offer and trade
@@ -182,6 +183,8 @@ export const tradeSchema = z.object({
   ruling: z.enum(['release', 'return', 'split']).nullable(),
   rulingBuyerAmount: minorUnitsOut.nullable(),
   createdAt: z.string(),
+  /** GET /trades/:id only: both sides' feedback (docs/decisions/0087-marketplace-reputation.md). */
+  feedback: tradeFeedbackSchema.optional(),
 });
 export type TradeView = z.infer<typeof tradeSchema>;
 export const tradeResponse = envelope(tradeSchema);
@@ -220,7 +223,7 @@ export const marketOffersQuery = z.object({
   /** Only offers that take a trade of this amount (the asset's smallest units). */
   amount: serverChecks(minorUnitsSchema, 'More than zero.').optional(),
   /** The previous page's `nextCursor`. */
-  cursor: text().regex(/^[0-9]{1,78}:[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
+  cursor: text().regex(/^[0-9]{1,78}:(-1|[0-9]{1,5}):[1-9][0-9]{0,17}$/, 'That page cursor is not valid.').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type MarketOffersQuery = z.output<typeof marketOffersQuery>;
@@ -228,7 +231,7 @@ export type MarketOffersQuery = z.output<typeof marketOffersQuery>;
 export const marketOfferSchema = offerSchema.extend({
   /** The price a trade would open at now: fixed, or the market rate with the margin. */
   priceNow: minorUnitsOut,
-  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable() }),
+  vendor: z.object({ name: z.string(), tag: z.string().nullable(), trades30d: z.number(), completionBps: z.number().nullable(), badge: z.enum(badgeLevels).nullable() }),
 });
 export type MarketOffer = z.infer<typeof marketOfferSchema>;
 export const marketOffersResponse = envelope(

@@ -5,6 +5,7 @@ import { serverChecks, text } from './fields';
 import { tradeMethods, tradeSchema, tradeStatuses } from './marketplace';
 import { minorUnitsOut, minorUnitsSchema } from './money';
 import { paginationSchema } from './notifications';
+import { readMarksSchema, tradeMessageSchema } from './trade-chat';
 
 /**
  * Disputes of marketplace trades (docs/decisions/0086-trade-disputes.md): each side's statement, the evidence
@@ -41,6 +42,7 @@ export const disputeMessages = {
   disputeNotFound: 'Dispute not found.',
   disputesLoaded: 'Disputes loaded.',
   caseLoaded: 'Dispute loaded.',
+  attachmentLinked: 'Attachment link ready.',
   ruled: 'Ruling recorded. Both businesses have been told.',
   alreadyDecided: (status: string) => `This dispute is already ${status}; a ruling moves nothing now.`,
   reasonMissing: `Write the reason for the ruling (at most ${RULING_REASON_MAX} characters).`,
@@ -134,11 +136,8 @@ export const ledgerEntryViewSchema = z.object({
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntryViewSchema>;
 
-/** The trade chat in the case: filled in once trade chat lands (`available` false until then). */
-const caseChatSchema = z.object({
-  available: z.boolean(),
-  messages: z.array(z.object({ id: z.string(), from: z.enum(['seller', 'buyer', 'system', 'agent']), body: z.string(), createdAt: z.string() })),
-});
+/** The trade's whole chat in the case, oldest first, with each side's last read message. */
+const caseChatSchema = z.object({ messages: z.array(tradeMessageSchema), reads: readMarksSchema });
 export type DisputeChat = z.infer<typeof caseChatSchema>;
 
 export const disputeCaseSchema = z.object({
@@ -180,6 +179,7 @@ export const disputeCaseSchema = z.object({
 export type DisputeCase = z.infer<typeof disputeCaseSchema>;
 export const disputeCaseResponse = envelope(disputeCaseSchema);
 export const disputeTradeParams = z.strictObject({ tradeId: text().max(100, disputeMessages.disputeNotFound) });
+export const disputeAttachmentParams = z.strictObject({ tradeId: text().max(100, disputeMessages.disputeNotFound), messageId: text().max(100, disputeMessages.disputeNotFound) });
 
 export const rulingRequest = z.strictObject({
   outcome: z.enum(rulingOutcomes),

@@ -45,6 +45,12 @@ export interface Db extends Queryable {
    * literals of `params`.
    */
   copyLines?(select: string, params: unknown[]): Readable;
+  /**
+   * Calls `fn` with the payload of each `NOTIFY` on `channel` (`pg_notify` in a transaction: sent at its COMMIT), from
+   * any process on the database; answers the function that stops it. PostgreSQL listens on one connection of its own,
+   * opened again after it is lost (`fn` is then called with null: notices may have been missed meanwhile).
+   */
+  listen(channel: string, fn: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -159,6 +165,10 @@ export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): 
     kind: 'pglite',
     ...wrap(lite, hooks.immediate),
     onWake: hooks.onWake,
+    async listen(channel, fn) {
+      const stop = await lite.listen(channel, (payload) => fn(payload));
+      return () => stop().catch(() => undefined);
+    },
     async transaction(fn) {
       const deferred = hooks.deferred();
       const result = await lite.transaction((tx) => fn(wrap(tx, deferred.hooks)));
@@ -244,10 +254,12 @@ export function createPostgresDb(connectionString: string, options: { preparedTe
     },
     ...after,
   });
+  const listener = notificationListener(connectionString);
   return {
     kind: 'postgres',
     ...wrap(pool, hooks.immediate),
     onWake: hooks.onWake,
+    listen: listener.listen,
     async transaction(fn) {
       const deferred = hooks.deferred();
       const result = await inTransaction(pool, (client) => fn(wrap(client, deferred.hooks)));
@@ -255,7 +267,85 @@ export function createPostgresDb(connectionString: string, options: { preparedTe
       return result;
     },
     copyLines: (select, params) => copyLines(pool, select, params),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * `LISTEN` on one connection of its own, opened on the first `listen` and closed with the database handle. A lost
+ * connection is opened again a second later, listening on the same channels; each listener is then told (null) that
+ * notices may have been missed, so it can read what it follows again.
+ */
+function notificationListener(connectionString: string) {
+  const channels = new Map<string, Set<(payload: string | null) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+      next.on('notification', (message) => {
+        for (const fn of channels.get(message.channel) ?? []) fn(message.payload ?? '');
+      });
+      const lost = () => {
+        if (client !== next) return;
+        client = null;
+        connecting = null;
+        next.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void reopen(), 1_000).unref();
+      };
+      next.on('error', lost);
+      next.on('end', lost);
+      try {
+        await next.connect();
+        for (const channel of channels.keys()) await next.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        connecting = null;
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      client = next;
+      return next;
+    })();
+    return connecting;
+  };
+
+  async function reopen() {
+    if (closed || channels.size === 0) return;
+    try {
+      await connect();
+      for (const set of channels.values()) for (const fn of set) fn(null);
+    } catch {
+      if (!closed) setTimeout(() => void reopen(), 1_000).unref();
+    }
+  }
+
+  return {
+    async listen(channel: string, fn: (payload: string | null) => void) {
+      let set = channels.get(channel);
+      const first = !set;
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(fn);
+      const connection = await connect();
+      if (first) await connection.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(fn);
+        if (set.size > 0 || channels.get(channel) !== set) return;
+        channels.delete(channel);
+        await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      const open = client;
+      client = null;
+      await open?.end().catch(() => undefined);
+    },
   };
 }
 

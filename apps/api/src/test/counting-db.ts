@@ -30,6 +30,7 @@ export function countingDb(db: Db, into: CountedTransaction[], locks: RegExp): D
         return fn(wrapped);
       }),
     onWake: db.onWake.bind(db),
+    listen: db.listen.bind(db),
     close: db.close.bind(db),
   } as Db;
 }

@@ -3,7 +3,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { useKycStore } from '../stores/kyc-store';
-import { comingSoonPages } from '../features/coming-soon/coming-soon-pages';
 import { sessionFixture } from '../test/session-fixture';
 import { RouteErrorPage } from './route-error-page';
 import { routes } from './routes';
@@ -134,26 +133,12 @@ describe('route table', () => {
       ['/dashboard/university', 'University'],
       ['/dashboard/university/escrow-and-disputes', 'How escrow and disputes work'],
       ['/dashboard/community', 'Community'],
+      ['/dashboard/partners', 'Recent Trade Partners'],
+      ['/dashboard/trade-partners', 'Trade Partners'],
+      ['/dashboard/statistics', 'Trade Statistics'],
+      ['/dashboard/badges', 'Trader Program Badges'],
     ])('shows %s inside the shell', async (path, title) => {
       await expectInShell(path, title);
-    });
-
-    it.each(comingSoonPages.map((page) => [page.path, page.title]))(
-      'shows %s inside the shell as "%s", not available yet',
-      async (path, title) => {
-        await expectInShell(path, title);
-        expect(screen.getByText('This feature is not available yet.')).toBeInTheDocument();
-        expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
-      },
-    );
-
-    it('has a "not available yet" page for every other route the menus and quick links name', () => {
-      const named = [
-        ...['/dashboard/partners'],
-        ...['/dashboard/statistics', '/dashboard/badges'],
-        ...['/dashboard/trade-partners'],
-      ];
-      expect(comingSoonPages.map((page) => page.path).sort()).toEqual(named.sort());
     });
 
     it('keeps the not-found page for an unknown dashboard path', async () => {

@@ -2,7 +2,6 @@ import { kybSteps } from '@fipay/contracts/kyb-options';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { comingSoonPages } from '../features/coming-soon/coming-soon-pages';
 import { ProtectedRoute } from '../lib/protected-route';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -252,15 +251,22 @@ export const routes: RouteObject[] = [
                     path: paths.community,
                     lazy: () => import('../features/community/community-page').then((m) => ({ Component: m.CommunityPage })),
                   },
-                  ...comingSoonPages.map(
-                    (page): RouteObject => ({
-                      path: page.path,
-                      lazy: () =>
-                        import('../features/coming-soon/coming-soon-page').then((m) => ({
-                          element: <m.ComingSoonPage page={page} />,
-                        })),
-                    }),
-                  ),
+                  {
+                    path: paths.partners,
+                    lazy: () => import('../features/marketplace/partners/partners-page').then((m) => ({ element: <m.PartnersPage title="Recent Trade Partners" /> })),
+                  },
+                  {
+                    path: paths.tradePartners,
+                    lazy: () => import('../features/marketplace/partners/partners-page').then((m) => ({ Component: m.PartnersPage })),
+                  },
+                  {
+                    path: paths.statistics,
+                    lazy: () => import('../features/marketplace/statistics/statistics-page').then((m) => ({ Component: m.StatisticsPage })),
+                  },
+                  {
+                    path: paths.badges,
+                    lazy: () => import('../features/marketplace/badges/badges-page').then((m) => ({ Component: m.BadgesPage })),
+                  },
                 ],
               },
               {

@@ -146,7 +146,7 @@ async function refreshTokens(userId: string, refreshToken: string): Promise<stri
  * Concurrent callers share one refresh: the server rotates the refresh token on
  * every use and treats a second use of the old one as theft.
  */
-async function currentAccessToken(): Promise<string | null> {
+export async function currentAccessToken(): Promise<string | null> {
   const { user, accessToken, refreshToken } = useAuthStore.getState();
   if (!user || !accessToken || !refreshToken) return null;
   if (pendingRefresh) return pendingRefresh;

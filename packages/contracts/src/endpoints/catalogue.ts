@@ -30,6 +30,8 @@ import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
 import { disputeReviewEndpoints, offerEndpoints, tradeEndpoints } from './marketplace';
+import { reputationEndpoints } from './reputation';
+import { tradeChatEndpoints } from './trade-chat';
 
 // Every module's endpoints by module name, for checks over the whole API (the contracts' own
 // tests, and the server's test that it serves exactly these). The web app imports per module.
@@ -60,6 +62,8 @@ const modules = {
   offerEndpoints,
   tradeEndpoints,
   disputeReviewEndpoints,
+  reputationEndpoints,
+  tradeChatEndpoints,
   recipientEndpoints,
   refundEndpoints,
   legacySettlementEndpoints,

@@ -15,7 +15,9 @@ import {
   tradeQuoteResponse,
   tradeResponse,
 } from '../marketplace';
+import { attachmentLinkResponse } from '../trade-chat';
 import {
+  disputeAttachmentParams,
   disputeCaseResponse,
   disputeQueueQuery,
   disputeQueueResponse,
@@ -270,6 +272,16 @@ export const disputeReviewEndpoints = {
     summary: "A dispute's case: the trade, both parties, both statements (or that one is missing after the deadline), the chat and the trade's ledger entries",
     params: disputeTradeParams,
     response: disputeCaseResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  attachment: defineEndpoint({
+    method: 'GET',
+    path: '/admin/disputes/:tradeId/attachments/:messageId',
+    access: 'reviewer',
+    tags: backOfficeDisputes,
+    summary: "A short-lived link to one attachment of a disputed trade's chat, for the agent",
+    params: disputeAttachmentParams,
+    response: attachmentLinkResponse,
     errors: ['NOT_FOUND'],
   }),
   rule: defineEndpoint({

@@ -106,6 +106,7 @@ describe('trade disputes', () => {
     const first = await disputedTrade();
     const second = await disputedTrade();
     await statement(first.tradeId, first.buyer, 'Paid in full.');
+    expect((await server.api.post(`/trades/${first.tradeId}/messages`, { body: 'Here is our transfer receipt.' }, { token: first.buyer.key })).status).toBe(201);
 
     expect((await server.api.get('/admin/disputes')).status).toBe(401);
     // A company's session is recognised and refused (signed in, but not as staff); a secret key is no reviewer's token.
@@ -134,7 +135,11 @@ describe('trade disputes', () => {
     const before = (await server.api.get(`/admin/disputes/${first.tradeId}`, { token: agent.token })).body.data;
     expect(before.statements).toEqual({ seller: { state: 'awaited', body: null, updatedAt: null }, buyer: { state: 'written', body: 'Paid in full.', updatedAt: expect.any(String) } });
     expect(before.dispute).toMatchObject({ status: 'open', evidenceOpen: true });
-    expect(before.chat).toEqual({ available: false, messages: [] });
+    // The whole chat: the platform's steps and what the parties wrote.
+    expect(before.chat.messages.filter((m: { author: string }) => m.author === 'system').map((m: { systemEvent: string }) => m.systemEvent)).toEqual(['opened', 'paid', 'disputed']);
+    expect(before.chat.messages.at(-1)).toMatchObject({ author: 'buyer', body: 'Here is our transfer receipt.', mine: false });
+    const noAttachment = await server.api.get(`/admin/disputes/${first.tradeId}/attachments/${before.chat.messages.at(-1).id}`, { token: agent.token });
+    expect(noAttachment.status).toBe(404);
     expect(before.ledger.map((e: { kind: string }) => e.kind)).toEqual(['trade.escrow']);
     expect(before.ledger[0].lines).toEqual(
       expect.arrayContaining([

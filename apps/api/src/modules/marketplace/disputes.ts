@@ -5,7 +5,6 @@ import {
   disputeStatusLabels,
   disputeStatuses,
   type DisputeCase,
-  type DisputeChat,
   type DisputeQueueItem,
   type DisputeStatus,
   type disputeQueueQuery,
@@ -20,6 +19,7 @@ import { paginationOf } from '../../lib/pagination';
 import type { Merchant } from '../../plugins/merchant-auth';
 import { appendAudit, userActor, type AuditActor } from '../audit/audit-log';
 import { entriesByReference } from '../ledger/entries-by-reference';
+import { attachmentLinkForAgent, chatForAgent } from './chat';
 import { findTrade, ruleOnTrade, type Trade } from './trades';
 
 /**
@@ -144,15 +144,6 @@ export async function disputeQueue(ctx: AppContext, query: z.output<typeof dispu
   return { disputes, pagination: paginationOf(query, counts[query.status]), counts };
 }
 
-/**
- * The trade chat of a disputed trade, for the agent. Trade chat is built beside this (migration 0048); until it is
- * wired here the case says the chat is not available. Wire: read the trade's messages (oldest first) and answer
- * `{ available: true, messages }`.
- */
-export async function tradeChatForDispute(_db: Queryable, _tradeId: string): Promise<DisputeChat> {
-  return { available: false, messages: [] };
-}
-
 type TradeFacts = {
   id: string;
   livemode: boolean;
@@ -239,7 +230,7 @@ export async function disputeCase(ctx: AppContext, tradeId: string): Promise<Dis
       endedAt: iso(dispute.ended_at),
     },
     statements: { seller: statement('seller'), buyer: statement('buyer') },
-    chat: await tradeChatForDispute(ctx.db, tradeId),
+    chat: await chatForAgent(ctx, tradeId),
     ledger: await entriesByReference(ctx.db, trade.livemode, TRADE_ENTRY_KINDS, trade.id),
     ruling:
       trade.ruling && trade.ruling_buyer_amount !== null && trade.ruling_reason !== null
@@ -262,4 +253,11 @@ export async function ruleOnDispute(ctx: AppContext, reviewer: { id: string }, t
   }
   await ruleOnTrade(ctx, reviewer.id, tradeId, { outcome: input.outcome, buyerAmount: input.buyerAmount, reason: input.reason });
   return disputeCase(ctx, tradeId);
+}
+
+/** A link to one attachment of a disputed trade's chat, for the agent (a trade never disputed has no case: 404). */
+export async function disputeAttachment(ctx: AppContext, tradeId: string, messageId: string) {
+  const dispute = isUuid(tradeId) ? await disputeRow(ctx.db, tradeId) : undefined;
+  if (!dispute) throw new AppError('NOT_FOUND', disputeMessages.disputeNotFound);
+  return attachmentLinkForAgent(ctx, tradeId, messageId);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { jobWithFollowUp, type ScheduledJob } from '../../jobs/scheduler';
+import { recomputeBadges } from './reputation';
 import { sweepTradeTimers } from './trades';
 
 /**
@@ -17,5 +18,7 @@ export function marketplaceJobs(ctx: AppContext): ScheduledJob[] {
       run: async () => ({}),
       afterCommit: async () => sweepTradeTimers(ctx),
     }),
+    // The Trader Program badges from the last 90 days of trades (docs/decisions/0087-marketplace-reputation.md).
+    { name: 'trader-badges', everyMs: 60 * 60_000, lockId: 72_413_450, run: async (tx) => recomputeBadges(tx) },
   ];
 }

@@ -10,6 +10,7 @@ import {
   type OfferStatus,
   type TradeMethod,
 } from '@fipay/contracts/marketplace';
+import type { BadgeLevel } from '@fipay/contracts/reputation';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
@@ -240,23 +241,27 @@ export async function setOfferStatus(db: Queryable, scope: { companyId: string; 
 }
 
 /** An offer on the marketplace's list: its price now and its vendor's name, tag and record over 30 days. */
-export type MarketListing = { offer: Offer; priceNow: bigint; vendor: { name: string; tag: string | null; trades30d: number; completionBps: number | null } };
+export type MarketListing = { offer: Offer; priceNow: bigint; vendor: { name: string; tag: string | null; trades30d: number; completionBps: number | null; badge: BadgeLevel | null } };
 
 /**
  * Active offers of one side, asset and fiat in a mode, best price first: a buyer sees the cheapest selling offers
  * first, a seller the highest buying ones. Fixed prices are read in order from their index; floating ones are priced
  * at `rate` (whole fiat per whole asset, the same for every offer of the list) with their margin, rounded half up as
- * a trade would open; both streams are read up to the page's size and merged. The cursor is the last offer's price
- * and sequence. `rate` null (stale or missing): floating offers are left out.
+ * a trade would open; both streams are read up to the page's size and merged. At one price, the vendor with the better
+ * 30-day completion rate comes first (stored on the offer by the badge job, ADR 0087). The cursor is the last offer's
+ * price, that rate and its sequence. `rate` null (stale or missing): floating offers are left out. A `viewer`'s list
+ * leaves out the offers of businesses it blocked.
  */
 export async function marketOffers(
   db: Queryable,
   livemode: boolean,
   query: { side: OfferSide; asset: AssetCode; fiat: AssetCode; method?: TradeMethod; amount?: bigint; cursor?: string; limit: number },
   rate: { numerator: bigint; denominator: bigint } | null,
+  viewer: string | null = null,
 ): Promise<{ listings: MarketListing[]; nextCursor: string | null }> {
   const ascending = query.side === 'sell';
-  const [cursorPrice, cursorSeq] = query.cursor ? query.cursor.split(':') : [null, null];
+  // The cursor is the last offer's price, its vendor's completion rate (the tie-break, ADR 0087) and its sequence.
+  const [cursorPrice, cursorRank, cursorSeq] = query.cursor ? query.cursor.split(':') : [null, null, null];
   const after = ascending ? '>' : '<';
   const params: unknown[] = [
     livemode,
@@ -271,27 +276,32 @@ export async function marketOffers(
     rate ? rate.numerator.toString() : null,
     rate ? rate.denominator.toString() : null,
     (10n ** BigInt(assetOf(query.fiat).decimals)).toString(),
+    cursorRank,
+    viewer,
   ];
   const filters = `o.livemode = $1 AND o.side = $2 AND o.asset = $3 AND o.fiat = $4 AND o.status = 'active'
         AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM offer_methods m WHERE m.offer_id = o.id AND m.method = $5))
-        AND ($6::numeric IS NULL OR (o.min_trade <= $6::numeric AND $6::numeric <= least(o.max_trade, o.remaining)))`;
-  const keyset = (price: string) => `($7::numeric IS NULL OR ${price} ${after} $7::numeric OR (${price} = $7::numeric AND o.seq > $8::bigint))`;
+        AND ($6::numeric IS NULL OR (o.min_trade <= $6::numeric AND $6::numeric <= least(o.max_trade, o.remaining)))
+        AND ($14::uuid IS NULL OR NOT EXISTS (SELECT 1 FROM partner_marks pm WHERE pm.company_id = $14::uuid AND pm.livemode = $1 AND pm.partner_company_id = o.company_id AND pm.mark = 'blocked'))`;
+  const keyset = (price: string) =>
+    `($7::numeric IS NULL OR ${price} ${after} $7::numeric OR (${price} = $7::numeric AND (o.vendor_completion_bps < $13::int OR (o.vendor_completion_bps = $13::int AND o.seq > $8::bigint))))`;
   // Half up, exactly: floor((2a + b) / 2b) for a / b, in integer arithmetic (as roundRational does for a trade).
   const floating = `div(2 * $10::numeric * $12::numeric * (10000 + o.margin_bps) + $11::numeric * 10000, 2 * $11::numeric * 10000)`;
   const order = ascending ? 'ASC' : 'DESC';
-  const { rows } = await db.query<OfferRow & { price_now: string; seq: string; vendor_name: string; vendor_tag: string | null; trades30d: number; ended30d: number }>(
+  const { rows } = await db.query<OfferRow & { price_now: string; rank: number; seq: string; vendor_name: string; vendor_tag: string | null; vendor_badge: BadgeLevel | null; trades30d: number; ended30d: number }>(
     `WITH page AS (
-       (SELECT o.id, o.seq, o.price AS price_now FROM offers o
+       (SELECT o.id, o.seq, o.price AS price_now, o.vendor_completion_bps AS rank FROM offers o
          WHERE ${filters} AND o.price_kind = 'fixed' AND ${keyset('o.price')}
-         ORDER BY o.price ${order}, o.seq LIMIT $9)
+         ORDER BY o.price ${order}, o.vendor_completion_bps DESC, o.seq LIMIT $9)
        UNION ALL
-       (SELECT o.id, o.seq, ${floating} AS price_now FROM offers o
+       (SELECT o.id, o.seq, ${floating} AS price_now, o.vendor_completion_bps AS rank FROM offers o
          WHERE ${filters} AND o.price_kind = 'floating' AND $10::numeric IS NOT NULL AND ${keyset(floating)}
-         ORDER BY 3 ${order}, o.seq LIMIT $9)
-       ORDER BY price_now ${order}, seq LIMIT $9
+         ORDER BY 3 ${order}, 4 DESC, o.seq LIMIT $9)
+       ORDER BY price_now ${order}, rank DESC, seq LIMIT $9
      )
-     SELECT ${OFFER_COLUMNS}, page.price_now::text AS price_now, page.seq::text AS seq, c.name AS vendor_name,
+     SELECT ${OFFER_COLUMNS}, page.price_now::text AS price_now, page.rank, page.seq::text AS seq, c.name AS vendor_name,
             (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS vendor_tag,
+            (SELECT level FROM company_badges WHERE company_id = c.id AND livemode = $1) AS vendor_badge,
             s.trades30d, s.ended30d
        FROM page JOIN offers o ON o.id = page.id JOIN companies c ON c.id = o.company_id
        CROSS JOIN LATERAL (
@@ -300,15 +310,15 @@ export async function marketOffers(
           WHERE (t.seller_company_id = c.id OR t.buyer_company_id = c.id) AND t.livemode = $1
             AND t.status IN ('completed', 'cancelled', 'resolved') AND t.ended_at > now() - interval '30 days'
        ) s
-      ORDER BY page.price_now ${order}, page.seq`,
+      ORDER BY page.price_now ${order}, page.rank DESC, page.seq`,
     params,
   );
   const page = rows.slice(0, query.limit);
   const listings = page.map((row) => ({
     offer: toOffer(row),
     priceNow: BigInt(row.price_now),
-    vendor: { name: row.vendor_name, tag: row.vendor_tag, trades30d: row.trades30d, completionBps: row.ended30d === 0 ? null : Math.floor((row.trades30d * 10_000) / row.ended30d) },
+    vendor: { name: row.vendor_name, tag: row.vendor_tag, trades30d: row.trades30d, completionBps: row.ended30d === 0 ? null : Math.floor((row.trades30d * 10_000) / row.ended30d), badge: row.vendor_badge },
   }));
   const last = page.at(-1);
-  return { listings, nextCursor: rows.length > query.limit && last ? `${last.price_now}:${last.seq}` : null };
+  return { listings, nextCursor: rows.length > query.limit && last ? `${last.price_now}:${last.rank}:${last.seq}` : null };
 }

@@ -8,8 +8,10 @@ import { requireMerchant } from '../../plugins/merchant-auth';
 import { requireReviewer } from '../../plugins/reviewer-auth';
 import { disputeMessages } from '@fipay/contracts/trade-disputes';
 import { marketRate } from '../rates/rates';
-import { disputeCase, disputeQueue, ruleOnDispute, tradeDispute, writeStatement } from './disputes';
+import { disputeAttachment, disputeCase, disputeQueue, ruleOnDispute, tradeDispute, writeStatement } from './disputes';
 import { listFavorites, removeFavorite, saveFavorite } from './favorites';
+import { feedbackForTrade } from './reputation';
+import { reputationRoutes } from './reputation-routes';
 import { createOffer, findOffer, listOwnOffers, marketOffers, setOfferStatus, type Offer } from './offers';
 import { cancelTrade, disputeTrade, findTrade, listTrades, markPaid, openTrade, quoteTrade, releaseTrade, tradeView } from './trades';
 
@@ -43,6 +45,8 @@ const offerView = (offer: Offer, viewer: string | null): OfferView => {
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
+  await app.register(reputationRoutes);
+
   registerRoute(app, offerEndpoints.create, async (request) => {
     const merchant = requireMerchant(request);
     const body = request.body;
@@ -64,7 +68,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       },
     );
-    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate);
+    const { listings, nextCursor } = await marketOffers(ctx.db, livemode, query, rate, viewer);
     return ok(done.offersLoaded, {
       offers: listings.map((listing) => ({ ...offerView(listing.offer, viewer), priceNow: listing.priceNow.toString(), vendor: listing.vendor })),
       floatingShown: rate !== null,
@@ -156,7 +160,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const merchant = requireMerchant(request);
     const trade = await findTrade(ctx.db, merchant, request.params.id);
     if (!trade) throw new AppError('NOT_FOUND', marketMessages.tradeNotFound);
-    return ok(done.tradeLoaded, { ...(await tradeView(ctx.db, merchant, trade)), dispute: await tradeDispute(ctx.db, merchant, trade) });
+    return ok(done.tradeLoaded, {
+      ...(await tradeView(ctx.db, merchant, trade)),
+      feedback: await feedbackForTrade(ctx.db, merchant, trade),
+      dispute: await tradeDispute(ctx.db, merchant, trade),
+    });
   });
 
   // Each step of a trade, by one party in one status (trades.ts): the trade as it became.
@@ -183,6 +191,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   registerRoute(app, disputeReviewEndpoints.queue, async (request) => ok(disputeMessages.disputesLoaded, await disputeQueue(ctx, request.query)));
   registerRoute(app, disputeReviewEndpoints.get, async (request) => ok(disputeMessages.caseLoaded, await disputeCase(ctx, request.params.tradeId)));
+  registerRoute(app, disputeReviewEndpoints.attachment, async (request) =>
+    ok(disputeMessages.attachmentLinked, await disputeAttachment(ctx, request.params.tradeId, request.params.messageId)),
+  );
   registerRoute(app, disputeReviewEndpoints.rule, async (request) =>
     ok(disputeMessages.ruled, await ruleOnDispute(ctx, requireReviewer(request), request.params.tradeId, request.body)),
   );

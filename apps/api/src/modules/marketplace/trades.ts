@@ -21,6 +21,8 @@ import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { endDisputeByRuling, openDispute, withdrawDispute } from './dispute-rows';
 import { findOffer, receivingAccount, type Offer } from './offers';
+import { refuseIfBlocked } from './partner-blocks';
+import { postSystemMessage } from './chat';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -189,6 +191,7 @@ export async function quoteTrade(ctx: AppContext, merchant: Merchant, input: Ope
 
 async function checkOpening(ctx: AppContext, merchant: Merchant, offer: Offer, input: OpenTradeInput) {
   if (offer.companyId === merchant.companyId) throw new AppError('UNPROCESSABLE', text.ownOffer);
+  await refuseIfBlocked(ctx.db, offer.companyId, merchant);
   if (offer.status !== 'active') throw new AppError('CONFLICT', text.offerNotActive);
   const accepted = offer.methods.find((m) => m.method === input.method);
   if (!accepted) throw new AppError('UNPROCESSABLE', text.methodNotAccepted, { errors: { method: text.methodNotAccepted } });
@@ -382,6 +385,7 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
     await bindEffect(tx, claim, 'trade', trade.id);
     const type = instant ? 'trade.completed' : 'trade.opened';
     for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
+    await postSystemMessage(tx, trade, type);
     await consumeLimits(tx, ctx.config, [
       { companyId: trade.sellerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
       { companyId: trade.buyerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
@@ -429,6 +433,7 @@ async function move(tx: Queryable, scope: Scope, id: string, party: Party, from:
 
 async function tell(tx: Queryable, trade: Trade, type: 'trade.paid' | 'trade.completed' | 'trade.cancelled' | 'trade.disputed' | 'trade.resolved') {
   for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
+  await postSystemMessage(tx, trade, type);
 }
 
 /** The buyer says it has paid: `paid`, cannot be undone; the seller's release window starts. */

@@ -85,7 +85,13 @@ const disputeCase = (overrides: Partial<DisputeCase> = {}): DisputeCase => ({
     seller: { state: 'missing', body: null, updatedAt: null },
     buyer: { state: 'written', body: 'I paid at 10:02; the bank reference is GT-4471.', updatedAt: '2026-11-26T09:30:00.000Z' },
   },
-  chat: { available: false, messages: [] },
+  chat: {
+    messages: [
+      { id: 'm1', seq: '1', tradeId: TRADE_ID, author: 'system', mine: false, systemEvent: 'disputed', body: '', attachment: null, createdAt: '2026-11-26T09:00:00.000Z' },
+      { id: 'm2', seq: '2', tradeId: TRADE_ID, author: 'buyer', mine: false, systemEvent: null, body: 'Receipt attached.', attachment: { name: 'receipt.pdf', contentType: 'application/pdf', size: 2048 }, createdAt: '2026-11-26T09:05:00.000Z' },
+    ],
+    reads: { seller: null, buyer: '2' },
+  },
   ledger: [
     {
       id: 'e1',
@@ -141,13 +147,19 @@ describe('disputes in the back office', () => {
     const api = stubApi([
       ['GET', `admin/disputes/${TRADE_ID}`, ok(disputeCase())],
       ['POST', `admin/disputes/${TRADE_ID}/ruling`, ok(ruled, disputeMessages.ruled)],
+      ['GET', `admin/disputes/${TRADE_ID}/attachments/m2`, ok({ url: 'https://files.example/receipt.pdf', name: 'receipt.pdf', contentType: 'application/pdf', expiresAt: '2026-11-26T10:00:00.000Z' })],
     ]);
     const { user } = renderAt(`/admin/disputes/${TRADE_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: /Dispute: 20 USDT for 33,000.00 NGN/ })).toBeInTheDocument();
     const seller = screen.getByRole('article', { name: "Seller's statement" });
     expect(within(seller).getByText(/The seller wrote no statement before the deadline/)).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: "Buyer's statement" })).getByText('I paid at 10:02; the bank reference is GT-4471.')).toBeInTheDocument();
-    expect(screen.getByText('The trade chat is not available here yet.')).toBeInTheDocument();
+    expect(screen.getByText(/^Dispute opened ·/)).toBeInTheDocument();
+    expect(screen.getByText('Receipt attached.')).toBeInTheDocument();
+    const opened = vi.fn();
+    vi.stubGlobal('open', opened);
+    await user.click(screen.getByRole('button', { name: 'receipt.pdf' }));
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledWith('https://files.example/receipt.pdf', '_blank', 'noopener,noreferrer'));
     const ledger = screen.getByRole('table', { name: 'Marketplace trade: into escrow' });
     expect(within(ledger).getByRole('row', { name: /Seller escrow\s+20.1 USDT/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kano Crypto Desk Ltd' })).toHaveAttribute('href', `/admin/applications/${SELLER}`);

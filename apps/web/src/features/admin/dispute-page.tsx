@@ -16,7 +16,7 @@ import { adminApplicationPath, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { shownAmount } from '../../lib/asset-amounts';
 import { applyServerErrors } from '../../lib/server-errors';
-import { disputeCaseQueryOptions, useRuling } from './api/disputes-api';
+import { disputeCaseQueryOptions, openDisputeAttachment, useRuling } from './api/disputes-api';
 import { formatDateTime } from './components/format';
 import { openerLabels } from './disputes-page';
 
@@ -115,7 +115,7 @@ function Case({ data }: { data: DisputeCase }) {
           ))}
         </div>
       </section>
-      <Chat chat={data.chat} />
+      <Chat tradeId={trade.id} chat={data.chat} />
       <Ledger data={data} />
       {dispute.status === 'open' ? <RulingForm data={data} /> : <Ruled data={data} />}
     </div>
@@ -145,26 +145,51 @@ function Statement({ side, name, statement, evidenceBy }: { side: Side; name: st
   );
 }
 
-function Chat({ chat }: { chat: DisputeCase['chat'] }) {
+const stepLabels: Record<string, string> = {
+  opened: 'Trade opened',
+  paid: 'Marked paid',
+  completed: 'Released',
+  cancelled: 'Cancelled',
+  disputed: 'Dispute opened',
+  resolved: 'Dispute ruled',
+};
+
+function Chat({ tradeId, chat }: { tradeId: string; chat: DisputeCase['chat'] }) {
+  async function open(messageId: string) {
+    try {
+      await openDisputeAttachment(tradeId, messageId);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The attachment could not be opened.'));
+    }
+  }
   return (
     <section aria-labelledby="chat-title" className={card}>
       <h2 id="chat-title" className="text-sm font-semibold text-slate-900">
         Trade chat
       </h2>
-      {!chat.available ? (
-        <p className="text-sm text-slate-600">The trade chat is not available here yet.</p>
-      ) : chat.messages.length === 0 ? (
+      {chat.messages.length === 0 ? (
         <p className="text-sm text-slate-600">No messages.</p>
       ) : (
-        <ol className="space-y-2">
-          {chat.messages.map((message) => (
-            <li key={message.id} className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
-              <p className="text-xs text-slate-500">
-                <span className="font-semibold capitalize">{message.from}</span> · {formatDateTime(message.createdAt)}
-              </p>
-              <p className="break-words whitespace-pre-line text-slate-900">{message.body}</p>
-            </li>
-          ))}
+        <ol className="max-h-[28rem] space-y-2 overflow-y-auto">
+          {chat.messages.map((message) =>
+            message.author === 'system' ? (
+              <li key={message.id} className="text-center text-xs text-slate-500">
+                {stepLabels[message.systemEvent ?? ''] ?? message.systemEvent} · {formatDateTime(message.createdAt)}
+              </li>
+            ) : (
+              <li key={message.id} className={`rounded-lg px-3 py-2 text-sm ${message.author === 'seller' ? 'bg-slate-50' : 'bg-brand-50'}`}>
+                <p className="text-xs text-slate-500">
+                  <span className="font-semibold">{sideLabels[message.author]}</span> · {formatDateTime(message.createdAt)}
+                </p>
+                {message.body && <p className="break-words whitespace-pre-line text-slate-900">{message.body}</p>}
+                {message.attachment && (
+                  <button type="button" onClick={() => void open(message.id)} className="mt-1 text-sm font-medium break-all text-brand-700 hover:underline">
+                    {message.attachment.name}
+                  </button>
+                )}
+              </li>
+            ),
+          )}
         </ol>
       )}
     </section>

@@ -7,6 +7,8 @@ import { paymentMethodEndpoints } from '@fipay/contracts/endpoints/payment-metho
 import { rateEndpoints } from '@fipay/contracts/endpoints/rates';
 import { transferEndpoints } from '@fipay/contracts/endpoints/transfers';
 import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
+import { reputationEndpoints } from '@fipay/contracts/endpoints/reputation';
+import { tradeChatEndpoints } from '@fipay/contracts/endpoints/trade-chat';
 import { walletEndpoints } from '@fipay/contracts/endpoints/wallet';
 import { withdrawalEndpoints } from '@fipay/contracts/endpoints/withdrawals';
 import { ABANDON_AFTER_HOURS, MAX_CARD_ATTEMPTS, SANDBOX_OTP, testCards } from '@fipay/contracts/payments';
@@ -34,7 +36,7 @@ const reference: { title: string; endpoints: AnyEndpoint[] }[] = [
   // verified name, as the dashboard's confirmation shows it, comes first.
   { title: 'Transfers', endpoints: [recipientEndpoints.lookup, transferEndpoints.preview, transferEndpoints.create, transferEndpoints.list, transferEndpoints.get] },
   { title: 'Withdrawals', endpoints: Object.values(withdrawalEndpoints) },
-  { title: 'Marketplace', endpoints: [...Object.values(offerEndpoints), ...Object.values(tradeEndpoints)] },
+  { title: 'Marketplace', endpoints: [...Object.values(offerEndpoints), ...Object.values(tradeEndpoints), ...Object.values(tradeChatEndpoints), ...Object.values(reputationEndpoints)] },
   // A secret key reads the saved accounts; adding and removing one takes a dashboard session and its second factor.
   { title: 'Payment methods', endpoints: [paymentMethodEndpoints.list] },
   { title: 'Events', endpoints: Object.values(eventEndpoints) },

@@ -1,6 +1,8 @@
 import { assetCodes, type AssetCode } from '@fipay/contracts/assets';
 import { MARKET_FIATS, tradeMethods, type MarketOffer, type TradeMethod } from '@fipay/contracts/marketplace';
 import { tryParseAmount } from '@fipay/contracts/money';
+import { badgeNames } from '@fipay/contracts/reputation';
+import AwardIcon from 'lucide-react/icons/award';
 import StoreIcon from 'lucide-react/icons/store';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -148,6 +150,14 @@ function OfferRow({ offer, side, signedIn, favorite, onTake }: { offer: MarketOf
           {offer.vendor.name}
           {offer.vendor.tag && <span className="ml-2 text-sm font-normal text-slate-500">@{offer.vendor.tag}</span>}
         </p>
+        {offer.vendor.badge && (
+          <p className="mt-0.5">
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <AwardIcon aria-hidden="true" className="h-3.5 w-3.5" />
+              {badgeNames[offer.vendor.badge]}
+            </span>
+          </p>
+        )}
         <p className="text-sm text-slate-600">{vendorRecord(offer.vendor)}</p>
       </div>
       <div>

@@ -31,7 +31,7 @@ const offer: OfferView = {
   mine: false,
   createdAt: '2026-11-26T12:00:00.000Z',
 };
-const listed: MarketOffer = { ...offer, priceNow: '165000', vendor: { name: 'Bisi Foods Ltd', tag: 'bisi', trades30d: 12, completionBps: 9_750 } };
+const listed: MarketOffer = { ...offer, priceNow: '165000', vendor: { name: 'Bisi Foods Ltd', tag: 'bisi', trades30d: 12, completionBps: 9_750, badge: 'power' } };
 
 const trade = (over: Partial<TradeView>): TradeView => ({
   id: 't1000000-0000-4000-8000-000000000001',
@@ -90,6 +90,7 @@ describe('the marketplace signed out', () => {
     const row = within(await screen.findByRole('list', { name: 'Offers' })).getAllByRole('listitem')[0]!;
     expect(row).toHaveTextContent('Bisi Foods Ltd');
     expect(row).toHaveTextContent('12 trades in 30 days · 97% completion');
+    expect(row).toHaveTextContent('Power Trader');
     expect(row).toHaveTextContent('1,650.00 NGN per USDT');
     expect(row).toHaveTextContent('10 USDT – 200.5 USDT');
     expect(within(row).getByRole('link', { name: 'Sign in to buy' })).toHaveAttribute('href', '/login');

@@ -12,6 +12,8 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { shownAmount } from '../../lib/asset-amounts';
 import { useTrade, useTradeAction, type TradeAction } from './api/marketplace';
+import { TradeChat } from './chat/trade-chat';
+import { TradeFeedback } from './feedback/trade-feedback';
 import { methodLabel, shownPrice } from './present';
 
 /** '/dashboard/trades/:tradeId': one trade, what it waits for, and the step the viewing side can take now. */
@@ -202,6 +204,8 @@ function TradeView({ trade }: { trade: TradeView }) {
           ))}
         </dl>
       </section>
+      {(trade.status === 'completed' || trade.status === 'resolved') && <TradeFeedback tradeId={trade.id} />}
+      {trade.method !== 'fipay_balance' && <TradeChat tradeId={trade.id} />}
       {confirming && (
         <Dialog open onClose={() => setConfirming(null)} title={confirming.title} description={confirming.text}>
           <>

@@ -31,3 +31,9 @@ export function useRuling(tradeId: string) {
     },
   });
 }
+
+/** A short-lived link to one attachment of the trade's chat, opened in a new tab. */
+export async function openDisputeAttachment(tradeId: string, messageId: string) {
+  const { data } = await call(disputeReviewEndpoints.attachment, { params: { tradeId, messageId } });
+  window.open(data.url, '_blank', 'noopener,noreferrer');
+}
