@@ -106,6 +106,8 @@ export const API_TABLE_WRITERS = {
   offers: ['marketplace'],
   offer_methods: ['marketplace'],
   trades: ['marketplace'],
+  trade_disputes: ['marketplace'],
+  trade_dispute_statements: ['marketplace'],
   offer_favorites: ['marketplace'],
   trade_feedback: ['marketplace'],
   partner_marks: ['marketplace'],

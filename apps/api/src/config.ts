@@ -101,6 +101,8 @@ const envSchema = z.object({
   MARKET_TAKER_FEE_BPS: z.coerce.number().int().min(0).max(1000).default(0),
   MARKET_RELEASE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   MARKET_MAX_AWAITING: z.coerce.number().int().min(1).max(100).default(5),
+  // Hours both sides of a disputed trade have to write their statements (docs/decisions/0086-trade-disputes.md).
+  DISPUTE_EVIDENCE_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   // The community site 'Join Community' opens, and other places the Community page lists (ADR 0088).
   COMMUNITY_URL: z.url({ protocol: /^https?$/ }).default('https://community.fipay.ng'),
   COMMUNITY_LINKS: z.string().optional(),
@@ -356,7 +358,7 @@ export type Config = {
   /** Daily payouts by the payouts job, or by hand only. */
   payoutsSchedule: 'daily' | 'off';
   /** The marketplace: maker's and taker's fees (basis points), the seller's release window, a buyer's trades awaiting payment. */
-  market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number };
+  market: { makerFeeBps: number; takerFeeBps: number; releaseMinutes: number; maxAwaiting: number; disputeEvidenceHours: number };
   /** The marketplace's reputation: days a trade's feedback stays editable. */
   reputation: { feedbackEditDays: number };
   /** Test funds a company may add per asset per UTC day, in smallest units. */
@@ -485,7 +487,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transferCodeAboveUsd: e.TRANSFER_CODE_ABOVE_USD,
     dailyLimits,
     payoutsSchedule: e.PAYOUTS_SCHEDULE,
-    market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING },
+    market: { makerFeeBps: e.MARKET_MAKER_FEE_BPS, takerFeeBps: e.MARKET_TAKER_FEE_BPS, releaseMinutes: e.MARKET_RELEASE_MINUTES, maxAwaiting: e.MARKET_MAX_AWAITING, disputeEvidenceHours: e.DISPUTE_EVIDENCE_HOURS },
     reputation: { feedbackEditDays: e.MARKET_FEEDBACK_EDIT_DAYS },
     testFundsDailyCaps,
     withdrawalFees,

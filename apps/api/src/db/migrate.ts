@@ -40,6 +40,7 @@ import { sql as topUps } from './migrations/0041-top-ups';
 import { sql as withdrawalTransitions } from './migrations/0045-withdrawal-transitions';
 import { sql as marketplace } from './migrations/0047-marketplace';
 import { sql as tradeChat } from './migrations/0048-trade-chat';
+import { sql as tradeDisputes } from './migrations/0049-trade-disputes';
 import { sql as marketplaceReputation } from './migrations/0050-marketplace-reputation';
 import { sql as offerFavorites } from './migrations/0052-offer-favorites';
 
@@ -86,6 +87,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0045-withdrawal-transitions', sql: withdrawalTransitions },
   { id: '0047-marketplace', sql: marketplace },
   { id: '0048-trade-chat', sql: tradeChat },
+  { id: '0049-trade-disputes', sql: tradeDisputes },
   { id: '0050-marketplace-reputation', sql: marketplaceReputation },
   { id: '0052-offer-favorites', sql: offerFavorites },
 ];

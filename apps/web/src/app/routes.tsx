@@ -140,6 +140,14 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/admin/wallet-page').then((m) => ({ Component: m.WalletPage })),
               },
               {
+                path: paths.adminDisputes,
+                lazy: () => import('../features/admin/disputes-page').then((m) => ({ Component: m.DisputesPage })),
+              },
+              {
+                path: paths.adminDispute,
+                lazy: () => import('../features/admin/dispute-page').then((m) => ({ Component: m.DisputePage })),
+              },
+              {
                 path: paths.adminPaymentMethodReviews,
                 lazy: () => import('../features/admin/payment-method-reviews-page').then((m) => ({ Component: m.PaymentMethodReviewsPage })),
               },

@@ -63,6 +63,8 @@ export const paths = {
   adminLimitRequest: '/admin/limit-requests/:requestId',
   adminWallet: '/admin/applications/:companyId/wallet',
   adminPaymentMethodReviews: '/admin/payment-methods',
+  adminDisputes: '/admin/disputes',
+  adminDispute: '/admin/disputes/:tradeId',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
@@ -70,6 +72,7 @@ export const TRANSACTIONS_TAB_PARAM = 'tab';
 export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
+export const adminDisputePath = (tradeId: string) => `/admin/disputes/${encodeURIComponent(tradeId)}`;
 export const adminLimitRequestPath = (requestId: string) => `/admin/limit-requests/${encodeURIComponent(requestId)}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

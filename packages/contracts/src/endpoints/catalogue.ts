@@ -29,7 +29,7 @@ import { systemEndpoints } from './system';
 import { localUploadEndpoints, uploadEndpoints } from './uploads';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
-import { offerEndpoints, tradeEndpoints } from './marketplace';
+import { disputeReviewEndpoints, offerEndpoints, tradeEndpoints } from './marketplace';
 import { reputationEndpoints } from './reputation';
 import { tradeChatEndpoints } from './trade-chat';
 
@@ -61,6 +61,7 @@ const modules = {
   withdrawalEndpoints,
   offerEndpoints,
   tradeEndpoints,
+  disputeReviewEndpoints,
   reputationEndpoints,
   tradeChatEndpoints,
   recipientEndpoints,

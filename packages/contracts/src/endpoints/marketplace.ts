@@ -15,11 +15,26 @@ import {
   tradeQuoteResponse,
   tradeResponse,
 } from '../marketplace';
+import { attachmentLinkResponse } from '../trade-chat';
+import {
+  disputeAttachmentParams,
+  disputeCaseResponse,
+  disputeQueueQuery,
+  disputeQueueResponse,
+  disputeStatementRequest,
+  disputeTradeParams,
+  rulingRequest,
+  tradeDetailResponse,
+  tradeDisputeResponse,
+} from '../trade-disputes';
 
 const offerRules =
   'See docs/decisions/0084-marketplace-offers-trades-and-escrow.md: an offer to sell or buy an asset for NGN, USD, GBP or EUR at a fixed price or a margin over the market rate; it locks nothing until a trade opens; live offers need the business approved.';
 const tradeRules =
   "See docs/decisions/0084-marketplace-offers-trades-and-escrow.md: opening a trade fixes its price and moves the seller's asset into escrow on the ledger (or, by FiPay balance, swaps both legs at once); the buyer marks it paid, the seller releases; each step is allowed to one party in one status, and any other answers 403 or 409 and moves nothing.";
+
+const disputeRules =
+  'See docs/decisions/0086-trade-disputes.md: each side of a disputed trade writes one statement, editable until the evidence deadline (DISPUTE_EVIDENCE_HOURS after the dispute opened) while the dispute is open; a side sees its own statement and whether the other wrote one; a FiPay agent reads both and rules.';
 
 export const offerEndpoints = {
   market: defineEndpoint({
@@ -176,9 +191,9 @@ export const tradeEndpoints = {
     path: '/trades/:id',
     access: 'merchant',
     tags: ['marketplace'],
-    summary: 'One trade the business is a party to',
+    summary: 'One trade the business is a party to, with its dispute (its own statement, and whether the other side wrote one)',
     params: tradeIdParams,
-    response: tradeResponse,
+    response: tradeDetailResponse,
     errors: ['NOT_FOUND'],
   }),
   paid: defineEndpoint({
@@ -220,5 +235,65 @@ export const tradeEndpoints = {
     params: tradeIdParams,
     response: tradeResponse,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
+  }),
+  statement: defineEndpoint({
+    method: 'POST',
+    path: '/trades/:id/dispute/statement',
+    access: 'merchant',
+    tags: ['marketplace'],
+    summary: "Write or edit the business's statement on a disputed trade (one per side), until the evidence deadline",
+    description: `${disputeRules} A trade not in dispute, a decided dispute or a deadline passed answers 409 and keeps nothing.`,
+    params: tradeIdParams,
+    body: disputeStatementRequest,
+    response: tradeDisputeResponse,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+};
+
+const backOfficeDisputes = ['back office: disputes'];
+
+/** The back office's dispute queue, under /api/v1/admin (docs/decisions/0086-trade-disputes.md). */
+export const disputeReviewEndpoints = {
+  queue: defineEndpoint({
+    method: 'GET',
+    path: '/admin/disputes',
+    access: 'reviewer',
+    tags: backOfficeDisputes,
+    summary: 'Disputed trades by dispute status, open ones oldest first, each with its evidence deadline and whose statements are in',
+    query: disputeQueueQuery,
+    response: disputeQueueResponse,
+    errors: [],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/admin/disputes/:tradeId',
+    access: 'reviewer',
+    tags: backOfficeDisputes,
+    summary: "A dispute's case: the trade, both parties, both statements (or that one is missing after the deadline), the chat and the trade's ledger entries",
+    params: disputeTradeParams,
+    response: disputeCaseResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  attachment: defineEndpoint({
+    method: 'GET',
+    path: '/admin/disputes/:tradeId/attachments/:messageId',
+    access: 'reviewer',
+    tags: backOfficeDisputes,
+    summary: "A short-lived link to one attachment of a disputed trade's chat, for the agent",
+    params: disputeAttachmentParams,
+    response: attachmentLinkResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  rule: defineEndpoint({
+    method: 'POST',
+    path: '/admin/disputes/:tradeId/ruling',
+    access: 'reviewer',
+    tags: backOfficeDisputes,
+    summary: 'Rule: release the escrow to the buyer, return it to the seller, or split it (the buyer’s part), with a written reason',
+    description: `${disputeRules} Moves the escrow on the ledger, audited in both businesses, evented (trade.resolved) and told to both. The agent may rule before the evidence deadline (the case shows a statement still awaited); a dispute already ruled or withdrawn answers 409 and moves nothing.`,
+    params: disputeTradeParams,
+    body: rulingRequest,
+    response: disputeCaseResponse,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
 };

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
+import { disputeReviewEndpoints, offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
 import { favoriteApiMessages, marketApiMessages as done, MARKET_FIATS, marketMessages, type MarketOffersQuery, type OfferView } from '@fipay/contracts/marketplace';
 import { AppError } from '../../lib/errors';
 import { registerRoute } from '../../lib/register-route';
 import { ok } from '../../lib/reply';
 import { requireMerchant } from '../../plugins/merchant-auth';
+import { requireReviewer } from '../../plugins/reviewer-auth';
+import { disputeMessages } from '@fipay/contracts/trade-disputes';
 import { marketRate } from '../rates/rates';
+import { disputeAttachment, disputeCase, disputeQueue, ruleOnDispute, tradeDispute, writeStatement } from './disputes';
 import { listFavorites, removeFavorite, saveFavorite } from './favorites';
 import { feedbackForTrade } from './reputation';
 import { reputationRoutes } from './reputation-routes';
@@ -157,7 +160,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const merchant = requireMerchant(request);
     const trade = await findTrade(ctx.db, merchant, request.params.id);
     if (!trade) throw new AppError('NOT_FOUND', marketMessages.tradeNotFound);
-    return ok(done.tradeLoaded, { ...(await tradeView(ctx.db, merchant, trade)), feedback: await feedbackForTrade(ctx.db, merchant, trade) });
+    return ok(done.tradeLoaded, {
+      ...(await tradeView(ctx.db, merchant, trade)),
+      feedback: await feedbackForTrade(ctx.db, merchant, trade),
+      dispute: await tradeDispute(ctx.db, merchant, trade),
+    });
   });
 
   // Each step of a trade, by one party in one status (trades.ts): the trade as it became.
@@ -177,4 +184,17 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     const merchant = requireMerchant(request);
     return ok(done.tradeDisputed, await tradeView(ctx.db, merchant, await disputeTrade(ctx, merchant, request.params.id)));
   });
+
+  // Disputes (disputes.ts, docs/decisions/0086-trade-disputes.md): a party's statement, and the back office's queue and ruling.
+  registerRoute(app, tradeEndpoints.statement, async (request) =>
+    ok(disputeMessages.statementSaved, await writeStatement(ctx, requireMerchant(request), request.params.id, request.body.body)),
+  );
+  registerRoute(app, disputeReviewEndpoints.queue, async (request) => ok(disputeMessages.disputesLoaded, await disputeQueue(ctx, request.query)));
+  registerRoute(app, disputeReviewEndpoints.get, async (request) => ok(disputeMessages.caseLoaded, await disputeCase(ctx, request.params.tradeId)));
+  registerRoute(app, disputeReviewEndpoints.attachment, async (request) =>
+    ok(disputeMessages.attachmentLinked, await disputeAttachment(ctx, request.params.tradeId, request.params.messageId)),
+  );
+  registerRoute(app, disputeReviewEndpoints.rule, async (request) =>
+    ok(disputeMessages.ruled, await ruleOnDispute(ctx, requireReviewer(request), request.params.tradeId, request.body)),
+  );
 };

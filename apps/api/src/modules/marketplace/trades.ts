@@ -19,6 +19,7 @@ import { tradeNoticeEmail } from '../../mail/templates';
 import { marketRate, priceAtMarket } from '../rates/rates';
 import { recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
+import { endDisputeByRuling, openDispute, withdrawDispute } from './dispute-rows';
 import { findOffer, receivingAccount, type Offer } from './offers';
 import { refuseIfBlocked } from './partner-blocks';
 import { postSystemMessage } from './chat';
@@ -457,6 +458,7 @@ async function notifyCompaniesNow(tx: Queryable, notices: Notice[]) {
 export async function releaseTrade(ctx: AppContext, scope: Scope, id: string): Promise<Trade> {
   return ctx.db.transaction(async (tx) => {
     const trade = await move(tx, scope, id, 'seller', ['paid', 'disputed'], "status = 'completed', ended_at = now()");
+    await withdrawDispute(tx, trade.id);
     await tell(tx, trade, 'trade.completed');
     const notices = [{ companyId: trade.buyerCompanyId, notification: { title: `Trade completed${modeNote(trade.livemode)}`, message: `The seller released ${shown(trade.asset, trade.amount - trade.buyerFee)} to your wallet.` } }];
     await emailTrade(tx, ctx.config.appUrl, trade, notices);
@@ -543,6 +545,7 @@ export async function disputeTrade(ctx: AppContext, scope: Scope, id: string): P
       [party],
     );
     if (trade.status !== 'disputed') throw new AppError('CONFLICT', text.buyerDisputeTooEarly(trade.releaseBy!));
+    await openDispute(tx, ctx.config, trade);
     await tell(tx, trade, 'trade.disputed');
     const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The trade of ${shown(trade.asset, trade.amount)} is in dispute. A FiPay agent will look at it.` } }];
     await emailTrade(tx, ctx.config.appUrl, trade, notices);
@@ -576,6 +579,7 @@ export async function ruleOnTrade(ctx: AppContext, reviewerId: string, id: strin
     );
     if (!rows[0]) throw new AppError('CONFLICT', text.outOfTurn(before.status));
     const trade = toTrade(rows[0]);
+    await endDisputeByRuling(tx, trade.id);
     await tell(tx, trade, 'trade.resolved');
     // In each party's audit trail: the agent, the outcome and the reason.
     for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) {
@@ -640,6 +644,7 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
       );
       if (!rows[0]) return false;
       const trade = toTrade(rows[0]);
+      await openDispute(tx, ctx.config, trade);
       await tell(tx, trade, 'trade.disputed');
       const notice = (companyId: string) => ({ companyId, notification: { title: `Trade disputed${modeNote(trade.livemode)}`, message: `The seller did not release the trade of ${shown(trade.asset, trade.amount)} in time, so it went to dispute. A FiPay agent will look at it.` } });
       const notices = [notice(trade.sellerCompanyId), notice(trade.buyerCompanyId)];

@@ -46,6 +46,11 @@ export const statusTransitions = {
     { from: 'disputed', to: 'completed' },
     { from: 'disputed', to: 'resolved' },
   ],
+  // Disputes of trades (migration 0049, ADR 0086): ruled by an agent, or withdrawn when the seller releases after all.
+  trade_disputes: [
+    { from: 'open', to: 'ruled' },
+    { from: 'open', to: 'withdrawn' },
+  ],
   // Requests for higher limits (migration 0035): a reviewer grants or declines each once.
   limit_requests: [
     { from: 'pending', to: 'granted' },
@@ -65,6 +70,7 @@ const singular: Record<StatusTable, string> = {
   withdrawals: 'withdrawal',
   offers: 'offer',
   trades: 'trade',
+  trade_disputes: 'trade dispute',
 };
 
 /**

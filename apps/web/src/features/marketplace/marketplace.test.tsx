@@ -173,7 +173,7 @@ describe('signed in', () => {
 
   it('shows the buyer where to pay and marks the trade paid only once confirmed', async () => {
     const fetchMock = stubServer({
-      'GET /trades/t1000000-0000-4000-8000-000000000001': () => ({ data: trade({}) }),
+      'GET /trades/t1000000-0000-4000-8000-000000000001': () => ({ data: { ...trade({}), dispute: null } }),
       'POST /trades/t1000000-0000-4000-8000-000000000001/paid': () => ({ message: 'Marked as paid.', data: trade({ status: 'paid', paidAt: new Date().toISOString(), releaseBy: new Date(Date.now() + 3_600_000).toISOString() }) }),
     });
     const user = renderPage('/dashboard/trades/:tradeId', <TradePage />, `/dashboard/trades/${trade({}).id}`);
@@ -191,9 +191,14 @@ describe('signed in', () => {
 
   it('lets the seller release a paid trade', async () => {
     const paid = trade({ role: 'seller', status: 'paid', paidAt: new Date().toISOString(), releaseBy: new Date(Date.now() + 3_600_000).toISOString() });
+    // The server's trade as it stands: released once the seller releases it.
+    let now: TradeView = paid;
     stubServer({
-      [`GET /trades/${paid.id}`]: () => ({ data: paid }),
-      [`POST /trades/${paid.id}/release`]: () => ({ message: 'Released.', data: { ...paid, status: 'completed', endedAt: new Date().toISOString() } }),
+      [`GET /trades/${paid.id}`]: () => ({ data: { ...now, dispute: null } }),
+      [`POST /trades/${paid.id}/release`]: () => {
+        now = { ...paid, status: 'completed', endedAt: new Date().toISOString() };
+        return { message: 'Released.', data: now };
+      },
     });
     const user = renderPage('/dashboard/trades/:tradeId', <TradePage />, `/dashboard/trades/${paid.id}`);
     expect(await screen.findByRole('heading', { name: 'The buyer says it paid 49,500.00 NGN' })).toBeInTheDocument();

@@ -55,6 +55,9 @@ export function AdminLayout() {
             >
               Applications
             </NavLink>
+            <NavLink to={paths.adminDisputes} className={navClasses}>
+              Disputes
+            </NavLink>
             <NavLink to={paths.adminLimitRequests} className={navClasses}>
               Limit requests
             </NavLink>

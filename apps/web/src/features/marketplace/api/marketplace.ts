@@ -1,6 +1,7 @@
 import { offerEndpoints, tradeEndpoints } from '@fipay/contracts/endpoints/marketplace';
 import type { AssetCode } from '@fipay/contracts/assets';
 import type { CreateOfferRequest, OfferSide, OpenTradeRequest, TradeMethod, TradeStatus } from '@fipay/contracts/marketplace';
+import type { TradeDetail } from '@fipay/contracts/trade-disputes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { walletKey } from '../../../api/wallet';
 import { callApi } from '../../../lib/api-client';
@@ -109,8 +110,10 @@ export function useTradeAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: TradeAction) => await callApi(tradeEndpoints[action], { params: { id } }),
-    onSuccess: (answer) => {
-      client.setQueryData(tradeKey(mode, id), answer.data);
+    onSuccess: (answer, action) => {
+      // A step answers the trade without its dispute: the one cached stays until the trade is read again.
+      client.setQueryData<TradeDetail>(tradeKey(mode, id), (old) => ({ ...answer.data, dispute: old?.dispute ?? null }));
+      if (action === 'dispute' || action === 'release') void client.invalidateQueries({ queryKey: tradeKey(mode, id) });
       return Promise.all([client.invalidateQueries({ queryKey: [...tradesKey(mode), 'list'] }), client.invalidateQueries({ queryKey: walletKey(mode) })]);
     },
   });
