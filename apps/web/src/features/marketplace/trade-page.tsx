@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format-time';
 import { shownAmount } from '../../lib/asset-amounts';
 import { useTrade, useTradeAction, type TradeAction } from './api/marketplace';
 import { TradeChat } from './chat/trade-chat';
+import { DisputePanel } from './dispute/dispute-panel';
 import { TradeFeedback } from './feedback/trade-feedback';
 import { methodLabel, shownPrice } from './present';
 
@@ -204,6 +205,7 @@ function TradeView({ trade }: { trade: TradeView }) {
           ))}
         </dl>
       </section>
+      <DisputePanel tradeId={trade.id} />
       {(trade.status === 'completed' || trade.status === 'resolved') && <TradeFeedback tradeId={trade.id} />}
       {trade.method !== 'fipay_balance' && <TradeChat tradeId={trade.id} />}
       {confirming && (
