@@ -1,5 +1,5 @@
-import { companySession, expect, holdSession, sampleFiles, test } from './fixtures';
-import { createVerifiedAccount, shotsAtBothWidths, watchConsole, whenDrawn } from './support';
+import { companySession, expect, holdSession, sampleFiles, signInReviewer, test } from './fixtures';
+import { createVerifiedAccount, shotsAtBothWidths, totpNow, watchConsole, whenDrawn, type Account } from './support';
 
 const shots = 'test-results/screens';
 
@@ -159,4 +159,70 @@ test('a signed-out visitor sees the live marketplace and how to become a vendor'
   await expect(page.getByRole('heading', { name: 'Become a vendor' })).toBeVisible();
   await whenDrawn(page);
   await shotsAtBothWidths(page, shots, 'marketplace-signed-out');
+});
+
+// A third trade goes wrong: the buyer says it paid, the seller finds nothing and opens a dispute from the trade page;
+// both sides write their statements; a reviewer reads the case in the back office and rules; both pages show it.
+test('a disputed trade: statements from both sides, a ruling in the back office, the result on the trade page', async ({ page, browser, request, company, reviewer }) => {
+  test.setTimeout(150_000);
+  const problems = watchConsole(page);
+  const sellerHeaders = { Authorization: `Bearer ${company.session.accessToken}` };
+  expect((await request.post('/api/v1/wallet/USDT/test-funds', { headers: sellerHeaders, data: { amount: '100000000' } })).status()).toBe(201);
+  const saved = await request.post('/api/v1/payment-methods', { headers: sellerHeaders, data: { kind: 'ng_bank_account', bankCode: '011', accountNumber: '0000014579' } });
+  const accountId = (await saved.json()).data.id as string;
+  expect((await request.post(`/api/v1/admin/payment-methods/${accountId}/clear-review`, { headers: { Authorization: `Bearer ${reviewer.session.token}` } })).status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await request.get('/api/v1/payment-methods', { headers: sellerHeaders })).json()).data.paymentMethods as { status: string }[])[0]?.status, { timeout: 20_000 })
+    .toBe('usable');
+  const offer = await request.post('/api/v1/offers', {
+    headers: sellerHeaders,
+    data: { side: 'sell', asset: 'USDT', fiat: 'NGN', price: '165000', total: '50000000', minTrade: '1000000', maxTrade: '50000000', methods: [{ method: 'ng_bank_transfer', paymentMethodId: accountId }] },
+  });
+  expect(offer.status(), await offer.text()).toBe(201);
+
+  const buyerAccount: Account = await createVerifiedAccount(request);
+  const buyer = await companySession(request, buyerAccount);
+  const opened = await request.post('/api/v1/trades', { headers: buyer.headers, data: { offerId: (await offer.json()).data.id, amount: '40000000', method: 'ng_bank_transfer' } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const tradeId = (await opened.json()).data.id as string;
+  expect((await request.post(`/api/v1/trades/${tradeId}/paid`, { headers: buyer.headers })).status()).toBe(200);
+
+  // The seller disputes from the trade page and writes its statement there.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/trades/${tradeId}`);
+  await page.getByRole('button', { name: 'Open dispute' }).click();
+  await page.getByRole('dialog', { name: 'Open a dispute?' }).getByRole('button', { name: 'Open dispute' }).click();
+  await expect(page.getByRole('heading', { name: 'Dispute open' })).toBeVisible();
+  await page.getByLabel('Your statement').fill('No transfer of 66,000.00 NGN reached our First Bank account; statement for the day attached in the chat.');
+  await page.getByRole('button', { name: 'Send statement' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await whenDrawn(page);
+  await shotsAtBothWidths(page, shots, 'trade-disputed');
+  // The buyer's statement, through the API.
+  const statement = await request.post(`/api/v1/trades/${tradeId}/dispute/statement`, { headers: buyer.headers, data: { body: 'Paid at 10:02 from GTBank, reference GTB-4471.' } });
+  expect(statement.status(), await statement.text()).toBe(200);
+
+  // A reviewer reads the case and rules: the escrow back to the seller.
+  const agentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const agent = await agentContext.newPage();
+  await signInReviewer(agent, reviewer, totpNow(reviewer.secret, 1));
+  await agent.goto('/admin/disputes');
+  await expect(agent.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await agent.goto(`/admin/disputes/${tradeId}`);
+  await expect(agent.getByRole('article', { name: "Seller's statement" })).toContainText('No transfer of 66,000.00 NGN');
+  await expect(agent.getByRole('article', { name: "Buyer's statement" })).toContainText('GTB-4471');
+  await agent.getByRole('radio', { name: /Return to the seller/ }).check();
+  await agent.getByLabel('Reason (both businesses read it)').fill('No payment reached the seller; the buyer’s reference does not match any credit.');
+  const early = agent.getByRole('checkbox', { name: /Rule before the deadline/ });
+  if (await early.count()) await early.check();
+  await shotsAtBothWidths(agent, shots, 'admin-dispute');
+  await agent.getByRole('button', { name: 'Record ruling' }).click();
+  await expect(agent.getByRole('heading', { name: 'Ruling' })).toHaveCount(0);
+  await agentContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Resolved by a FiPay agent' })).toBeVisible();
+  await expect(page.getByText('The agent returned 40 USDT to the seller.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dispute decided' })).toBeVisible();
+  expect(problems).toEqual([]);
 });
