@@ -49,7 +49,13 @@ export default defineConfig({
       E2E_PAYSTACK_PORT: String(port + 50),
       HOST: '127.0.0.1',
       // Every spec signs up its own companies from 127.0.0.1; the product's per-address limits are tested in the API suite.
-      RATE_LIMITS: JSON.stringify({ signupPerIp: { limit: 500, windowSeconds: 3600 }, approvalPerIp: { limit: 200, windowSeconds: 900 } }),
+      RATE_LIMITS: JSON.stringify({
+        signupPerIp: { limit: 500, windowSeconds: 3600 },
+        verifyEmailPerIp: { limit: 500, windowSeconds: 900 },
+        loginPerIp: { limit: 500, windowSeconds: 900 },
+        otpPerIp: { limit: 500, windowSeconds: 900 },
+        approvalPerIp: { limit: 200, windowSeconds: 900 },
+      }),
     },
   },
 });
