@@ -43,6 +43,7 @@ import { sql as tradeChat } from './migrations/0048-trade-chat';
 import { sql as tradeDisputes } from './migrations/0049-trade-disputes';
 import { sql as marketplaceReputation } from './migrations/0050-marketplace-reputation';
 import { sql as offerFavorites } from './migrations/0052-offer-favorites';
+import { sql as offersMarketOrder } from './migrations/0054-offers-market-order';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -90,6 +91,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0049-trade-disputes', sql: tradeDisputes },
   { id: '0050-marketplace-reputation', sql: marketplaceReputation },
   { id: '0052-offer-favorites', sql: offerFavorites },
+  { id: '0054-offers-market-order', sql: offersMarketOrder },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.
