@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetCodeSchema } from './assets';
 import { envelope } from './envelope';
 import { serverChecks, text } from './fields';
-import { tradeMethods, tradeSchema, tradeStatuses } from './marketplace';
+import { tradeSchema } from './marketplace';
 import { minorUnitsOut, minorUnitsSchema } from './money';
 import { paginationSchema } from './notifications';
 import { readMarksSchema, tradeMessageSchema } from './trade-chat';
@@ -141,23 +141,23 @@ const caseChatSchema = z.object({ messages: z.array(tradeMessageSchema), reads: 
 export type DisputeChat = z.infer<typeof caseChatSchema>;
 
 export const disputeCaseSchema = z.object({
-  trade: z.object({
-    id: z.string(),
-    livemode: z.boolean(),
-    status: z.enum(tradeStatuses),
-    asset: assetCodeSchema,
-    fiat: assetCodeSchema,
-    amount: minorUnitsOut,
-    price: minorUnitsOut,
-    fiatAmount: minorUnitsOut,
-    sellerFee: minorUnitsOut,
-    buyerFee: minorUnitsOut,
-    method: z.enum(tradeMethods),
-    createdAt: z.string(),
-    payBy: z.string().nullable(),
-    paidAt: z.string().nullable(),
-    releaseBy: z.string().nullable(),
-    endedAt: z.string().nullable(),
+  trade: tradeSchema.pick({
+    id: true,
+    livemode: true,
+    status: true,
+    asset: true,
+    fiat: true,
+    amount: true,
+    price: true,
+    fiatAmount: true,
+    sellerFee: true,
+    buyerFee: true,
+    method: true,
+    createdAt: true,
+    payBy: true,
+    paidAt: true,
+    releaseBy: true,
+    endedAt: true,
   }),
   seller: casePartySchema,
   buyer: casePartySchema,

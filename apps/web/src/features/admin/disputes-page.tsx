@@ -7,6 +7,7 @@ import { adminDisputePath } from '../../config/paths';
 import { shownAmount } from '../../lib/asset-amounts';
 import { disputeQueueQueryOptions } from './api/disputes-api';
 import { formatDateTime } from './components/format';
+import { StatusTabs } from './components/status-tabs';
 
 export const openerLabels = { seller: 'Seller', buyer: 'Buyer', system: 'Release window ran out' } as const;
 
@@ -50,30 +51,7 @@ export function DisputesPage() {
           Marketplace trades in dispute, the longest wait first. Each side writes one statement before the evidence deadline; open a case to read both and rule.
         </p>
       </div>
-      <nav aria-label="Status" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
-          {disputeStatuses.map((tab) => {
-            const active = tab === status;
-            return (
-              <li key={tab}>
-                <button
-                  type="button"
-                  aria-current={active ? 'page' : undefined}
-                  onClick={() => show({ status: tab })}
-                  className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-700 ${
-                    active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
-                  }`}
-                >
-                  {disputeStatusLabels[tab]}
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>
-                    {query.data?.counts[tab] ?? 0}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <StatusTabs statuses={disputeStatuses} labels={disputeStatusLabels} current={status} counts={query.data?.counts} onChoose={(tab) => show({ status: tab })} />
       <QueryState
         query={query}
         loading="Loading disputes…"

@@ -6,6 +6,7 @@ import { QueryState } from '../../components/ui/query-state';
 import { adminLimitRequestPath } from '../../config/paths';
 import { limitQueueQueryOptions } from './api/admin-api';
 import { formatDateTime } from './components/format';
+import { StatusTabs } from './components/status-tabs';
 
 export const limitStatusLabels: Record<LimitRequestStatus, string> = { pending: 'Waiting', granted: 'Granted', declined: 'Declined' };
 
@@ -29,30 +30,7 @@ export function LimitRequestsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Limit requests</h1>
         <p className="text-sm text-slate-600">Businesses asking for higher daily limits, the longest wait first. Open one to grant a tier or custom limits, or decline.</p>
       </div>
-      <nav aria-label="Status" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
-          {limitRequestStatuses.map((tab) => {
-            const active = tab === status;
-            return (
-              <li key={tab}>
-                <button
-                  type="button"
-                  aria-current={active ? 'page' : undefined}
-                  onClick={() => show({ status: tab })}
-                  className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-700 ${
-                    active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
-                  }`}
-                >
-                  {limitStatusLabels[tab]}
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>
-                    {query.data?.counts[tab] ?? 0}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <StatusTabs statuses={limitRequestStatuses} labels={limitStatusLabels} current={status} counts={query.data?.counts} onChoose={(tab) => show({ status: tab })} />
       <QueryState
         query={query}
         loading="Loading limit requests…"
