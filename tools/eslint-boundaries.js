@@ -121,6 +121,7 @@ export const API_TABLE_WRITERS = {
   wallet_test_funds: ['wallet'],
   wallet_test_funds_days: ['wallet'],
   wallet_freezes: ['ledger'],
+  announcements: ['community'],
 };
 /** Tables only their writer reads: the ledger's books are read through the ledger's functions. */
 const API_PRIVATE_TABLES = new Set(['ledger_accounts', 'journal_entries', 'journal_lines']);

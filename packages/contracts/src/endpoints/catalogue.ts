@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint';
 import { accountEndpoints } from './account';
+import { announcementAdminEndpoints, announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
 import { backOfficeEndpoints } from './back-office';
 import { backOfficeWalletEndpoints } from './back-office-wallet';
@@ -37,6 +38,8 @@ import { tradeChatEndpoints } from './trade-chat';
 // tests, and the server's test that it serves exactly these). The web app imports per module.
 const modules = {
   accountEndpoints,
+  announcementAdminEndpoints,
+  announcementEndpoints,
   apiKeyEndpoints,
   authEndpoints,
   balanceEndpoints,

@@ -457,6 +457,10 @@ describe('OpenAPI', () => {
     };
     const admin = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/v1/admin/'));
     expect(admin.map(([path]) => path).sort()).toEqual([
+      '/api/v1/admin/announcements',
+      '/api/v1/admin/announcements/{announcementId}',
+      '/api/v1/admin/announcements/{announcementId}/archive',
+      '/api/v1/admin/announcements/{announcementId}/publish',
       '/api/v1/admin/applications',
       '/api/v1/admin/applications/{companyId}',
       '/api/v1/admin/applications/{companyId}/approve',
