@@ -151,6 +151,14 @@ export const routes: RouteObject[] = [
                 path: paths.adminPaymentMethodReviews,
                 lazy: () => import('../features/admin/payment-method-reviews-page').then((m) => ({ Component: m.PaymentMethodReviewsPage })),
               },
+              {
+                path: paths.adminAnnouncements,
+                lazy: () => import('../features/admin/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+              },
+              {
+                path: paths.adminAnnouncement,
+                lazy: () => import('../features/admin/announcement-page').then((m) => ({ Component: m.AnnouncementPage })),
+              },
             ],
           },
           {

@@ -65,6 +65,9 @@ export const paths = {
   adminPaymentMethodReviews: '/admin/payment-methods',
   adminDisputes: '/admin/disputes',
   adminDispute: '/admin/disputes/:tradeId',
+  // The operator's announcements, admins only (docs/decisions/0091-announcements-from-the-back-office.md); `new` writes one.
+  adminAnnouncements: '/admin/announcements',
+  adminAnnouncement: '/admin/announcements/:announcementId',
 } as const;
 
 /** The transactions page's tab in its address (`?tab=payouts`), so a link can open the payouts. */
@@ -73,6 +76,8 @@ export const PAYOUTS_TAB = 'payouts';
 export const payoutsPath = `${paths.transactions}?${TRANSACTIONS_TAB_PARAM}=${PAYOUTS_TAB}`;
 
 export const adminDisputePath = (tradeId: string) => `/admin/disputes/${encodeURIComponent(tradeId)}`;
+export const NEW_ANNOUNCEMENT = 'new';
+export const adminAnnouncementPath = (announcementId: string) => `/admin/announcements/${encodeURIComponent(announcementId)}`;
 export const adminLimitRequestPath = (requestId: string) => `/admin/limit-requests/${encodeURIComponent(requestId)}`;
 
 export const adminApplicationPath = (companyId: string) => `/admin/applications/${encodeURIComponent(companyId)}`;

@@ -68,6 +68,11 @@ export function AdminLayout() {
               Live payments
             </NavLink>
             {reviewer?.role === 'admin' && (
+              <NavLink to={paths.adminAnnouncements} className={navClasses}>
+                Announcements
+              </NavLink>
+            )}
+            {reviewer?.role === 'admin' && (
               <NavLink to={paths.adminReviewers} className={navClasses}>
                 Reviewers
               </NavLink>
