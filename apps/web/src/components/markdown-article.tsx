@@ -18,7 +18,7 @@ const proseClasses = [
 ].join(' ');
 
 /**
- * Markdown from the repository, sanitised, in the app's type. A link to a page of this app moves within it, the way
+ * Markdown (the repository's guides, the operator's announcements), sanitised, in the app's type. A link to a page of this app moves within it, the way
  * a `<Link>` does, rather than reloading the whole application.
  */
 export function MarkdownArticle({ markdown, size = 'base' }: { markdown: string; size?: 'base' | 'small' }) {

@@ -4,7 +4,7 @@ import { Marked } from 'marked';
 /**
  * Markdown to HTML that is safe to place in the page (docs/decisions/0088-university-and-community.md): marked
  * writes the HTML, DOMPurify removes scripts, event handlers and script addresses from it, whatever the Markdown
- * holds. Only the University and Community chunks import this file, so the renderer never weighs on other pages.
+ * holds. Only the University, Community and back-office announcement chunks import this file, so the renderer never weighs on other pages.
  */
 const marked = new Marked({ gfm: true, async: false });
 
