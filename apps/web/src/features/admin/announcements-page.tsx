@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { adminAnnouncementPath, NEW_ANNOUNCEMENT, paths } from '../../config/paths';
+import { markdownToText } from '../../lib/markdown-text';
 import { useAdminSession } from './admin-session';
 import { announcementListQueryOptions } from './api/announcements-api';
 import { formatDateTime } from './components/format';
@@ -83,7 +84,7 @@ export function AnnouncementsPage() {
                         >
                           {item.title}
                         </Link>
-                        <p className="line-clamp-2 text-xs break-words text-slate-500">{item.body}</p>
+                        <p className="line-clamp-2 text-xs break-words text-slate-500">{markdownToText(item.body)}</p>
                         <p className="mt-1 text-xs sm:hidden">
                           <Shown item={item} />
                         </p>

@@ -46,7 +46,8 @@ export function AdminLayout() {
               Back office
             </span>
           </div>
-          <nav aria-label="Back office" className="order-3 flex w-full flex-wrap gap-1 sm:order-none sm:w-auto">
+          {/* A row of its own below 2xl: the sections and the signed-in reviewer do not fit one row at 1280 px. */}
+          <nav aria-label="Back office" className="order-3 flex w-full flex-wrap gap-1 2xl:order-none 2xl:w-auto">
             <NavLink
               to={paths.admin}
               end
