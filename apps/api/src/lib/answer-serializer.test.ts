@@ -47,8 +47,11 @@ function random(seed: number) {
 
 const oddStrings = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\t', '\u2028\u2029', 'naïra ₦ 🙂', '\ud800 lone', '<script>', '__proto__'];
 
-/** A value the schema accepts, built from its parts; fields in a scrambled order and extra keys, which encoding drops. */
-function sample(schema: z.core.$ZodType, next: () => number, depth = 0): unknown {
+/**
+ * A value the schema accepts, built from its parts; fields in a scrambled order and extra keys, which encoding drops,
+ * or (`ordered`) exactly the schema's keys in its order, as the API's own answers are built.
+ */
+function sample(schema: z.core.$ZodType, next: () => number, depth = 0, ordered = false): unknown {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   switch (def.type) {
@@ -65,21 +68,23 @@ function sample(schema: z.core.$ZodType, next: () => number, depth = 0): unknown
     case 'enum':
       return pick(Object.values(def.entries as Record<string, unknown>));
     case 'nullable':
-      return next() < 0.3 ? null : sample(def.innerType as z.core.$ZodType, next, depth);
+      return next() < 0.3 ? null : sample(def.innerType as z.core.$ZodType, next, depth, ordered);
     case 'optional':
-      return next() < 0.3 ? undefined : sample(def.innerType as z.core.$ZodType, next, depth);
+      return next() < 0.3 ? undefined : sample(def.innerType as z.core.$ZodType, next, depth, ordered);
     case 'array':
-      return depth > 4 ? [] : Array.from({ length: Math.floor(next() * 3) }, () => sample(def.element as z.core.$ZodType, next, depth + 1));
+      return depth > 4 ? [] : Array.from({ length: Math.floor(next() * 3) }, () => sample(def.element as z.core.$ZodType, next, depth + 1, ordered));
     case 'record':
-      return { b: sample(def.valueType as z.core.$ZodType, next, depth + 1), a: { nested: [1, 'two', null] }, '10': 'ten', '2': 2 };
+      return { b: sample(def.valueType as z.core.$ZodType, next, depth + 1, ordered), a: { nested: [1, 'two', null] }, '10': 'ten', '2': 2 };
     case 'unknown':
     case 'any':
       return { any: pick(oddStrings) };
     case 'object': {
       const shape = (schema as z.core.$ZodObject)._zod.def.shape as Record<string, z.core.$ZodType>;
-      const entries: [string, unknown][] = Object.entries(shape).map(([key, field]) => [key, sample(field, next, depth + 1)]);
-      entries.push(['notInTheSchema', 'dropped']);
-      entries.sort(() => next() - 0.5);
+      const entries: [string, unknown][] = Object.entries(shape).map(([key, field]) => [key, sample(field, next, depth + 1, ordered)]);
+      if (!ordered) {
+        entries.push(['notInTheSchema', 'dropped']);
+        entries.sort(() => next() - 0.5);
+      }
       return Object.fromEntries(entries.filter(([, value]) => value !== undefined || next() < 0.5));
     }
     default:
@@ -130,6 +135,10 @@ describe('answers written by compiled writers', () => {
         if (z.safeEncode(schema, value).success) accepted += 1;
         if (answerWriter(schema)?.(value) !== undefined) written += 1;
         expectSame(schema, mutate(value, next));
+        // In the schema's order with nothing more, as the API builds its answers: the engine's JSON.stringify writes it.
+        const ordered = sample(schema, next, 0, true);
+        expectSame(schema, ordered);
+        expectSame(schema, mutate(ordered, next));
       }
     }
     // The answers zod takes are written by the compiled writers, not handed back to zod.
@@ -158,5 +167,20 @@ describe('answers written by compiled writers', () => {
       expect(writer(odd)).toBeUndefined();
       expectSame(schema, odd);
     }
+    // What JSON.stringify would write differently from zod is written by the writer: another key order, an extra key,
+    // an optional key left undefined, an array's own toJSON.
+    const shaped = z.object({ a: z.string(), b: z.number().optional(), list: z.array(z.number()) });
+    const withToJson = Object.assign([1, 2], { toJSON: () => 'changed' });
+    for (const value of [
+      { a: 'x', b: 1, list: [1] },
+      { list: [1], a: 'x', b: 1 },
+      { a: 'x', b: 1, list: [1], extra: true },
+      { a: 'x', b: undefined, list: [] },
+      { a: 'x', list: [] },
+      { a: 'x', list: withToJson },
+    ]) {
+      expect(answerWriter(shaped)!(value)).toBe(zodWrite(shaped, value));
+    }
+    expect(answerWriter(shaped)!({ b: 1, a: 'x', list: [] })).toBe('{"a":"x","b":1,"list":[]}');
   });
 });

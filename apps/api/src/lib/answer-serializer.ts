@@ -184,13 +184,119 @@ function compile(schema: z.core.$ZodType): Writer | undefined {
   }
 }
 
+/** True when `JSON.stringify(value)` gives the bytes the compiled writer would: the value is plainly what the schema says, keys in its order. */
+type Check = (value: unknown) => boolean;
+
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+
+/**
+ * A check for `schema` (same plainness as `compile`, or undefined): the value is what the writer writes without a
+ * change, so the engine's JSON.stringify can write it, about twice as fast as building the string here. Each object
+ * must hold exactly the schema's keys, in the schema's order (optional ones may be absent or undefined, which
+ * JSON.stringify leaves out as the writer does); anything else (extra keys, another order, a toJSON of its own) is
+ * left to the writer, which drops and reorders.
+ */
+function compileCheck(schema: z.core.$ZodType): Check | undefined {
+  const def = defOf(schema);
+  const checks = checksOf(schema);
+  if (checks === undefined) return undefined;
+  switch (def.type) {
+    case 'string':
+      return checks ? (value) => typeof value === 'string' && checks(value) : (value) => typeof value === 'string';
+    case 'number':
+      return checks
+        ? (value) => typeof value === 'number' && Number.isFinite(value) && checks(value)
+        : (value) => typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return checks ? undefined : (value) => value === true || value === false;
+    case 'null':
+      return (value) => value === null;
+    case 'literal': {
+      const values = def.values as unknown[];
+      if (!values.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return undefined;
+      return (value) => values.includes(value);
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries as Record<string, unknown>));
+      if (![...values].every((v) => typeof v === 'string' || typeof v === 'number')) return undefined;
+      return (value) => values.has(value as string | number);
+    }
+    case 'nullable': {
+      const inner = compileCheck(def.innerType as z.core.$ZodType);
+      if (!inner || checks) return undefined;
+      return (value) => value === null || inner(value);
+    }
+    case 'array': {
+      const element = compileCheck(def.element as z.core.$ZodType);
+      if (!element) return undefined;
+      return (value) => {
+        if (!Array.isArray(value) || hasOwn(value, 'toJSON') || (checks && !checks(value))) return false;
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !element(value[i])) return false;
+        return true;
+      };
+    }
+    case 'record': {
+      const key = defOf(def.keyType as z.core.$ZodType);
+      const item = defOf(def.valueType as z.core.$ZodType);
+      if (checks || key.type !== 'string' || (key.checks ?? []).length > 0) return undefined;
+      const plainRecord = (value: unknown): value is Record<string, unknown> =>
+        isPlainObject(value) && !hasOwn(value, '__proto__') && Object.getOwnPropertySymbols(value).length === 0;
+      // The writer writes a record of anything with JSON.stringify itself.
+      if (item.type === 'unknown' || item.type === 'any') return plainRecord;
+      const checkItem = compileCheck(def.valueType as z.core.$ZodType);
+      if (!checkItem) return undefined;
+      return (value) => {
+        if (!plainRecord(value) || hasOwn(value, 'toJSON')) return false;
+        for (const name of Object.keys(value)) if (!checkItem(value[name])) return false;
+        return true;
+      };
+    }
+    case 'object': {
+      if (def.catchall !== undefined || checks) return undefined;
+      const shape = (schema as z.core.$ZodObject)._zod.def.shape as Record<string, z.core.$ZodType>;
+      const fields: { name: string; optional: boolean; check: Check }[] = [];
+      for (const [name, field] of Object.entries(shape)) {
+        if (name === '__proto__' || name === 'toJSON') return undefined;
+        const fieldDef = defOf(field);
+        const optional = fieldDef.type === 'optional';
+        if (optional && (fieldDef.checks ?? []).length > 0) return undefined;
+        const check = compileCheck(optional ? (fieldDef.innerType as z.core.$ZodType) : field);
+        if (!check) return undefined;
+        fields.push({ name, optional, check });
+      }
+      return (value) => {
+        if (!isPlainObject(value)) return false;
+        const keys = Object.keys(value);
+        let k = 0;
+        for (let i = 0; i < fields.length; i++) {
+          const field = fields[i]!;
+          if (keys[k] === field.name) {
+            k += 1;
+            const item = value[field.name];
+            if (item === undefined ? !field.optional : !field.check(item)) return false;
+          } else if (!field.optional || hasOwn(value, field.name)) {
+            // A required key missing, or a key out of the schema's order.
+            return false;
+          }
+        }
+        // No key the schema does not name.
+        return k === keys.length;
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
 const writers = new WeakMap<object, Writer | null>();
 
 /** The compiled writer of a response schema, once per schema; null when zod must write it. */
 export function answerWriter(schema: z.core.$ZodType): Writer | null {
   let writer = writers.get(schema);
   if (writer === undefined) {
-    writer = compile(schema) ?? null;
+    const write = compile(schema);
+    const check = write && compileCheck(schema);
+    writer = write ? (check ? (value) => (check(value) ? JSON.stringify(value) : write(value)) : write) : null;
     writers.set(schema, writer);
   }
   return writer;
