@@ -165,8 +165,8 @@ function TradeView({ trade }: { trade: TradeView }) {
     step = (
       <Step title="In dispute" tone="warning">
         <p>
-          {trade.disputedBy === 'system' ? 'The release window ran out, so the trade went to a FiPay agent.' : `The ${trade.disputedBy} opened a dispute.`} An agent looks at the chat
-          and both statements and decides where the escrow goes. The {trade.asset} stays in escrow until then.
+          {disputeOpener(trade, other)} An agent looks at the chat and both statements and decides where the escrow goes. The {trade.asset} stays in escrow until
+          then.
         </p>
         {!buyer && (
           <Actions>
@@ -222,6 +222,13 @@ function TradeView({ trade }: { trade: TradeView }) {
       )}
     </div>
   );
+}
+
+/** Who sent the trade to dispute, as the viewing side reads it: itself, the other side by its role and name, or the timer. */
+function disputeOpener(trade: TradeView, other: string): string {
+  if (trade.disputedBy === 'system') return 'The release window ran out, so the trade went to a FiPay agent.';
+  if (trade.disputedBy === trade.role) return 'You opened a dispute.';
+  return `The ${trade.role === 'buyer' ? 'seller' : 'buyer'}, ${other}, opened a dispute.`;
 }
 
 function endTitle(trade: TradeView): string {
