@@ -66,8 +66,14 @@ export const messageView = (row: MessageRow, viewer: Party | null): TradeMessage
 
 export const partyOf = (trade: Pick<Trade, 'sellerCompanyId'>, companyId: string): Party => (trade.sellerCompanyId === companyId ? 'seller' : 'buyer');
 
-/** Tells every instance's streams of the trade to look; `:read` when only the read marks changed. */
-const notify = (tx: Queryable, tradeId: string, what: '' | ':read' = '') => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, `${tradeId}${what}`]);
+/**
+ * Tells every instance's streams of the trade to look; `:read` when only the read marks changed, `:trade` when the
+ * trade changed without a step of its own (no system message to read), so the streams send its `trade` event.
+ */
+const notify = (tx: Queryable, tradeId: string, what: '' | ':read' | ':trade' = '') => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, `${tradeId}${what}`]);
+
+/** A change of the trade that posts no step (a side asks to cancel): its open pages read it again, in its transaction. */
+export const tellTradeChanged = (tx: Queryable, trade: Pick<Trade, 'id'>) => notify(tx, trade.id, ':trade');
 
 const eventOf: Record<string, SystemEvent> = {
   'trade.opened': 'opened',

@@ -22,7 +22,7 @@ import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { endDisputeByRuling, openDispute, withdrawDispute } from './dispute-rows';
 import { findOffer, receivingAccount, type Offer } from './offers';
 import { refuseIfBlocked } from './partner-blocks';
-import { postSystemMessage } from './chat';
+import { postSystemMessage, tellTradeChanged } from './chat';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -523,6 +523,7 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
       const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }];
       await emailTrade(tx, ctx.config.appUrl, trade, notices);
       await notifyCompaniesNow(tx, notices);
+      await tellTradeChanged(tx, trade);
     }
     return trade;
   });
