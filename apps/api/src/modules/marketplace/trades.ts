@@ -162,7 +162,8 @@ export async function findTrade(db: Queryable, scope: Scope, id: string): Promis
   return rows[0] ? toTrade(rows[0]) : undefined;
 }
 
-const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
+/** An amount as the trade's notices and emails write it: "10 USDT", "16,500.00 NGN". */
+export const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
 
 /** The fiat's smallest units per one whole unit of the asset at the offer's price now (a floating one at market). */
 export async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
@@ -306,7 +307,8 @@ const openingDebits = (trade: Trade): Debit[] => [
   ...(trade.method === 'fipay_balance' ? [{ companyId: trade.buyerCompanyId, asset: trade.fiat, amount: trade.fiatAmount, message: text.buyerBalanceShort(trade.fiat) }] : []),
 ];
 
-const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
+/** What a notice's title adds for a trade of test mode. */
+export const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
 
 /**
  * Emails the businesses a step needs to act or to know (every user of each): what their notification says, with a
