@@ -193,6 +193,8 @@ test('a disputed trade: statements from both sides, a ruling in the back office,
   await page.getByRole('button', { name: 'Open dispute' }).click();
   await page.getByRole('dialog', { name: 'Open a dispute?' }).getByRole('button', { name: 'Open dispute' }).click();
   await expect(page.getByRole('heading', { name: 'Dispute open' })).toBeVisible();
+  // The side that opened it is told so, not named as if it were the other.
+  await expect(page.getByRole('region', { name: 'What happens now' }).getByText('You opened a dispute.', { exact: false })).toBeVisible();
   await page.getByLabel('Your statement').fill('No transfer of 66,000.00 NGN reached our First Bank account; statement for the day attached in the chat.');
   await page.getByRole('button', { name: 'Send statement' }).click();
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();

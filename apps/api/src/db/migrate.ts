@@ -45,6 +45,7 @@ import { sql as marketplaceReputation } from './migrations/0050-marketplace-repu
 import { sql as offerFavorites } from './migrations/0052-offer-favorites';
 import { sql as offersMarketOrder } from './migrations/0054-offers-market-order';
 import { sql as announcements } from './migrations/0055-announcements';
+import { sql as notificationTopics } from './migrations/0057-notification-topics';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -94,6 +95,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0052-offer-favorites', sql: offerFavorites },
   { id: '0054-offers-market-order', sql: offersMarketOrder },
   { id: '0055-announcements', sql: announcements },
+  { id: '0057-notification-topics', sql: notificationTopics },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

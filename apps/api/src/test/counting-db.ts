@@ -34,3 +34,32 @@ export function countingDb(db: Db, into: CountedTransaction[], locks: RegExp): D
     close: db.close.bind(db),
   } as Db;
 }
+
+/**
+ * A database handle that records the text of every statement sent through it, in a transaction or not, into `into`
+ * (BEGIN and COMMIT excluded): what one request reads, for a test that bounds it (list-statements.test.ts).
+ */
+export function loggingDb(db: Db, into: string[]): Db {
+  const wrap = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      into.push(sql);
+      return q.query(sql, params);
+    },
+    exec: (sql) => {
+      into.push(sql);
+      return q.exec(sql);
+    },
+    afterCommit: (fn) => q.afterCommit(fn),
+    wake: (topic) => q.wake(topic),
+    memo: q.memo,
+  });
+  return {
+    ...wrap(db),
+    kind: db.kind,
+    onWake: (topic, fn) => db.onWake(topic, fn),
+    listen: (channel, fn) => db.listen(channel, fn),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    copyLines: db.copyLines?.bind(db),
+    close: () => db.close(),
+  } as Db;
+}

@@ -10,8 +10,8 @@ export const STREAMS_PER_COMPANY = 20;
 /** A stream ends after this long; the client reconnects with Last-Event-ID (and a fresh token). */
 export const STREAM_MAX_MS = 30 * 60_000;
 
-/** What a stream reads again: new messages, the read marks, or both. */
-type Wake = 'messages' | 'read' | 'all';
+/** What a stream reads again: new messages, the read marks, or both; or the trade, changed without a step of its own. */
+type Wake = 'messages' | 'read' | 'all' | 'trade';
 
 /**
  * The live chats one instance serves (docs/decisions/0085-trade-chat-in-real-time.md). One `LISTEN trade_chat` per
@@ -27,14 +27,17 @@ export class ChatHub {
 
   constructor(private readonly db: Db) {}
 
-  /** A notice is `<trade id>` (a message) or `<trade id>:read`; null after a lost listening connection (all of it). */
+  /**
+   * A notice is `<trade id>` (a message), `<trade id>:read` or `<trade id>:trade` (the trade changed without a step:
+   * a cancel asked); null after a lost listening connection (all of it).
+   */
   private dispatch(payload: string | null) {
     if (payload === null) {
       for (const wake of [...this.streams.values()].flatMap((set) => [...set])) wake('all');
       return;
     }
     const [tradeId, what] = payload.split(':');
-    for (const wake of [...(this.streams.get(tradeId!) ?? [])]) wake(what === 'read' ? 'read' : 'messages');
+    for (const wake of [...(this.streams.get(tradeId!) ?? [])]) wake(what === 'read' ? 'read' : what === 'trade' ? 'trade' : 'messages');
   }
 
   private async listen() {
@@ -86,6 +89,7 @@ export class ChatHub {
     // What the next round reads: a message's notice does not read the marks, a mark's does not read messages.
     let wantMessages = true;
     let wantReads = true;
+    let wantTrade = false;
     const send = (event: string, data: unknown, id?: string) => {
       if (!ended) raw.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
@@ -93,11 +97,14 @@ export class ChatHub {
       if (running) return;
       running = true;
       try {
-        while ((wantMessages || wantReads) && !ended) {
+        while ((wantMessages || wantReads || wantTrade) && !ended) {
           const readMessages = wantMessages;
           const readReads = wantReads;
+          // A change without a step is told even when the status stays: the page reads the trade again.
+          const sawChange = wantTrade;
           wantMessages = false;
           wantReads = false;
+          wantTrade = false;
           let sawStep = false;
           for (let more = readMessages; more; ) {
             const rows = await messagesAfter(this.db, trade.id, last, 100);
@@ -115,9 +122,9 @@ export class ChatHub {
               marks = now;
             }
           }
-          if (sawStep) {
+          if (sawStep || sawChange) {
             const { rows } = await this.db.query<{ status: Trade['status'] }>('SELECT status FROM trades WHERE id = $1', [trade.id]);
-            if (rows[0] && rows[0].status !== status) {
+            if (rows[0] && (rows[0].status !== status || sawChange)) {
               status = rows[0].status;
               send('trade', { id: trade.id, status });
             }
@@ -131,8 +138,11 @@ export class ChatHub {
       }
     };
     const wake = (what: Wake) => {
-      if (what !== 'read') wantMessages = true;
-      if (what !== 'messages') wantReads = true;
+      if (what === 'trade') wantTrade = true;
+      else {
+        if (what !== 'read') wantMessages = true;
+        if (what !== 'messages') wantReads = true;
+      }
       void pump();
     };
 

@@ -259,6 +259,15 @@ describe('trade chat', () => {
     expect(Number(replay[0]!.id)).toBeGreaterThan(Number(first.seq));
   });
 
+  it('tells the other side’s open page of a cancel asked, which posts no step, so the page reads the trade again', async () => {
+    const { vendor, buyer, tradeId } = await openTrade();
+    const events = await streamUntil(other, tradeId, buyer, (seen) => seen.some((e) => e.event === 'trade'), {}, async () => {
+      expect((await server.api.post(`/trades/${tradeId}/cancel`, {}, { token: vendor.key })).body.data).toMatchObject({ status: 'awaiting_payment', sellerAskedCancel: true });
+    });
+    expect(events.filter((e) => e.event === 'trade')).toEqual([{ event: 'trade', data: { id: tradeId, status: 'awaiting_payment' } }]);
+    expect(events.filter((e) => e.event === 'message')).toEqual([]);
+  });
+
   it('holds a bounded number of streams per business on an instance, and frees a place when one closes', async () => {
     const { vendor, tradeId } = await openTrade();
     const open = async () => {

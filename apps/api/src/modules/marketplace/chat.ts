@@ -22,7 +22,8 @@ import type { Merchant } from '../../plugins/merchant-auth';
 import { detectDocumentType, SNIFF_BYTES } from '../../storage/document-types';
 import { inspectReasons } from '../../storage/inspect';
 import { companyPrefix, sanitiseFileName } from '../../storage/object-keys';
-import { findTrade, type Trade } from './trades';
+import { notifyOnceSql } from '../notifications/notify';
+import { findTrade, modeNote, shown, type Trade } from './trades';
 
 /**
  * Trade chat (docs/decisions/0085-trade-chat-in-real-time.md): the messages of a trade's two parties and of the
@@ -66,8 +67,14 @@ export const messageView = (row: MessageRow, viewer: Party | null): TradeMessage
 
 export const partyOf = (trade: Pick<Trade, 'sellerCompanyId'>, companyId: string): Party => (trade.sellerCompanyId === companyId ? 'seller' : 'buyer');
 
-/** Tells every instance's streams of the trade to look; `:read` when only the read marks changed. */
-const notify = (tx: Queryable, tradeId: string, what: '' | ':read' = '') => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, `${tradeId}${what}`]);
+/**
+ * Tells every instance's streams of the trade to look; `:read` when only the read marks changed, `:trade` when the
+ * trade changed without a step of its own (no system message to read), so the streams send its `trade` event.
+ */
+const notify = (tx: Queryable, tradeId: string, what: '' | ':read' | ':trade' = '') => tx.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, `${tradeId}${what}`]);
+
+/** A change of the trade that posts no step (a side asks to cancel): its open pages read it again, in its transaction. */
+export const tellTradeChanged = (tx: Queryable, trade: Pick<Trade, 'id'>) => notify(tx, trade.id, ':trade');
 
 const eventOf: Record<string, SystemEvent> = {
   'trade.opened': 'opened',
@@ -194,16 +201,43 @@ export async function sendMessage(ctx: AppContext, scope: Scope, tradeId: string
   if (input.body.length === 0 && !input.attachment) throw new AppError('UNPROCESSABLE', text.empty, { errors: { body: text.empty } });
   const file = input.attachment ? await inspectAttachment(ctx, scope, trade.id, input.attachment.objectKey) : null;
   const name = file ? (input.attachment!.name || file.key.split('/').pop()!.replace(/^\d+-[0-9a-f]+-/, '')).slice(0, 200) : null;
-  // One statement (its own transaction): the message, and the notice that goes out when it commits.
+  // One statement (its own transaction): the message, the other side's notification (one unread per trade and user, so
+  // a burst of messages is one), and the notice to the streams that goes out when it commits.
+  const notice = chatNotice(trade, party);
   const { rows } = await ctx.db.query<MessageRow>(
     `WITH m AS (
        INSERT INTO trade_messages (trade_id, author, author_company_id, body, attachment_key, attachment_name, attachment_type, attachment_size)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${MESSAGE_COLUMNS}
-     )
+     ), ${notifyOnceSql({ name: 'n', companyId: '$10::uuid', title: '$11::text', message: '$12::text', topic: '$13::text', after: 'm' })}
      SELECT m.*, pg_notify($9, $1::text) FROM m`,
-    [trade.id, party, scope.companyId, input.body, file?.key ?? null, name, file?.contentType ?? null, file?.size ?? null, CHAT_CHANNEL],
+    [
+      trade.id,
+      party,
+      scope.companyId,
+      input.body,
+      file?.key ?? null,
+      name,
+      file?.contentType ?? null,
+      file?.size ?? null,
+      CHAT_CHANNEL,
+      party === 'seller' ? trade.buyerCompanyId : trade.sellerCompanyId,
+      notice.title,
+      notice.message,
+      chatTopic(trade.id),
+    ],
   );
   return messageView(rows[0]!, party);
+}
+
+/** The topic of a trade's chat notifications: one unread per user (migration 0057). */
+export const chatTopic = (tradeId: string) => `trade-chat:${tradeId}`;
+
+/** What the other side is told of a new message: who wrote and on which trade, not the words (one notice stands for a burst). */
+function chatNotice(trade: Trade, author: Party) {
+  return {
+    title: `New message on a trade${modeNote(trade.livemode)}`,
+    message: `The ${author} wrote to you about the trade of ${shown(trade.asset, trade.amount)}. Open the trade to read and reply.`,
+  };
 }
 
 /** Marks the chat read up to `seq` for the caller's side; a mark never moves back. */

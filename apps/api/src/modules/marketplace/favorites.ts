@@ -3,7 +3,8 @@ import type { Db, Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { findOffer, OFFER_COLUMNS, toOffer, type Offer } from './offers';
-import { priceNow } from './trades';
+import { marketRates } from '../rates/rates';
+import { floatingPrice } from './trades';
 
 type Scope = { companyId: string; livemode: boolean };
 
@@ -58,14 +59,17 @@ export async function listFavorites(ctx: AppContext, scope: Scope): Promise<Favo
       ORDER BY f.created_at DESC, o.id LIMIT $3`,
     [scope.companyId, scope.livemode, MAX_FAVORITES],
   );
-  return Promise.all(
-    rows.map(async (row) => {
-      const offer = toOffer(row);
-      const price = await priceNow(ctx, offer).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'RATE_STALE') return null;
-        throw error;
-      });
-      return { offer, priceNow: price, vendor: { name: row.vendor_name, tag: row.vendor_tag }, savedAt: row.saved_at.toISOString() };
-    }),
-  );
+  const offers = rows.map(toOffer);
+  // The market read once for the whole page, and only when a floating price needs it.
+  const rateOf = offers.some((offer) => offer.priceKind === 'floating') ? await marketRates(ctx) : null;
+  const priceOf = (offer: Offer): bigint | null => {
+    if (offer.priceKind === 'fixed') return offer.price!;
+    try {
+      return floatingPrice(offer, rateOf!(offer.asset, offer.fiat).rate);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_STALE') return null;
+      throw error;
+    }
+  };
+  return rows.map((row, i) => ({ offer: offers[i]!, priceNow: priceOf(offers[i]!), vendor: { name: row.vendor_name, tag: row.vendor_tag }, savedAt: row.saved_at.toISOString() }));
 }

@@ -18,7 +18,8 @@ import type { Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { recordEvent } from '../webhooks/events';
-import { findTrade, type Trade } from './trades';
+import { notifyOnceSql } from '../notifications/notify';
+import { findTrade, modeNote, shown, type Trade } from './trades';
 
 /**
  * The marketplace's reputation (docs/decisions/0087-marketplace-reputation.md): feedback on ended trades, marks on
@@ -85,10 +86,33 @@ export async function leaveFeedback(ctx: AppContext, scope: Scope, tradeId: stri
       [trade.id, scope.companyId, subject, trade.livemode, input.rating, comment, ctx.config.reputation.feedbackEditDays],
     );
     if (!rows[0]) throw new AppError('CONFLICT', text.feedbackLocked);
-    const object = { tradeId: trade.id, by: trade.sellerCompanyId === scope.companyId ? 'seller' : 'buyer', rating: input.rating, comment, edited: !rows[0].created };
+    const by = trade.sellerCompanyId === scope.companyId ? 'seller' : 'buyer';
+    const object = { tradeId: trade.id, by, rating: input.rating, comment, edited: !rows[0].created };
     for (const companyId of [scope.companyId, subject]) await recordEvent(tx, { companyId, livemode: trade.livemode }, 'trade.feedback_left', object, null);
+    // The business rated is told, once per trade until it reads it; a change before then rewrites that notice.
+    const notice = feedbackNotice(trade, by, input.rating, comment, !rows[0].created);
+    await tx.query(`WITH ${notifyOnceSql({ name: 'n', companyId: '$1::uuid', title: '$2::text', message: '$3::text', topic: '$4::text', refresh: true })} SELECT 1`, [
+      subject,
+      notice.title,
+      notice.message,
+      feedbackTopic(trade.id),
+    ]);
     return feedbackOf(tx, scope, trade);
   });
+}
+
+/** The topic of the notifications of feedback left on a trade: one unread per user (migration 0057). */
+export const feedbackTopic = (tradeId: string) => `trade-feedback:${tradeId}`;
+
+const FEEDBACK_COMMENT_SHOWN = 200;
+
+/** What the business rated is told: who, how, on which trade, and the start of the comment. */
+function feedbackNotice(trade: Trade, by: 'seller' | 'buyer', rating: FeedbackRating, comment: string, edited: boolean) {
+  const quoted = comment.length === 0 ? '.' : `: "${comment.length > FEEDBACK_COMMENT_SHOWN ? `${comment.slice(0, FEEDBACK_COMMENT_SHOWN - 1)}…` : comment}"`;
+  return {
+    title: `${edited ? 'Feedback changed' : 'New feedback'}${modeNote(trade.livemode)}`,
+    message: `The ${by} ${edited ? 'changed its feedback on you to' : 'left you'} ${rating} feedback on the trade of ${shown(trade.asset, trade.amount)}${quoted}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

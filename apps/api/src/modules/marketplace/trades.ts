@@ -2,7 +2,7 @@ import { assetOf, type AssetCode } from '@fipay/contracts/assets';
 import { MAX_LIMIT_CENTS } from '@fipay/contracts/daily-limits';
 import { marketMessages as text, tradeMethodLabels, type TradeListQuery, type TradeMethod, type TradeStatus, type TradeView } from '@fipay/contracts/marketplace';
 import { formatAmount } from '@fipay/contracts/money';
-import { rational, roundRational } from '@fipay/contracts/rational';
+import { rational, roundRational, type Rational } from '@fipay/contracts/rational';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
@@ -22,7 +22,7 @@ import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { endDisputeByRuling, openDispute, withdrawDispute } from './dispute-rows';
 import { findOffer, receivingAccount, type Offer } from './offers';
 import { refuseIfBlocked } from './partner-blocks';
-import { postSystemMessage } from './chat';
+import { postSystemMessage, tellTradeChanged } from './chat';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -162,12 +162,17 @@ export async function findTrade(db: Queryable, scope: Scope, id: string): Promis
   return rows[0] ? toTrade(rows[0]) : undefined;
 }
 
-const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
+/** An amount as the trade's notices and emails write it: "10 USDT", "16,500.00 NGN". */
+export const shown = (asset: AssetCode, amount: bigint) => `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
 
 /** The fiat's smallest units per one whole unit of the asset at the offer's price now (a floating one at market). */
 export async function priceNow(ctx: AppContext, offer: Offer): Promise<bigint> {
   if (offer.priceKind === 'fixed') return offer.price!;
-  const { rate } = await marketRate(ctx, { base: offer.asset, quote: offer.fiat });
+  return floatingPrice(offer, (await marketRate(ctx, { base: offer.asset, quote: offer.fiat })).rate);
+}
+
+/** A floating offer's price at `rate` (units of the fiat per whole unit of the asset): its margin over it, half up. */
+export function floatingPrice(offer: Pick<Offer, 'fiat' | 'marginBps'>, rate: Rational): bigint {
   const fiatScale = 10n ** BigInt(assetOf(offer.fiat).decimals);
   return roundRational(rational(rate.numerator * fiatScale * BigInt(10_000 + offer.marginBps!), rate.denominator * 10_000n), 'half-up');
 }
@@ -302,7 +307,8 @@ const openingDebits = (trade: Trade): Debit[] => [
   ...(trade.method === 'fipay_balance' ? [{ companyId: trade.buyerCompanyId, asset: trade.fiat, amount: trade.fiatAmount, message: text.buyerBalanceShort(trade.fiat) }] : []),
 ];
 
-const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
+/** What a notice's title adds for a trade of test mode. */
+export const modeNote = (livemode: boolean) => (livemode ? '' : ' (test)');
 
 /**
  * Emails the businesses a step needs to act or to know (every user of each): what their notification says, with a
@@ -519,6 +525,7 @@ export async function cancelTrade(ctx: AppContext, scope: Scope, id: string): Pr
       const notices = [{ companyId: party === 'buyer' ? trade.sellerCompanyId : trade.buyerCompanyId, notification: { title: `Cancel asked${modeNote(trade.livemode)}`, message: `The other side asks to cancel the trade of ${shown(trade.asset, trade.amount)}. It ends if you agree.` } }];
       await emailTrade(tx, ctx.config.appUrl, trade, notices);
       await notifyCompaniesNow(tx, notices);
+      await tellTradeChanged(tx, trade);
     }
     return trade;
   });
@@ -658,22 +665,26 @@ export async function sweepTradeTimers(ctx: AppContext, now = new Date(), batch 
   return { cancelled, disputed };
 }
 
-/** A trade as its party sees it: its side, the other business's name and tag, and the account the buyer pays into. */
-export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Promise<TradeView> {
-  const role = partyOf(trade, scope.companyId);
-  const { rows } = await db.query<{ name: string; tag: string | null; account_name: string | null; bank_name: string | null; bank_code: string | null; account_number: string | null; currency: string | null }>(
-    `SELECT c.name, (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag,
-            pm.account_name, pm.bank_name, pm.bank_code, pm.account_number, pm.currency
-       FROM companies c LEFT JOIN payment_methods pm ON pm.id = $2 AND pm.company_id = $3
-      WHERE c.id = $1`,
-    [role === 'seller' ? trade.buyerCompanyId : trade.sellerCompanyId, trade.paymentMethodId, trade.sellerCompanyId],
-  );
-  const row = rows[0];
+type ViewRow = { name: string; tag: string | null; account_name: string | null; bank_name: string | null; bank_code: string | null; account_number: string | null; currency: string | null };
+
+/**
+ * What a trade's view adds to the trade, for the rows of `from` (an SQL name of trade rows, `t`-aliased by the caller
+ * with `seller_company_id`, `buyer_company_id` and `payment_method_id`) as `$1` (the viewing company) sees them: the
+ * other business's name and tag, and the seller's account the buyer pays into.
+ */
+const VIEW_PARTS = `LEFT JOIN LATERAL (
+    SELECT c.name, (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag,
+           pm.account_name, pm.bank_name, pm.bank_code, pm.account_number, pm.currency
+      FROM companies c LEFT JOIN payment_methods pm ON pm.id = t.payment_method_id AND pm.company_id = t.seller_company_id
+     WHERE c.id = CASE WHEN t.seller_company_id = $1 THEN t.buyer_company_id ELSE t.seller_company_id END
+  ) v ON true`;
+
+function toView(trade: Trade, companyId: string, row: ViewRow | undefined): TradeView {
   const payTo: TradeView['payTo'] =
     row?.account_name != null ? { accountName: row.account_name, bankName: row.bank_name, bankCode: row.bank_code!, accountNumber: row.account_number!, currency: row.currency! } : null;
   return {
     ...tradeObject(trade),
-    role,
+    role: partyOf(trade, companyId),
     counterparty: { name: row?.name ?? '', tag: row?.tag ?? null },
     payTo,
     paidAt: trade.paidAt,
@@ -687,15 +698,30 @@ export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Prom
   };
 }
 
-/** A page of the scope's trades (as seller or buyer), newest first, by keyset on their sequence. */
+/** A trade as its party sees it: its side, the other business's name and tag, and the account the buyer pays into. */
+export async function tradeView(db: Queryable, scope: Scope, trade: Trade): Promise<TradeView> {
+  const { rows } = await db.query<ViewRow>(
+    `SELECT v.* FROM (SELECT $2::uuid AS seller_company_id, $3::uuid AS buyer_company_id, $4::uuid AS payment_method_id) t ${VIEW_PARTS}`,
+    [scope.companyId, trade.sellerCompanyId, trade.buyerCompanyId, trade.paymentMethodId],
+  );
+  return toView(trade, scope.companyId, rows[0]);
+}
+
+/**
+ * A page of the scope's trades (as seller or buyer), newest first, by keyset on their sequence: the page and what
+ * each trade's view adds in one statement, however long the page.
+ */
 export async function listTrades(db: Queryable, scope: Scope, query: TradeListQuery): Promise<{ trades: TradeView[]; nextBefore: string | null }> {
-  const { rows } = await db.query<TradeRow & { seq: string }>(
-    `SELECT ${TRADE_COLUMNS}, seq::text AS seq FROM trades
-      WHERE (seller_company_id = $1 OR buyer_company_id = $1) AND livemode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::bigint IS NULL OR seq < $4::bigint)
-      ORDER BY seq DESC LIMIT $5`,
+  const { rows } = await db.query<TradeRow & ViewRow & { seq: string }>(
+    `SELECT t.*, v.* FROM (
+       SELECT ${TRADE_COLUMNS}, seq::text AS seq, seq AS seq_order FROM trades
+        WHERE (seller_company_id = $1 OR buyer_company_id = $1) AND livemode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::bigint IS NULL OR seq < $4::bigint)
+        ORDER BY seq DESC LIMIT $5
+     ) t ${VIEW_PARTS}
+     ORDER BY t.seq_order DESC`,
     [scope.companyId, scope.livemode, query.status ?? null, query.before ?? null, query.limit + 1],
   );
   const page = rows.slice(0, query.limit);
-  const trades = await Promise.all(page.map((row) => tradeView(db, scope, toTrade(row))));
+  const trades = page.map((row) => toView(toTrade(row), scope.companyId, row));
   return { trades, nextBefore: rows.length > query.limit ? page.at(-1)!.seq : null };
 }

@@ -46,6 +46,32 @@ export function notifyCompaniesSql(
      )`;
 }
 
+/**
+ * Notifies every user of a company about `topic` (a trade's chat, its feedback) with at most one unread notification
+ * per user and topic (migration 0057): a user who has not read the last one is not told again. `refresh` writes the
+ * newest wording into the unread one instead (feedback changed since), so what it says stays true; otherwise the unread
+ * one stands. `companyId`, `title`, `message` and `topic` are SQL expressions (parameters); `after`, when given, a CTE
+ * whose rows must exist (a message just written), for a caller that makes this a part of its own statement.
+ */
+export function notifyOnceSql(parts: { name: string; companyId: string; title: string; message: string; topic: string; refresh?: boolean; after?: string }): string {
+  const when = parts.after ? `AND EXISTS (SELECT 1 FROM ${parts.after})` : '';
+  const refreshed = parts.refresh
+    ? `${parts.name}_refreshed AS (
+         UPDATE notifications SET title = ${parts.title}, message = ${parts.message}
+          WHERE user_id IN (SELECT id FROM users WHERE company_id = ${parts.companyId}) AND topic = ${parts.topic} AND read_at IS NULL ${when}
+          RETURNING 1
+       ), `
+    : '';
+  return `${refreshed}${parts.name} AS (
+       INSERT INTO notifications (user_id, title, message, topic)
+       SELECT u.id, ${parts.title}, ${parts.message}, ${parts.topic} FROM users u
+        WHERE u.company_id = ${parts.companyId} ${when}
+          AND NOT EXISTS (SELECT 1 FROM notifications o WHERE o.user_id = u.id AND o.topic = ${parts.topic} AND o.read_at IS NULL)
+        ORDER BY u.id
+       RETURNING 1
+     )`;
+}
+
 export async function notifyUser(tx: Queryable, userId: string, notification: NewNotification): Promise<void> {
   await tx.query('INSERT INTO notifications (user_id, title, message) VALUES ($1, $2, $3)', [userId, notification.title, notification.message]);
 }

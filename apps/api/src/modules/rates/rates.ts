@@ -127,12 +127,25 @@ export async function listRates(ctx: Pick<AppContext, 'db' | 'config'>, now = ne
 
 /** base/quote at market now; refuses (RATE_STALE, 409) while it is stale or not known yet. */
 export async function marketRate(ctx: Pick<AppContext, 'db' | 'config'>, options: { base: AssetCode; quote: AssetCode; now?: Date }): Promise<MarketRate> {
-  const now = options.now ?? new Date();
   // An asset in itself is 1, at any time: nothing to read.
-  const rate = derive(options.base === options.quote ? new Map() : await latestUsdRates(ctx.db), options.base, options.quote);
-  if (!rate) throw new AppError('RATE_STALE', rateMessages.rateMissing(options.base, options.quote));
-  if (isStale(rate, now, ctx.config.rates.staleAfterSeconds)) throw new AppError('RATE_STALE', rateMessages.rateStale(options.base, options.quote));
+  const usd = options.base === options.quote ? new Map<AssetCode, UsdRate>() : await latestUsdRates(ctx.db);
+  return freshRate(usd, options.base, options.quote, options.now ?? new Date(), ctx.config.rates.staleAfterSeconds);
+}
+
+function freshRate(usd: Map<AssetCode, UsdRate>, base: AssetCode, quote: AssetCode, now: Date, staleAfterSeconds: number): MarketRate {
+  const rate = derive(usd, base, quote);
+  if (!rate) throw new AppError('RATE_STALE', rateMessages.rateMissing(base, quote));
+  if (isStale(rate, now, staleAfterSeconds)) throw new AppError('RATE_STALE', rateMessages.rateStale(base, quote));
   return rate;
+}
+
+/**
+ * The market as one read: every pair's rate at `now` from the same stored USD prices, for a page that prices offers
+ * of several pairs (one statement for the page, not one per offer). The answer refuses a pair as `marketRate` does.
+ */
+export async function marketRates(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<(base: AssetCode, quote: AssetCode) => MarketRate> {
+  const usd = await latestUsdRates(ctx.db);
+  return (base, quote) => freshRate(usd, base, quote, now, ctx.config.rates.staleAfterSeconds);
 }
 
 /**

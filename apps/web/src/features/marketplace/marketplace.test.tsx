@@ -207,6 +207,23 @@ describe('signed in', () => {
     expect(await screen.findByText('The seller released 30 USDT.')).toBeInTheDocument();
   });
 
+  it.each([
+    ['buyer', 'buyer', 'You opened a dispute.'],
+    ['seller', 'seller', 'You opened a dispute.'],
+    ['buyer', 'seller', 'The seller, Bisi Foods Ltd (@bisi), opened a dispute.'],
+    ['seller', 'buyer', 'The buyer, Bisi Foods Ltd (@bisi), opened a dispute.'],
+    ['buyer', 'system', 'The release window ran out, so the trade went to a FiPay agent.'],
+    ['seller', 'system', 'The release window ran out, so the trade went to a FiPay agent.'],
+  ] as const)('tells the %s of a trade disputed by the %s who opened it', async (role, disputedBy, said) => {
+    const disputed = trade({ role, status: 'disputed', disputedBy, paidAt: '2026-11-26T12:10:00.000Z', releaseBy: '2026-11-26T13:10:00.000Z' });
+    stubServer({ [`GET /trades/${disputed.id}`]: () => ({ data: { ...disputed, dispute: null } }) });
+    renderPage('/dashboard/trades/:tradeId', <TradePage />, `/dashboard/trades/${disputed.id}`);
+    const step = await screen.findByRole('region', { name: 'What happens now' });
+    expect(within(step).getByRole('heading', { name: 'In dispute' })).toBeInTheDocument();
+    expect(within(step).getByText(said, { exact: false })).toBeInTheDocument();
+    if (disputedBy !== role) expect(within(step).queryByText(/You opened/)).toBeNull();
+  });
+
   it('stars an offer on the marketplace, and trades on it from Favorite Offers; one that stopped shows why', async () => {
     let saved = false;
     const fetchMock = stubServer({

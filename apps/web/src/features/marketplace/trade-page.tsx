@@ -20,14 +20,16 @@ import { methodLabel, shownPrice } from './present';
 /** '/dashboard/trades/:tradeId': one trade, what it waits for, and the step the viewing side can take now. */
 export function TradePage() {
   const { tradeId = '' } = useParams();
-  const trade = useTrade(tradeId);
+  // Whether the trade's chat stream is open: its events then bring every change, and the page polls only as a safety net.
+  const [live, setLive] = useState(false);
+  const trade = useTrade(tradeId, live);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to={paths.trades} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="h-4 w-4" /> Trade History
       </Link>
       <QueryState query={trade} loading="Loading the trade…" failure="We could not load this trade.">
-        {(data) => <TradeView trade={data} />}
+        {(data) => <TradeView trade={data} onLiveChange={setLive} />}
       </QueryState>
       <p className="text-sm text-slate-600"><Link to={guidePath('staying-safe-p2p')} className="font-medium text-brand-700 hover:underline">Learn how to trade safely</Link>: release only when the money is in your own account.</p>
     </div>
@@ -56,7 +58,7 @@ export function timeLeft(iso: string, now: number): string {
 
 type Confirm = { action: TradeAction; title: string; text: string; button: string };
 
-function TradeView({ trade }: { trade: TradeView }) {
+function TradeView({ trade, onLiveChange }: { trade: TradeView; onLiveChange: (live: boolean) => void }) {
   const buyer = trade.role === 'buyer';
   const act = useTradeAction(trade.id);
   const [confirming, setConfirming] = useState<Confirm | null>(null);
@@ -165,8 +167,8 @@ function TradeView({ trade }: { trade: TradeView }) {
     step = (
       <Step title="In dispute" tone="warning">
         <p>
-          {trade.disputedBy === 'system' ? 'The release window ran out, so the trade went to a FiPay agent.' : `The ${trade.disputedBy} opened a dispute.`} An agent looks at the chat
-          and both statements and decides where the escrow goes. The {trade.asset} stays in escrow until then.
+          {disputeOpener(trade, other)} An agent looks at the chat and both statements and decides where the escrow goes. The {trade.asset} stays in escrow until
+          then.
         </p>
         {!buyer && (
           <Actions>
@@ -207,7 +209,7 @@ function TradeView({ trade }: { trade: TradeView }) {
       </section>
       <DisputePanel tradeId={trade.id} />
       {(trade.status === 'completed' || trade.status === 'resolved') && <TradeFeedback tradeId={trade.id} />}
-      {trade.method !== 'fipay_balance' && <TradeChat tradeId={trade.id} />}
+      {trade.method !== 'fipay_balance' && <TradeChat tradeId={trade.id} onLiveChange={onLiveChange} />}
       {confirming && (
         <Dialog open onClose={() => setConfirming(null)} title={confirming.title} description={confirming.text}>
           <>
@@ -222,6 +224,13 @@ function TradeView({ trade }: { trade: TradeView }) {
       )}
     </div>
   );
+}
+
+/** Who sent the trade to dispute, as the viewing side reads it: itself, the other side by its role and name, or the timer. */
+function disputeOpener(trade: TradeView, other: string): string {
+  if (trade.disputedBy === 'system') return 'The release window ran out, so the trade went to a FiPay agent.';
+  if (trade.disputedBy === trade.role) return 'You opened a dispute.';
+  return `The ${trade.role === 'buyer' ? 'seller' : 'buyer'}, ${other}, opened a dispute.`;
 }
 
 function endTitle(trade: TradeView): string {

@@ -3,6 +3,7 @@ import type { AssetCode } from '@fipay/contracts/assets';
 import type { CreateOfferRequest, OfferSide, OpenTradeRequest, TradeMethod, TradeStatus } from '@fipay/contracts/marketplace';
 import type { TradeDetail } from '@fipay/contracts/trade-disputes';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { walletKey } from '../../../api/wallet';
 import { callApi } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -91,15 +92,39 @@ export function useTrades(status: TradeStatus | undefined) {
   });
 }
 
-/** Statuses in which the other side may act: the page checks again every few seconds while the trade is in one. */
+const tradeQuery = (mode: string, id: string) => ({
+  queryKey: tradeKey(mode, id),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => (await callApi(tradeEndpoints.get, { params: { id }, signal })).data,
+});
+
+/** One trade for a part of its page (the dispute panel): no poll of its own, the page's `useTrade` keeps it fresh. */
+export function useTradeData(id: string) {
+  const [mode] = useMode();
+  return useQuery(tradeQuery(mode, id));
+}
+
+/** Statuses in which the other side may act: the page checks the trade again while it is in one. */
 const waitingStatuses: readonly TradeStatus[] = ['awaiting_payment', 'paid', 'disputed'];
 
-export function useTrade(id: string) {
+/** How often a waiting trade is read again: often while its live stream is down, rarely (a safety net) while it is up. */
+export const TRADE_POLL_MS = { streamDown: 5_000, streamUp: 30_000 } as const;
+
+/**
+ * One trade. While `live` (the trade's chat stream is open) every step and every change reaches the page as a stream
+ * event, which reads the trade again, so the poll only backs the stream up.
+ */
+export function useTrade(id: string, live = false) {
   const [mode] = useMode();
+  const client = useQueryClient();
+  const key = tradeKey(mode, id);
+  // A stream that (re)opens may have missed a change while it was down: the trade is read again then.
+  useEffect(() => {
+    if (live) void client.invalidateQueries({ queryKey: key });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the mode and id
+  }, [live, mode, id, client]);
   return useQuery({
-    queryKey: tradeKey(mode, id),
-    queryFn: async ({ signal }) => (await callApi(tradeEndpoints.get, { params: { id }, signal })).data,
-    refetchInterval: (query) => (query.state.data && waitingStatuses.includes(query.state.data.status) ? 5000 : false),
+    ...tradeQuery(mode, id),
+    refetchInterval: (query) => (query.state.data && waitingStatuses.includes(query.state.data.status) ? (live ? TRADE_POLL_MS.streamUp : TRADE_POLL_MS.streamDown) : false),
   });
 }
 

@@ -38,6 +38,8 @@ export type StreamHandlers = {
   onMessage: (message: TradeMessage) => void;
   onRead: (reads: ReadMarks) => void;
   onTrade: (status: TradeStatus) => void;
+  /** The stream is open (true) or down until it opens again (false); not called once `signal` aborts. */
+  onLive?: (live: boolean) => void;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function followTradeStream(tradeId: string, lastSeq: () => string |
         signal,
       });
       if (!response.ok || !response.body) throw toApiError(response.status, await response.json().catch(() => null));
+      handlers.onLive?.(true);
       const parse = sseParser(({ event, data }) => {
         const value = JSON.parse(data) as unknown;
         if (event === 'message') handlers.onMessage(value as TradeMessage);
@@ -69,9 +72,12 @@ export async function followTradeStream(tradeId: string, lastSeq: () => string |
       }
     } catch (error) {
       if (signal.aborted) return;
+      handlers.onLive?.(false);
       // A trade that is not the business's (or a session that ended) will not come back by trying again.
       if (error instanceof ApiError && (error.status === 404 || error.status === 401 || error.status === 403)) return;
     }
+    if (signal.aborted) return;
+    handlers.onLive?.(false);
     await new Promise((resolve) => setTimeout(resolve, retryMs));
   }
 }

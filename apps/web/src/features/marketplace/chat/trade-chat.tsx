@@ -39,7 +39,7 @@ function fileProblem(file: File): string | null {
  * the platform's message for each step, attachments (an image or a PDF), each side's read mark, and new messages and
  * status changes live from the trade's stream.
  */
-export function TradeChat({ tradeId }: { tradeId: string }) {
+export function TradeChat({ tradeId, onLiveChange }: { tradeId: string; onLiveChange?: (live: boolean) => void }) {
   const client = useQueryClient();
   const headingId = useId();
   const bodyId = useId();
@@ -57,6 +57,11 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
 
   const update = (change: (current: ChatState) => ChatState) => client.setQueryData<ChatState>(key, (current) => (current ? change(current) : current));
 
+  const liveChange = useRef(onLiveChange);
+  useLayoutEffect(() => {
+    liveChange.current = onLiveChange;
+  });
+
   // Live: the stream opens once the first page is here, from its last message.
   const loaded = state !== undefined;
   useEffect(() => {
@@ -73,12 +78,15 @@ export function TradeChat({ tradeId }: { tradeId: string }) {
           update((current) => ({ ...current, tradeStatus: status }));
           // The trade page shows the trade itself: it reads it again.
           void client.invalidateQueries({ queryKey: ['trades'] });
-          void client.invalidateQueries({ queryKey: ['trade', tradeId] });
         },
+        onLive: (live) => liveChange.current?.(live),
       },
       abort.signal,
     );
-    return () => abort.abort();
+    return () => {
+      abort.abort();
+      liveChange.current?.(false);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per trade; handlers read the query's data
   }, [tradeId, loaded]);
 

@@ -9,7 +9,7 @@ import { inputClasses } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { shownAmount } from '../../../lib/asset-amounts';
 import { applyServerErrors } from '../../../lib/server-errors';
-import { useTrade } from '../api/marketplace';
+import { useTradeData } from '../api/marketplace';
 import { useWriteStatement } from './dispute-api';
 
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,7 +21,7 @@ const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '—');
  * one, and the ruling. Nothing for a trade that never went to dispute.
  */
 export function DisputePanel({ tradeId }: { tradeId: string }) {
-  const trade = useTrade(tradeId);
+  const trade = useTradeData(tradeId);
   if (trade.isPending) return <p className="text-sm text-slate-600">Loading the dispute…</p>;
   if (trade.isError) return <Alert tone="error">{errorMessage(trade.error, 'The dispute could not be loaded.')}</Alert>;
   const dispute = trade.data.dispute;
