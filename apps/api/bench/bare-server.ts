@@ -12,6 +12,9 @@
  *   minute), then POST /transactions/initialize one INSERT; GET /transactions the same keyset SELECT for page 1;
  *   GET /transactions/:reference the row and its timeline; POST /refunds the row locked, its refunded amount
  *   raised, a refund row and the bare double-entry posting (bench/bare-sql.ts), in one transaction.
+ * - POST /take: the access token verified and its session checked as for GET /latest, then one transaction: one
+ *   guarded UPDATE of the one shared row (`bench_offers`, what is left of an offer: never below zero), one INSERT
+ *   (`bench_takes`), COMMIT. What opening a trade on a busy offer cannot do with less (the market-takers case).
  * From the product it takes SQL text (so the queries are the same) and the row-to-JSON mapping of a transaction (so
  * both sides send the same body); none of its request handling runs here.
  */
@@ -47,8 +50,8 @@ app.post('/login', async (request, reply) => {
   return { isSuccessful: true, message: 'OK', data: { signedIn: true } };
 });
 
-const latestSql = countedPageSql('unread');
-app.get('/latest', async (request, reply) => {
+/** The signed-in user of an access token whose session is open, as the product checks it. */
+async function sessionUser(request: FastifyRequest): Promise<string | undefined> {
   let sub: string;
   let sid: string;
   try {
@@ -59,14 +62,20 @@ app.get('/latest', async (request, reply) => {
       typ: 'at+jwt',
       requiredClaims: ['exp', 'sub', 'cid', 'sid'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return unauthorized(reply);
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
     sub = payload.sub;
     sid = payload.sid;
   } catch {
-    return unauthorized(reply);
+    return undefined;
   }
   const open = await pool.query<{ open: boolean }>(sessionOpenSql, [sid, sub]);
-  if (!open.rows[0]?.open) return unauthorized(reply);
+  return open.rows[0]?.open ? sub : undefined;
+}
+
+const latestSql = countedPageSql('unread');
+app.get('/latest', async (request, reply) => {
+  const sub = await sessionUser(request);
+  if (!sub) return unauthorized(reply);
   const { rows } = await pool.query<{ counted: number; id: string | null }>(latestSql, [sub, 10, 0]);
   return { isSuccessful: true, message: 'OK', data: { notifications: rows.filter((r) => r.id !== null), unreadCount: Number(rows[0]?.counted ?? 0) } };
 });
@@ -149,6 +158,29 @@ app.post('/refunds', async (request, reply) => {
     await postBare(client, `refund-${refund.rows[0]!.id}`, amount);
     await client.query('COMMIT');
     return reply.code(201).send({ isSuccessful: true, message: 'OK', data: { id: refund.rows[0]!.id, amount } });
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+});
+
+app.post('/take', async (request, reply) => {
+  const user = await sessionUser(request);
+  if (!user) return unauthorized(reply);
+  const { offer, amount } = request.body as { offer: number; amount: number };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const taken = await client.query('UPDATE bench_offers SET remaining = remaining - $2 WHERE id = $1 AND remaining >= $2 RETURNING remaining', [offer, amount]);
+    if (taken.rowCount === 0) {
+      await client.query('ROLLBACK');
+      return reply.code(422).send({ isSuccessful: false, message: 'Not that much left', data: null });
+    }
+    const take = await client.query<{ id: string }>('INSERT INTO bench_takes (offer_id, user_id, amount) VALUES ($1, $2, $3) RETURNING id', [offer, user, amount]);
+    await client.query('COMMIT');
+    return reply.code(201).send({ isSuccessful: true, message: 'OK', data: { id: take.rows[0]!.id, amount } });
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -25,6 +25,15 @@ CREATE TABLE IF NOT EXISTS bench_refunds (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 INSERT INTO bench_accounts (id) SELECT generate_series(1, 20) ON CONFLICT DO NOTHING;
+CREATE TABLE IF NOT EXISTS bench_offers (id integer PRIMARY KEY, remaining bigint NOT NULL CHECK (remaining >= 0));
+CREATE TABLE IF NOT EXISTS bench_takes (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  offer_id integer NOT NULL REFERENCES bench_offers (id),
+  user_id uuid NOT NULL,
+  amount bigint NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO bench_offers (id, remaining) VALUES (1, 0) ON CONFLICT DO NOTHING;
 `;
 
 /**

@@ -279,6 +279,22 @@ describe('the ledger', () => {
     expect(await ledgerDiscrepancies(db)).toEqual([]);
   });
 
+  it('holds a posting’s floors at zero in its statement, where the database would let naira’s available dip to what is pending', async () => {
+    const company = await newCompany();
+    await inTx((tx) => post(tx, charge(company, 100_000, 0)));
+    await inTx((tx) => post(tx, settle(company, 30_000)));
+    // 30,000 available, 70,000 pending: a refund of 50,000 is covered by pending, but not with available as a floor.
+    const available = { companyId: company, code: 'available', currency: 'NGN' } as const;
+    await expect(inTx((tx) => post(tx, refund(company, 50_000), { floors: [available] }))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect((await companyBalances(db, company, false))[0]).toMatchObject({ available: 30_000, pending: 70_000 });
+    // Down to zero exactly is within the floor.
+    await inTx((tx) => post(tx, refund(company, 30_000), { floors: [available] }));
+    expect((await companyBalances(db, company, false))[0]).toMatchObject({ available: 0, pending: 70_000 });
+    // A floor is an account of the posting's own lines.
+    await expect(inTx((tx) => post(tx, refund(company, 1), { floors: [{ companyId: company, code: 'held', currency: 'NGN' }] }))).rejects.toThrow("A posting's floors are accounts of its own lines");
+    expect(await ledgerDiscrepancies(db)).toEqual([]);
+  });
+
   it('takes a transaction\'s accounts once, before its first posting, and refuses a posting outside them', async () => {
     const company = await newCompany();
     await inTx((tx) => post(tx, charge(company, 1_000_000, 0)));

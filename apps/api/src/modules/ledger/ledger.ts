@@ -233,13 +233,22 @@ export type StatementPart = (param: (value: unknown) => string, posted: string) 
  * row: docs/decisions/0083-transfers-hold-their-locks-for-one-statement.md), with no round trip between the two locks.
  * Its CTE names must not be the ledger's own (`pass`, `locked`, `ok`, `x`, `e`, `l`).
  */
-export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string };
+export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string; held?: string };
 
-export type PostingParts = { head?: StatementHead; also?: StatementPart };
+/**
+ * `floors`: accounts of the posting's lines that it may not take below zero, whatever the database allows them
+ * (naira's `available` may dip to what is pending for a refund, ADR 0017; a marketplace trade may not), checked in
+ * the statement on the balances its lock read: when one would go below zero nothing is written and `postEntries`
+ * throws InsufficientBalanceError.
+ */
+export type PostingParts = { head?: StatementHead; also?: StatementPart; floors?: AccountRef[] };
 
-/** A posting whose statement head's condition was false: nothing of it was written (the head's own CTEs may have been). */
+/**
+ * A posting whose statement head's condition was false: nothing of it was written (the head's own CTEs may have been).
+ * `held` is the head's `held` expression as the statement answered it (which of its conditions failed), when it has one.
+ */
 export class PostingHeldError extends Error {
-  constructor() {
+  constructor(readonly held: string | null = null) {
     super("The posting statement's head held the posting back.");
     this.name = 'PostingHeldError';
   }
@@ -277,9 +286,13 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
     ? (['available', 'pending'] as const).map((code) => ({ companyId: takenDown.account.companyId!, code, currency: takenDown.account.currency }))
     : [];
   const lineRefs = entries.flatMap((entry) => entry.lines.map((line) => line.account));
-  const allIds = await accountIds(tx, livemode, [...lineRefs, ...coverRefs]);
+  const floorRefs = options.floors ?? [];
+  if (floorRefs.some((ref) => !ref.companyId)) throw new Error("A posting's floors are company accounts");
+  const allIds = await accountIds(tx, livemode, [...lineRefs, ...coverRefs, ...floorRefs]);
   const ids = allIds.slice(0, lineRefs.length);
-  const coverIds = allIds.slice(lineRefs.length);
+  const coverIds = allIds.slice(lineRefs.length, lineRefs.length + coverRefs.length);
+  const floorIds = allIds.slice(lineRefs.length + coverRefs.length);
+  if (floorIds.some((id) => !ids.includes(id))) throw new Error("A posting's floors are accounts of its own lines");
 
   const before = lockedAccounts.get(tx);
   const outside = ids.find((id) => before && !before.has(id));
@@ -322,6 +335,14 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
   const param = (value: unknown) => `$${params.push(value)}`;
   const head = options.head?.(param);
   const also = options.also?.(param, 'e');
+  // Each floor account's balance after the posting: what its lock read, moved by its lines (credit-normal for a
+  // company's account, so by -amount; a platform account's floor would need its normal side, and none has one).
+  const floors =
+    floorIds.length > 0
+      ? ` AND NOT EXISTS (SELECT 1 FROM locked JOIN unnest(${param(floorIds)}::uuid[], ${param(
+          floorIds.map((id) => (-lineRows.filter((line) => line.id === id).reduce((sum, line) => sum + line.amount, 0n)).toString()),
+        )}::numeric[]) AS f(id, delta) ON f.id = locked.id WHERE locked.balance + f.delta < 0)`
+      : '';
   try {
     // One statement: the accounts locked in id order (FOR UPDATE is applied to rows as the ORDER BY returns them,
     // so every transaction takes its accounts in one global order; rows this transaction holds already are not
@@ -329,11 +350,11 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
     // reference posted before writes nothing of that entry; a balance short writes nothing at all.
     // A head runs first: the accounts' scan waits for its condition (a one-time filter, evaluated before the first
     // account is read and locked), which reads its CTEs.
-    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean; passed: boolean }>(
+    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean; passed: boolean; held?: string | null }>(
       `WITH ${head ? `${head.sql}, pass AS MATERIALIZED (SELECT coalesce((${head.pass}), false) AS passed), ` : ''}locked AS MATERIALIZED (
          SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[])${head ? ' AND (SELECT passed FROM pass)' : ''} ORDER BY id FOR UPDATE
        ), ok AS MATERIALIZED (
-         SELECT ${head ? '(SELECT passed FROM pass) AND ' : ''}coalesce(sum(balance), 0) + $2::numeric >= 0 AS covered FROM locked WHERE id = ANY($3::uuid[])
+         SELECT ${head ? '(SELECT passed FROM pass) AND ' : ''}coalesce(sum(balance), 0) + $2::numeric >= 0${floors} AS covered FROM locked WHERE id = ANY($3::uuid[])
        ), x AS (
          SELECT * FROM unnest($5::uuid[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS x(company_id, kind, reference, description, position)
        ), e AS (
@@ -347,11 +368,11 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
            JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
        )${also ? `, ${also}` : ''}
-       SELECT e.id, x.position, ok.covered, ${head ? '(SELECT passed FROM pass)' : 'true'} AS passed
+       SELECT e.id, x.position, ok.covered, ${head ? '(SELECT passed FROM pass)' : 'true'} AS passed${head?.held ? `, (${head.held})::text AS held` : ''}
          FROM ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
       params,
     );
-    if (rows[0] && !rows[0].passed) throw new PostingHeldError();
+    if (rows[0] && !rows[0].passed) throw new PostingHeldError(rows[0].held ?? null);
     if (!rows[0]?.covered) throw new InsufficientBalanceError();
     const byPosition = new Map(rows.filter((row) => row.id).map((row) => [Number(row.position), row.id!]));
     const missing = entries.findIndex((_, index) => !byPosition.has(index + 1));

@@ -97,33 +97,42 @@ export async function consumeLimit(tx: Queryable, config: TiersConfig, consumpti
  * that statement and COMMIT only. The same row, taken the same way, before the same locks. When `passed` is false
  * nothing was added: `limitRefusal` says why.
  */
-export function limitClause(config: TiersConfig, consumption: Consumption, param: (value: unknown) => string): { sql: string; passed: string } {
+export function limitClause(
+  config: TiersConfig,
+  consumption: Consumption,
+  param: (value: unknown) => string,
+  options: { name?: string; when?: string } = {},
+): { sql: string; passed: string } {
   const { companyId, livemode, kind, usdCents, reference } = consumption;
+  // `name` prefixes the CTEs, so one statement can take several companies' limits; `when` (SQL over the caller's
+  // CTEs) must hold for the row to be taken at all: it runs, and takes its locks, before this limit's row.
+  const [standing, of, used, noted] = ['limit_standing', 'limit_of', 'limit_used', 'limit_noted'].map((cte) => (options.name ? `${options.name}_${cte}` : cte));
+  const when = options.when ? ` AND (${options.when})` : '';
   if (usdCents < 0n) throw new RangeError('A limit is consumed by a USD value of zero or more');
   // Beyond any limit: refused without a row, and no bigint column is asked to hold it.
   const amount = usdCents > MAX_LIMIT_CENTS ? null : usdCents;
   const tiers = JSON.stringify(Object.fromEntries(Object.entries(config.dailyLimits).map(([tier, figures]) => [tier, { trade: String(figures.trade), send: String(figures.send) }])));
   const [company, tiersParam, kindParam, mode, cents, ref] = [companyId, tiers, kind, livemode, amount === null ? null : String(amount), reference].map(param);
   return {
-    sql: `limit_standing AS (${standingSql(`${company}::uuid`)}),
-     limit_of AS (
+    sql: `${standing} AS (${standingSql(`${company}::uuid`)}),
+     ${of} AS (
        SELECT approved,
               CASE WHEN NOT approved THEN (${tiersParam}::jsonb -> 'unapproved' ->> ${kindParam}::text)::bigint
                    WHEN grant_tier = 'custom' THEN CASE ${kindParam}::text WHEN 'trade' THEN grant_trade::bigint ELSE grant_send::bigint END
                    ELSE (${tiersParam}::jsonb -> coalesce(grant_tier, 'approved') ->> ${kindParam}::text)::bigint END AS limit_cents
-         FROM limit_standing),
-     limit_used AS (
+         FROM ${standing}),
+     ${used} AS (
        INSERT INTO limit_usage AS u (company_id, livemode, kind, day, used_cents)
-       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM limit_of lim
-        WHERE ${cents}::bigint IS NOT NULL AND ${cents}::bigint <= lim.limit_cents AND (lim.approved OR NOT ${mode}::boolean)
+       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM ${of} lim
+        WHERE ${cents}::bigint IS NOT NULL AND ${cents}::bigint <= lim.limit_cents AND (lim.approved OR NOT ${mode}::boolean)${when}
        ON CONFLICT (company_id, livemode, kind, day)
          DO UPDATE SET used_cents = u.used_cents + excluded.used_cents
-         WHERE u.used_cents + excluded.used_cents <= (SELECT limit_cents FROM limit_of)
+         WHERE u.used_cents + excluded.used_cents <= (SELECT limit_cents FROM ${of})
        RETURNING u.company_id, u.livemode, u.kind, u.day, u.used_cents),
-     limit_noted AS (
+     ${noted} AS (
        INSERT INTO limit_consumptions (company_id, livemode, kind, day, usd_cents, reference)
-       SELECT company_id, livemode, kind, day, ${cents}::bigint, ${ref}::text FROM limit_used)`,
-    passed: 'EXISTS (SELECT 1 FROM limit_used)',
+       SELECT company_id, livemode, kind, day, ${cents}::bigint, ${ref}::text FROM ${used})`,
+    passed: `EXISTS (SELECT 1 FROM ${used})`,
   };
 }
 
@@ -154,10 +163,15 @@ export async function beyondAnyLimit(db: Queryable, config: TiersConfig, scope: 
   return refusal(kind, BigInt(left.limits.find((limit) => limit.kind === kind)!.leftCents));
 }
 
+/** Consumptions in the one order their usage rows are taken in (company, mode, kind), by consumeLimits and in one statement alike. */
+export function inLimitOrder(consumptions: Consumption[]): Consumption[] {
+  const key = (c: Consumption) => `${c.companyId}|${c.livemode ? 1 : 0}|${c.kind}`;
+  return [...consumptions].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** Several consumptions in one transaction, taken in one order (company, mode, kind) so two transactions cannot wait on each other. */
 export async function consumeLimits(tx: Queryable, config: TiersConfig, consumptions: Consumption[]): Promise<Consumed[]> {
-  const key = (c: Consumption) => `${c.companyId}|${c.livemode ? 1 : 0}|${c.kind}`;
-  const ordered = [...consumptions].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const ordered = inLimitOrder(consumptions);
   const results = new Map<Consumption, Consumed>();
   for (const consumption of ordered) results.set(consumption, await consumeLimit(tx, config, consumption));
   return consumptions.map((c) => results.get(c)!);

@@ -97,6 +97,22 @@ export async function postSystemMessage(tx: Queryable, trade: Pick<Trade, 'id'>,
   await notify(tx, trade.id);
 }
 
+/**
+ * `postSystemMessage` as parts of a bigger statement (a trade's opening writes it with the trade's events): `sql`, a
+ * CTE named `name` that writes the platform's message for `step`, and `notify`, the NOTIFY as an expression for the
+ * statement's SELECT list. Null for a step without a message. `param` adds a value and answers its placeholder.
+ */
+export function systemMessageClause(tradeId: string, step: string, param: (value: unknown) => string, name: string): { sql: string; notify: string } | null {
+  const event = eventOf[step] ?? (step as SystemEvent);
+  const body = systemMessageTexts[event];
+  if (!body) return null;
+  const trade = param(tradeId);
+  return {
+    sql: `${name} AS (INSERT INTO trade_messages (trade_id, author, system_event, body) VALUES (${trade}::uuid, 'system', ${param(event)}::text, ${param(body)}::text))`,
+    notify: `pg_notify(${param(CHAT_CHANNEL)}::text, ${trade}::text)`,
+  };
+}
+
 /** Messages may be sent while the trade is open and for a while after it ended. */
 export function chatOpen(trade: Pick<Trade, 'status' | 'endedAt'>, now = Date.now()): boolean {
   if ((openTradeStatuses as readonly string[]).includes(trade.status)) return true;

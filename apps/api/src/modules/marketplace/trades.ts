@@ -7,22 +7,23 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
+import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
 import type { Merchant } from '../../plugins/merchant-auth';
 import { appendAudit } from '../audit/audit-log';
 import { companyMayGoLive } from '../developers/modes';
-import { InsufficientBalanceError, lockAccounts, post, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
-import { beyondAnyLimit, consumeLimits } from '../limits/limits';
+import { InsufficientBalanceError, lockAccounts, post, PostingHeldError, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
+import { beyondAnyLimit, inLimitOrder, limitClause, limitRefusal } from '../limits/limits';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
+import { enqueueEmailsSql } from '../../mail/outbox';
 import { tradeNoticeEmail } from '../../mail/templates';
 import { marketRate, priceAtMarket } from '../rates/rates';
-import { recordEvent } from '../webhooks/events';
+import { eventClause, recordEvent } from '../webhooks/events';
 import { usablePaymentMethod } from '../payment-methods/payment-methods';
 import { endDisputeByRuling, openDispute, withdrawDispute } from './dispute-rows';
 import { findOffer, receivingAccount, type Offer } from './offers';
 import { refuseIfBlocked } from './partner-blocks';
-import { postSystemMessage, tellTradeChanged } from './chat';
+import { postSystemMessage, systemMessageClause, tellTradeChanged } from './chat';
 
 /**
  * Trades (docs/decisions/0084-marketplace-offers-trades-and-escrow.md): a taker's trade on an offer. Opening one
@@ -326,9 +327,13 @@ async function emailTrade(tx: Queryable, appUrl: string, trade: Trade, notices: 
 
 /**
  * Opens a trade on an offer: checked before anything is written, then one transaction in the money path's lock order
- * (ADR 0084): the buyer's company row when the trade waits for its payment (its count of such trades is bounded),
- * the offer's amount taken by a guarded update, the trade row, both sides' events, both sides' Buy/Sell limits, then
- * the ledger entry (escrow, or the swap) with both sides' notices.
+ * (ADR 0084, refined by docs/decisions/0093-a-trade-opens-under-the-offer-lock-for-one-statement.md). First what no
+ * other taker waits for: the buyer's company row when the trade waits for its payment (its count of such trades is
+ * bounded), the trade row with the Idempotency-Key's note, then both sides' events, the chat's system message and the
+ * other side's emails in one statement. Then one statement takes every row the offer's takers share, in the one
+ * order: the offer's amount by a guarded update, both sides' Buy/Sell limits, the ledger's accounts in id order (the
+ * balances checked), the entry (escrow, or the swap) and both sides' notices; COMMIT follows it. So the offer row,
+ * which every taker of the offer updates, is held for that statement and COMMIT only.
  */
 export async function openTrade(ctx: AppContext, merchant: Merchant, input: OpenTradeInput, claim?: IdempotencyClaim | null): Promise<Trade> {
   // A retry that took over the Idempotency-Key of a request whose process died after opening the trade: that trade.
@@ -341,61 +346,59 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
   const { market } = ctx.config;
 
   return ctx.db.transaction(async (tx) => {
-    if (!instant) {
-      await tx.query('SELECT id FROM companies WHERE id = $1 FOR NO KEY UPDATE', [checked.buyer]);
-      const { rows } = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM trades WHERE buyer_company_id = $1 AND livemode = $2 AND status = 'awaiting_payment'", [
-        checked.buyer,
-        merchant.livemode,
-      ]);
-      if (rows[0]!.n >= market.maxAwaiting) throw new AppError('CONFLICT', text.tooManyAwaiting(rows[0]!.n));
-    }
-    const taken = await tx.query<{ id: string }>(
-      `UPDATE offers SET remaining = remaining - $2::numeric,
-              status = CASE WHEN remaining - $2::numeric = 0 THEN 'exhausted' ELSE status END, updated_at = now()
-        WHERE id = $1 AND status = 'active' AND remaining >= $2::numeric RETURNING id`,
-      [offer.id, input.amount.toString()],
+    // The buyer's company row: its trades awaiting payment are counted after it is held (a statement of their own, so
+    // the count sees what the transaction it waited for committed).
+    if (!instant) await tx.query('SELECT id FROM companies WHERE id = $1 FOR NO KEY UPDATE', [checked.buyer]);
+    const vendor = offer.companyId;
+    const params: unknown[] = [
+      merchant.livemode,
+      offer.id,
+      checked.seller,
+      checked.buyer,
+      merchant.companyId,
+      offer.asset,
+      offer.fiat,
+      input.amount.toString(),
+      checked.price.toString(),
+      checked.fiatAmount.toString(),
+      checked.sellerFee.toString(),
+      checked.buyerFee.toString(),
+      checked.usdCents.toString(),
+      input.method,
+      checked.paymentMethodId,
+      instant ? 'completed' : 'awaiting_payment',
+      offer.windowMinutes,
+      // A trade by balance completes at once: it never waits for a payment, so no bound applies to it.
+      instant ? 1 : market.maxAwaiting,
+      vendor,
+    ];
+    const bound = bindEffectClause(claim, 'trade', 'made', params.length + 1);
+    // The trade row (none when the buyer has as many trades awaiting payment as it may), with what the next statement
+    // needs: the vendor's users for its email, and whether either business has a webhook endpoint in this mode.
+    const { rows } = await tx.query<Partial<TradeRow> & { awaiting: number; email_recipients: { email: string; firstName: string; companyName: string }[]; webhooks: boolean }>(
+      `WITH awaiting AS (
+         SELECT CASE WHEN $16 = 'awaiting_payment'
+                     THEN (SELECT count(*)::int FROM trades WHERE buyer_company_id = $4 AND livemode = $1 AND status = 'awaiting_payment') ELSE 0 END AS n
+       ), made AS (
+         INSERT INTO trades (livemode, offer_id, seller_company_id, buyer_company_id, taker_company_id, asset, fiat, amount, price, fiat_amount,
+                             seller_fee, buyer_fee, usd_cents, method, payment_method_id, status, pay_by, ended_at)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                CASE WHEN $16 = 'awaiting_payment' THEN now() + make_interval(mins => $17) END,
+                CASE WHEN $16 = 'completed' THEN now() END
+           FROM awaiting WHERE awaiting.n < $18::int
+         RETURNING ${TRADE_COLUMNS}
+       )${bound.sql}
+       SELECT made.*, awaiting.n AS awaiting,
+              (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name, 'companyName', c.name) ORDER BY u.created_at), '[]')
+                 FROM users u JOIN companies c ON c.id = u.company_id WHERE u.company_id = $19) AS email_recipients,
+              EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id IN ($3, $4) AND w.livemode = $1 AND w.deleted_at IS NULL) AS webhooks
+         FROM awaiting LEFT JOIN made ON true`,
+      [...params, ...bound.params],
     );
-    if (!taken.rows[0]) {
-      const now = await findOffer(tx, merchant.livemode, offer.id);
-      if (now?.status === 'active') throw new AppError('UNPROCESSABLE', text.amountAboveLeft(shown(offer.asset, now.remaining)), { errors: { amount: text.amountAboveLeft(shown(offer.asset, now.remaining)) } });
-      throw new AppError('CONFLICT', text.offerNotActive);
-    }
-    const { rows } = await tx.query<TradeRow>(
-      `INSERT INTO trades (livemode, offer_id, seller_company_id, buyer_company_id, taker_company_id, asset, fiat, amount, price, fiat_amount,
-                           seller_fee, buyer_fee, usd_cents, method, payment_method_id, status, pay_by, ended_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-               CASE WHEN $16 = 'awaiting_payment' THEN now() + make_interval(mins => $17) END,
-               CASE WHEN $16 = 'completed' THEN now() END)
-       RETURNING ${TRADE_COLUMNS}`,
-      [
-        merchant.livemode,
-        offer.id,
-        checked.seller,
-        checked.buyer,
-        merchant.companyId,
-        offer.asset,
-        offer.fiat,
-        input.amount.toString(),
-        checked.price.toString(),
-        checked.fiatAmount.toString(),
-        checked.sellerFee.toString(),
-        checked.buyerFee.toString(),
-        checked.usdCents.toString(),
-        input.method,
-        checked.paymentMethodId,
-        instant ? 'completed' : 'awaiting_payment',
-        offer.windowMinutes,
-      ],
-    );
-    const trade = toTrade(rows[0]!);
-    await bindEffect(tx, claim, 'trade', trade.id);
+    const made = rows[0]!;
+    if (!made.id) throw new AppError('CONFLICT', text.tooManyAwaiting(made.awaiting));
+    const trade = toTrade(made as TradeRow);
     const type = instant ? 'trade.completed' : 'trade.opened';
-    for (const companyId of [trade.sellerCompanyId, trade.buyerCompanyId]) await recordEvent(tx, { companyId, livemode: trade.livemode }, type, tradeObject(trade), null);
-    await postSystemMessage(tx, trade, type);
-    await consumeLimits(tx, ctx.config, [
-      { companyId: trade.sellerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
-      { companyId: trade.buyerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
-    ]);
     const what = `${shown(trade.asset, trade.amount)} for ${shown(trade.fiat, trade.fiatAmount)}`;
     const test = modeNote(trade.livemode);
     const notices: Notice[] = instant
@@ -407,9 +410,85 @@ export async function openTrade(ctx: AppContext, merchant: Merchant, input: Open
           { companyId: trade.sellerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you sell ${what} by ${tradeMethodLabels[trade.method]}. Your ${trade.asset} is in escrow.` } },
           { companyId: trade.buyerCompanyId, notification: { title: `New trade${test}`, message: `A trade opened: you buy ${what}. Pay by ${tradeMethodLabels[trade.method]} within ${offer.windowMinutes} minutes, then mark it paid.` } },
         ];
-    await emailTrade(tx, ctx.config.appUrl, trade, notices.filter((n) => n.companyId !== trade.takerCompanyId));
-    if (instant) await postTrade(tx, trade, 'trade.swap', 'Marketplace trade by FiPay balance', swapLines(trade), notices, openingDebits(trade));
-    else await postTrade(tx, trade, 'trade.escrow', 'Marketplace trade: into escrow', escrowLines(trade), notices, openingDebits(trade));
+
+    // What no other transaction waits for, in one statement: both sides' events with their deliveries, the chat's
+    // system message and its NOTIFY, and the vendor's email to each of its users (the taker took the step itself).
+    const written: unknown[] = [];
+    const param = (value: unknown) => `$${written.push(value)}`;
+    const events = [trade.sellerCompanyId, trade.buyerCompanyId].map((companyId, i) => {
+      const clause = eventClause({ companyId, livemode: trade.livemode }, type, tradeObject(trade), { next: written.length + 1 }, i === 0 ? 'seller' : 'buyer');
+      written.push(...clause.params);
+      return clause.sql;
+    });
+    const message = systemMessageClause(trade.id, type, param, 'message');
+    const vendorNotice = notices.find((n) => n.companyId === vendor)!.notification;
+    const emails = made.email_recipients.map((to) => ({
+      kind: 'trade_update' as const,
+      email: tradeNoticeEmail(to, { title: vendorNotice.title.replace(/ \(test\)$/, ''), message: vendorNotice.message, livemode: trade.livemode }, `${ctx.config.appUrl}/dashboard/trades/${trade.id}`),
+    }));
+    const outbox = emails.length > 0 ? `, outbox AS (${enqueueEmailsSql(emails, param, 'seller_e')})` : '';
+    await tx.query(`WITH ${events.join('').slice(2)}${message ? `, ${message.sql}` : ''}${outbox} SELECT ${message ? message.notify : '1'}`, written);
+    if (made.webhooks) tx.wake('webhooks');
+    if (emails.length > 0) tx.wake('outbox');
+
+    // Both sides' daily Buy/Sell limits at the trade's USD value, taken in the one order of their usage rows.
+    const consumptions = inLimitOrder([
+      { companyId: trade.sellerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
+      { companyId: trade.buyerCompanyId, livemode: trade.livemode, kind: 'trade', usdCents: trade.usdCents, reference: trade.id },
+    ]);
+    const debits = openingDebits(trade);
+    try {
+      // One statement takes every row the offer's takers share, in the one order (ADR 0038, 0070, 0084, 0093): the
+      // offer's amount (its guarded update: never oversold), then both usage rows of the limits, each only when what
+      // comes before it was taken, then the ledger's accounts in id order with the debited balances checked against
+      // what is available (not what is pending), the entry and both sides' notifications. COMMIT follows it.
+      await post(
+        tx,
+        {
+          livemode: trade.livemode,
+          companyId: trade.sellerCompanyId,
+          kind: instant ? 'trade.swap' : 'trade.escrow',
+          reference: trade.id,
+          description: instant ? 'Marketplace trade by FiPay balance' : 'Marketplace trade: into escrow',
+          lines: instant ? swapLines(trade) : escrowLines(trade),
+        },
+        {
+          head: (p) => {
+            const amount = p(trade.amount.toString());
+            const taken = `offer_taken AS (
+              UPDATE offers SET remaining = remaining - ${amount}::numeric,
+                     status = CASE WHEN remaining - ${amount}::numeric = 0 THEN 'exhausted' ELSE status END, updated_at = now()
+               WHERE id = ${p(offer.id)}::uuid AND status = 'active' AND remaining >= ${amount}::numeric RETURNING id)`;
+            const first = limitClause(ctx.config, consumptions[0]!, p, { name: 'first', when: 'EXISTS (SELECT 1 FROM offer_taken)' });
+            const second = limitClause(ctx.config, consumptions[1]!, p, { name: 'second', when: first.passed });
+            return {
+              sql: `${taken}, ${first.sql}, ${second.sql}`,
+              pass: `EXISTS (SELECT 1 FROM offer_taken) AND ${first.passed} AND ${second.passed}`,
+              held: `CASE WHEN NOT EXISTS (SELECT 1 FROM offer_taken) THEN 'offer' WHEN NOT ${first.passed} THEN '0' ELSE '1' END`,
+            };
+          },
+          also: (p, posted) => notifyCompaniesSql('n', notices, p, posted),
+          floors: debits.map((debit) => ({ companyId: debit.companyId, code: 'available' as const, currency: debit.asset })),
+        },
+      );
+    } catch (error) {
+      if (error instanceof PostingHeldError) {
+        if (error.held !== 'offer') throw await limitRefusal(tx, ctx.config, consumptions[Number(error.held)]!);
+        const now = await findOffer(tx, merchant.livemode, offer.id);
+        if (now?.status === 'active') throw new AppError('UNPROCESSABLE', text.amountAboveLeft(shown(offer.asset, now.remaining)), { errors: { amount: text.amountAboveLeft(shown(offer.asset, now.remaining)) } });
+        throw new AppError('CONFLICT', text.offerNotActive);
+      }
+      if (error instanceof WalletFrozenError) throw new AppError('CONFLICT', text.frozen);
+      if (error instanceof InsufficientBalanceError) {
+        // Which side is short, read under the locks the statement took.
+        for (const debit of debits) {
+          const balance = (await walletBalances(tx, debit.companyId, trade.livemode)).get(debit.asset);
+          if ((balance?.available ?? 0n) < debit.amount) throw new AppError('UNPROCESSABLE', debit.message, { errors: { amount: debit.message } });
+        }
+        throw new AppError('UNPROCESSABLE', text.balanceShort(trade.asset), { errors: { amount: text.balanceShort(trade.asset) } });
+      }
+      throw error;
+    }
     return trade;
   });
 }

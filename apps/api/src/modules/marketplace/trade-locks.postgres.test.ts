@@ -1,0 +1,96 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Merchant } from '../../plugins/merchant-auth';
+import { createTestDb } from '../../test/db';
+import { startTestServer, type TestServer } from '../../test/server';
+import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
+import { ledgerDiscrepancies } from '../ledger/ledger';
+import { refreshRates } from '../rates/rates';
+import { createOffer, findOffer } from './offers';
+import { openTrade } from './trades';
+
+/**
+ * The one lock order inside the statement that opens a trade (docs/decisions/0093-a-trade-opens-under-the-offer-lock-for-one-statement.md):
+ * the offer's row first, both sides' limit rows and the ledger's accounts only once it has it. A taker waiting for a
+ * busy offer holds no limit row and no account, so nothing that holds one (a transfer, a release, a payout, another
+ * offer's trade with the same seller) waits for a taker that waits for the offer: no circle. On PostgreSQL, where a
+ * second connection can hold the offer's row.
+ */
+let server: TestServer;
+let url: string;
+
+beforeAll(async () => {
+  const database = await createTestDb();
+  url = database.url!;
+  server = await startTestServer({ database: { db: database.db, drop: database.drop } });
+  await refreshRates(server.app.ctx);
+});
+afterAll(() => server.close());
+
+const { newCompany, fund, addMethod } = withdrawalFixtures(() => server);
+const as = (company: { id: string }): Merchant => ({ companyId: company.id, livemode: false, via: { kind: 'secret-key', keyId: 'test' } });
+const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
+
+describe('a taker waiting for the offer’s row', () => {
+  it('holds neither side’s limit row nor any of the ledger’s accounts while it waits, and opens once the row is free', async () => {
+    const vendor = await newCompany();
+    const buyer = await newCompany();
+    const account = await addMethod(vendor, { kind: 'ng_bank_account' });
+    await fund(vendor, 'USDT', USDT(1000));
+    const offer = await createOffer(server.app.ctx, as(vendor), {
+      side: 'sell',
+      asset: 'USDT',
+      fiat: 'NGN',
+      price: 165_000n,
+      total: USDT(100),
+      minTrade: USDT(10),
+      maxTrade: USDT(50),
+      methods: [{ method: 'ng_bank_transfer', paymentMethodId: account }],
+    });
+    // A first trade makes today's usage rows of both sides and every account the next one posts to.
+    await openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(10), method: 'ng_bank_transfer' });
+    const { rows: accounts } = await server.db.query<{ id: string }>(
+      "SELECT id FROM ledger_accounts WHERE company_id = $1 AND livemode = false AND currency = 'USDT' AND code IN ('available', 'pending', 'escrow')",
+      [vendor.id],
+    );
+    expect(accounts).toHaveLength(3);
+
+    const holder = new pg.Client({ connectionString: url });
+    const prober = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await prober.connect();
+    try {
+      // The offer's row held as a taker (or the vendor's edit) holds it: updated, not yet committed.
+      await holder.query('BEGIN');
+      expect((await holder.query('UPDATE offers SET updated_at = now() WHERE id = $1', [offer.id])).rowCount).toBe(1);
+      const opening = openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(20), method: 'ng_bank_transfer' });
+      // Until the trade's statement is seen waiting for a lock.
+      for (let i = 0; ; i += 1) {
+        const { rows } = await prober.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%offer_taken%' AND datname = current_database()",
+        );
+        if (rows[0]!.n > 0) break;
+        if (i > 200) throw new Error('the trade never waited for the offer row');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Both usage rows and every account the waiting trade would post to are free: it took none before the offer.
+      await prober.query('BEGIN');
+      const usage = await prober.query("SELECT 1 FROM limit_usage WHERE company_id = ANY($1::uuid[]) AND livemode = false AND kind = 'trade' ORDER BY company_id FOR UPDATE NOWAIT", [
+        [vendor.id, buyer.id],
+      ]);
+      expect(usage.rowCount).toBe(2);
+      const probed = await prober.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE NOWAIT', [accounts.map((a) => a.id)]);
+      expect(probed.rowCount).toBe(accounts.length);
+      await prober.query('ROLLBACK');
+      await holder.query('ROLLBACK');
+      const trade = await opening;
+      expect(trade.amount).toBe(USDT(20));
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await prober.end();
+    }
+    expect((await findOffer(server.db, false, offer.id))!.remaining).toBe(USDT(70));
+    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+  });
+});
