@@ -44,6 +44,7 @@ import { sql as tradeDisputes } from './migrations/0049-trade-disputes';
 import { sql as marketplaceReputation } from './migrations/0050-marketplace-reputation';
 import { sql as offerFavorites } from './migrations/0052-offer-favorites';
 import { sql as offersMarketOrder } from './migrations/0054-offers-market-order';
+import { sql as postingInOneStatement } from './migrations/0058-posting-in-one-statement';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -92,6 +93,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0050-marketplace-reputation', sql: marketplaceReputation },
   { id: '0052-offer-favorites', sql: offerFavorites },
   { id: '0054-offers-market-order', sql: offersMarketOrder },
+  { id: '0058-posting-in-one-statement', sql: postingInOneStatement },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -95,9 +95,10 @@ export async function consumeLimit(tx: Queryable, config: TiersConfig, consumpti
  * with `passed`, the condition that the limit was taken (`limit_used` has its row): for a path that takes the usage
  * row in the statement that then locks the ledger's accounts (the ledger's StatementHead), so the row is held for
  * that statement and COMMIT only. The same row, taken the same way, before the same locks. When `passed` is false
- * nothing was added: `limitRefusal` says why.
+ * nothing was added: `limitRefusal` says why. `after` names a CTE of one row that must run before the usage row is
+ * taken (what the statement writes that nobody waits for: docs/decisions/0094-a-transfer-in-one-statement.md).
  */
-export function limitClause(config: TiersConfig, consumption: Consumption, param: (value: unknown) => string): { sql: string; passed: string } {
+export function limitClause(config: TiersConfig, consumption: Consumption, param: (value: unknown) => string, after?: string): { sql: string; passed: string } {
   const { companyId, livemode, kind, usdCents, reference } = consumption;
   if (usdCents < 0n) throw new RangeError('A limit is consumed by a USD value of zero or more');
   // Beyond any limit: refused without a row, and no bigint column is asked to hold it.
@@ -114,7 +115,7 @@ export function limitClause(config: TiersConfig, consumption: Consumption, param
          FROM limit_standing),
      limit_used AS (
        INSERT INTO limit_usage AS u (company_id, livemode, kind, day, used_cents)
-       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM limit_of lim
+       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM limit_of lim${after ? `, ${after}` : ''}
         WHERE ${cents}::bigint IS NOT NULL AND ${cents}::bigint <= lim.limit_cents AND (lim.approved OR NOT ${mode}::boolean)
        ON CONFLICT (company_id, livemode, kind, day)
          DO UPDATE SET used_cents = u.used_cents + excluded.used_cents
