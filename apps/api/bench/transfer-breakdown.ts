@@ -9,6 +9,9 @@
  * Prints, per side: each statement's round trip as the client sees it (mean, in ms), the CPU time per operation of
  * this process and of the connection's backend (/proc), and the database's own account of one transfer (auto_explain
  * with triggers and nested statements, sent to this client as notices). For finding where the time goes, not a rate.
+ * BREAKDOWN_SIDES (`transfer,bare`) picks the sides, BREAKDOWN_EXPLAIN=0 skips auto_explain, BREAKDOWN_SQL runs SQL on
+ * the scratch database before the transfers (a trigger disabled, to see what it costs). It prints the backend's pid,
+ * for `perf record -p`.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
