@@ -200,9 +200,16 @@ try {
   );
   console.log('\nprepared statements (generic / custom plans):');
   for (const row of plans) console.log(`  ${row.generic_plans} / ${row.custom_plans}  ${labelOf(row.statement)}`);
-  if (process.env.BREAKDOWN_EXPLAIN === '0') process.exit(0);
 
   // The database's own account of one transfer and one bare posting.
+  if (process.env.BREAKDOWN_EXPLAIN !== '0') await explainOne(client, notices, transfer, bare);
+  await client.end();
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+
+async function explainOne(client: pg.Client, notices: string[], transfer: () => Promise<unknown>, bare: () => Promise<unknown>) {
   await client.query(
     "LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_triggers = on; SET auto_explain.log_nested_statements = on; SET auto_explain.log_level = notice; SET auto_explain.log_timing = on",
   );
@@ -212,8 +219,4 @@ try {
     await op();
     console.log(`\n--- auto_explain, one ${name} ---\n${notices.filter((n) => !/LOAD|SET auto_explain/.test(n)).join('\n---\n')}`);
   }
-  await client.end();
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
 }
