@@ -9,7 +9,8 @@
  * - transfer: the product's transfer between two businesses (src/modules/transfers/transfers.ts, `createTransfer`, as
  *   POST /transfers runs it for a secret key, without HTTP): the recipient looked up by tag, the value priced, the
  *   transfer row, both events, the recipient's email, the daily Send limit, the posting and both notifications, in one
- *   transaction; 1 US cent from the bench company to a recipient the runner makes (approved, tagged), funded first.
+ *   statement that is its own transaction once the accounts exist (docs/decisions/0094-a-transfer-in-one-statement.md);
+ *   1 US cent from the bench company to a recipient the runner makes (approved, tagged), funded first.
  * - transfer-spread: the same createTransfer, but worker w sends from a sender of its own to a payee of its own (ten
  *   pairs the runner makes: senders with a user each, approved payees, tagged, the senders funded), so no two workers
  *   share a row: what a transfer costs when it does not queue behind another on the same balances.

@@ -231,9 +231,10 @@ export type StatementPart = (param: (value: unknown) => string, posted: string) 
  * the statement locks no account and writes nothing of the ledger, and `postEntries` throws PostingHeldError. A money
  * path takes the one lock its own rules need before the ledger's in the same statement so (a send's daily limit
  * row: docs/decisions/0083-transfers-hold-their-locks-for-one-statement.md), with no round trip between the two locks.
- * Its CTE names must not be the ledger's own (`pass`, `locked`, `ok`, `x`, `e`, `l`).
+ * Its CTE names must not be the ledger's own (`pass`, `locked`, `ok`, `x`, `e`, `l`, `checked`). `output`: more columns
+ * of the statement's answer, over the head's CTEs (postEntriesWith and postAlone answer them).
  */
-export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string; held?: string };
+export type StatementHead = (param: (value: unknown) => string) => { sql: string; pass: string; held?: string; output?: string };
 
 /**
  * `floors`: accounts of the posting's lines that it may not take below zero, whatever the database allows them
@@ -269,8 +270,55 @@ export class PostingHeldError extends Error {
  * AlreadyPostedError when a kind and reference was posted before.
  */
 export async function postEntries(tx: Queryable, entries: Entry[], options: PostingParts = {}): Promise<string[]> {
+  return (await postEntriesWith(tx, entries, options)).entryIds;
+}
+
+/** A posting's entry ids, and the columns its head's `output` asked for. */
+export type Posted = { entryIds: string[]; output: Record<string, unknown> };
+
+/** postEntries, answering also the columns its head's `output` asked for. */
+export async function postEntriesWith(tx: Queryable, entries: Entry[], options: PostingParts = {}): Promise<Posted> {
   mustBeTransaction(tx);
-  if (entries.length === 0) return [];
+  return (await postingStatement(tx, entries, options, false))!;
+}
+
+/**
+ * Writes entries of one mode as a transaction of their own: one statement outside BEGIN/COMMIT (so one round trip,
+ * with nothing between the statement's last lock and its commit), which takes the head's locks, then the accounts'
+ * in id order, checks the balance, writes the entries and the `also` CTEs, and commits, or writes nothing at all:
+ * a held head, a balance short and an entry posted before are raised inside the statement
+ * (`ledger_posting_check`, migration 0058, docs/decisions/0094-a-transfer-in-one-statement.md), so nothing of it
+ * commits, and thrown as PostingHeldError, InsufficientBalanceError and AlreadyPostedError as postEntries throws them.
+ * `db` is a database handle, not a transaction. Answers null, having written nothing, when an account it would post
+ * to does not exist yet (accounts are made in the transaction of their first posting: post with postEntries then).
+ */
+export async function postAlone(db: Queryable, entries: Entry[], options: PostingParts = {}): Promise<Posted | null> {
+  if (!('transaction' in db)) throw new LockOrderError('a posting of its own runs outside any transaction');
+  return postingStatement(db, entries, options, true);
+}
+
+/** The ids of accounts that exist, from the memo or the database (remembered now: they are committed); null if any does not. */
+async function existingAccountIds(db: Queryable, livemode: boolean, refs: AccountRef[]): Promise<string[] | null> {
+  const known = refs.map((ref) => db.memo.get(memoKey(livemode, ref)));
+  const missing = refs.filter((_, index) => known[index] === undefined);
+  if (missing.length === 0) return known as string[];
+  const { rows } = await db.query<{ id: string; position: string }>(
+    `SELECT a.id, r.position FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS r(company_id, code, currency, position)
+       JOIN ledger_accounts a ON a.company_id IS NOT DISTINCT FROM r.company_id AND a.livemode = $4 AND a.code = r.code AND a.currency = r.currency`,
+    [missing.map((ref) => ref.companyId ?? null), missing.map((ref) => ref.code), missing.map((ref) => ref.currency), livemode],
+  );
+  const found = new Map(rows.map((row) => [Number(row.position) - 1, row.id]));
+  missing.forEach((ref, index) => {
+    const id = found.get(index);
+    if (id) db.memo.set(memoKey(livemode, ref), id);
+  });
+  if (found.size < missing.length) return null;
+  let next = 0;
+  return known.map((id) => id ?? found.get(next++)!);
+}
+
+async function postingStatement(tx: Queryable, entries: Entry[], options: PostingParts, alone: boolean): Promise<Posted | null> {
+  if (entries.length === 0) return { entryIds: [], output: {} };
   const livemode = entries[0]!.livemode;
   if (entries.some((entry) => entry.livemode !== livemode)) throw new Error('Entries posted together are of one mode');
   for (const entry of entries) {
@@ -288,19 +336,21 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
   const lineRefs = entries.flatMap((entry) => entry.lines.map((line) => line.account));
   const floorRefs = options.floors ?? [];
   if (floorRefs.some((ref) => !ref.companyId)) throw new Error("A posting's floors are company accounts");
-  const allIds = await accountIds(tx, livemode, [...lineRefs, ...coverRefs, ...floorRefs]);
+  const refs = [...lineRefs, ...coverRefs, ...floorRefs];
+  const allIds = alone ? await existingAccountIds(tx, livemode, refs) : await accountIds(tx, livemode, refs);
+  if (!allIds) return null;
   const ids = allIds.slice(0, lineRefs.length);
   const coverIds = allIds.slice(lineRefs.length, lineRefs.length + coverRefs.length);
   const floorIds = allIds.slice(lineRefs.length + coverRefs.length);
   if (floorIds.some((id) => !ids.includes(id))) throw new Error("A posting's floors are accounts of its own lines");
 
-  const before = lockedAccounts.get(tx);
+  const before = alone ? undefined : lockedAccounts.get(tx);
   const outside = ids.find((id) => before && !before.has(id));
   if (outside) throw new LockOrderError(`${entries[0]!.kind} ${entries[0]!.reference} posts to account ${outside}, which was not locked before the transaction's first posting`);
   // Checked in the statement when both accounts are (or are now being) locked; otherwise by the database at once.
   const checkHere = coverIds.length > 0 && (!before || coverIds.every((id) => before.has(id)));
   const lockIdsNow = [...new Set([...ids, ...(checkHere ? coverIds : [])])].sort();
-  if (!before) lockedAccounts.set(tx, new Set(lockIdsNow));
+  if (!before && !alone) lockedAccounts.set(tx, new Set(lockIdsNow));
 
   const lineRows: { entry: number; id: string; currency: Currency; amount: bigint }[] = [];
   let offset = 0;
@@ -350,7 +400,7 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
     // reference posted before writes nothing of that entry; a balance short writes nothing at all.
     // A head runs first: the accounts' scan waits for its condition (a one-time filter, evaluated before the first
     // account is read and locked), which reads its CTEs.
-    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean; passed: boolean; held?: string | null }>(
+    const { rows } = await tx.query<{ id: string | null; position: string | null; covered: boolean; passed: boolean; held?: string | null } & Record<string, unknown>>(
       `WITH ${head ? `${head.sql}, pass AS MATERIALIZED (SELECT coalesce((${head.pass}), false) AS passed), ` : ''}locked AS MATERIALIZED (
          SELECT id, balance FROM ledger_accounts WHERE id = ANY($1::uuid[])${head ? ' AND (SELECT passed FROM pass)' : ''} ORDER BY id FOR UPDATE
        ), ok AS MATERIALIZED (
@@ -367,9 +417,16 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
            FROM unnest($9::int[], $10::uuid[], $11::text[], $12::numeric[]) WITH ORDINALITY AS t(entry, account_id, currency, amount, position)
            JOIN x ON x.position = t.entry JOIN e ON e.kind = x.kind AND e.reference = x.reference
           ORDER BY t.position
-       )${also ? `, ${also}` : ''}
-       SELECT e.id, x.position, ok.covered, ${head ? '(SELECT passed FROM pass)' : 'true'} AS passed${head?.held ? `, (${head.held})::text AS held` : ''}
-         FROM ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
+       )${also ? `, ${also}` : ''}${
+         // On its own, the statement refuses inside itself (raising), so that nothing of it commits.
+         alone
+           ? `, checked AS MATERIALIZED (
+         SELECT ledger_posting_check(${head ? '(SELECT passed FROM pass)' : 'true'}, ok.covered, (SELECT count(*) FROM e), ${param(entries.length)}::int) AS fine FROM ok
+       )`
+           : ''
+       }
+       SELECT e.id, x.position, ok.covered, ${head ? '(SELECT passed FROM pass)' : 'true'} AS passed${head?.held ? `, (${head.held})::text AS held` : ''}${head?.output ? `, ${head.output}` : ''}
+         FROM ${alone ? 'checked, ' : ''}ok LEFT JOIN (e JOIN x ON e.kind = x.kind AND e.reference = x.reference) ON true`,
       params,
     );
     if (rows[0] && !rows[0].passed) throw new PostingHeldError(rows[0].held ?? null);
@@ -382,8 +439,10 @@ export async function postEntries(tx: Queryable, entries: Entry[], options: Post
       await tx.query('SET CONSTRAINTS ledger_available_covered IMMEDIATE');
       await tx.query('SET CONSTRAINTS ledger_available_covered DEFERRED');
     }
-    return entries.map((_, index) => byPosition.get(index + 1)!);
+    return { entryIds: entries.map((_, index) => byPosition.get(index + 1)!), output: rows[0]! };
   } catch (error) {
+    if (pgCode(error) === 'FP002') throw new PostingHeldError();
+    if (pgCode(error) === 'FP003') throw new AlreadyPostedError(entries[0]!.kind, entries[0]!.reference);
     if (pgCode(error) === '23514' && ['ledger_accounts_not_negative', 'ledger_available_covered'].includes(pgConstraint(error) ?? '')) throw new InsufficientBalanceError();
     if (pgCode(error) === 'FP001' || pgConstraint(error) === 'ledger_wallet_frozen') throw new WalletFrozenError();
     // numeric_value_out_of_range: a balance the column cannot hold.

@@ -95,13 +95,14 @@ export async function consumeLimit(tx: Queryable, config: TiersConfig, consumpti
  * with `passed`, the condition that the limit was taken (`limit_used` has its row): for a path that takes the usage
  * row in the statement that then locks the ledger's accounts (the ledger's StatementHead), so the row is held for
  * that statement and COMMIT only. The same row, taken the same way, before the same locks. When `passed` is false
- * nothing was added: `limitRefusal` says why.
+ * nothing was added: `limitRefusal` says why. `after` names a CTE of one row that must run before the usage row is
+ * taken (what the statement writes that nobody waits for: docs/decisions/0094-a-transfer-in-one-statement.md).
  */
 export function limitClause(
   config: TiersConfig,
   consumption: Consumption,
   param: (value: unknown) => string,
-  options: { name?: string; when?: string } = {},
+  options: { name?: string; when?: string; after?: string } = {},
 ): { sql: string; passed: string } {
   const { companyId, livemode, kind, usdCents, reference } = consumption;
   // `name` prefixes the CTEs, so one statement can take several companies' limits; `when` (SQL over the caller's
@@ -123,7 +124,7 @@ export function limitClause(
          FROM ${standing}),
      ${used} AS (
        INSERT INTO limit_usage AS u (company_id, livemode, kind, day, used_cents)
-       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM ${of} lim
+       SELECT ${company}::uuid, ${mode}::boolean, ${kindParam}::text, (now() AT TIME ZONE 'UTC')::date, ${cents}::bigint FROM ${of} lim${options.after ? `, ${options.after}` : ''}
         WHERE ${cents}::bigint IS NOT NULL AND ${cents}::bigint <= lim.limit_cents AND (lim.approved OR NOT ${mode}::boolean)${when}
        ON CONFLICT (company_id, livemode, kind, day)
          DO UPDATE SET used_cents = u.used_cents + excluded.used_cents

@@ -105,26 +105,33 @@ type RecipientRow = { id: string; name: string; approved: boolean; tag: string |
  * approved) is one answer, so the look-up tells nobody whether an address has an account. The caller's own business
  * is refused by name: that tells them nothing new. Errors name the field `to` when `field` is given.
  */
-export async function findRecipientCompany(
+export async function findRecipientCompany<Also extends Record<string, unknown> = Record<never, never>>(
   db: Queryable,
-  options: { companyId: string; tag?: string; email?: string; field?: string },
-): Promise<{ id: string; name: string; tag: string | null }> {
-  const { rows } = await db.query<RecipientRow>(
+  options: {
+    companyId: string;
+    tag?: string;
+    email?: string;
+    field?: string;
+    /** More columns read in the same statement (`c` is the recipient's row), with their parameters from $2 on. */
+    also?: { columns: string; params: unknown[] };
+  },
+): Promise<{ id: string; name: string; tag: string | null } & { also: Also }> {
+  const { rows } = await db.query<RecipientRow & Also>(
     `SELECT c.id, c.name, COALESCE(k.status = 'APPROVED', false) AS approved,
-            (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag
+            (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS tag${options.also ? `, ${options.also.columns}` : ''}
      FROM companies c LEFT JOIN kyb_applications k ON k.company_id = c.id
      WHERE c.id = ${
        options.tag !== undefined
          ? '(SELECT company_id FROM fipay_tags WHERE tag = $1 AND released_at IS NULL)'
          : '(SELECT company_id FROM users WHERE email = $1 AND email_verified_at IS NOT NULL)'
      }`,
-    [options.tag ?? options.email],
+    [options.tag ?? options.email, ...(options.also?.params ?? [])],
   );
   const row = rows[0];
   const errors = (message: string) => (options.field ? { errors: { [options.field]: message } } : undefined);
   if (row?.id === options.companyId) throw new AppError('UNPROCESSABLE', tagMessages.recipientIsYou, errors(tagMessages.recipientIsYou));
   if (!row?.approved) throw new AppError('NOT_FOUND', tagMessages.recipientNotFound, errors(tagMessages.recipientNotFound));
-  return { id: row.id, name: row.name, tag: row.tag };
+  return { id: row.id, name: row.name, tag: row.tag, also: row };
 }
 
 /** The business a send to this tag or email would reach, as the recipient look-up shows it (findRecipientCompany). */

@@ -48,10 +48,11 @@ describe('a transfer waiting for its sender’s limit row', () => {
       const held = await holder.query("SELECT 1 FROM limit_usage WHERE company_id = $1 AND livemode = false AND kind = 'send' FOR UPDATE", [alice.id]);
       expect(held.rowCount).toBe(1);
       const sending = server.api.post('/transfers', { asset: 'USD', amount: '200', to: `@${bob.tag}` }, { token: alice.key });
-      // Until the transfer's statement is seen waiting for a lock.
+      // Until the transfer's statement is seen waiting for a lock (the holder's: the one row it holds). The view shows
+      // a statement's first 1,024 bytes (track_activity_query_size), where the transfer's begins with its row.
       for (let i = 0; ; i += 1) {
         const { rows } = await prober.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO limit_usage%' AND datname = current_database()",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH made AS (%INSERT INTO transfers%' AND datname = current_database()",
         );
         if (rows[0]!.n > 0) break;
         if (i > 200) throw new Error('the transfer never waited for the limit row');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assetOf, type AssetCode } from '@fipay/contracts/assets';
 import { MAX_LIMIT_CENTS } from '@fipay/contracts/daily-limits';
 import { displayTag } from '@fipay/contracts/fipay-tags';
@@ -23,7 +24,7 @@ import { consumeEmailCode, sendEmailCode } from '../auth/email-otp';
 import { checkSecondFactor } from '../auth/two-factor';
 import { findUserById, twoFactorMethodOf } from '../auth/users';
 import { companyMayGoLive } from '../developers/modes';
-import { AmountTooLargeError, InsufficientBalanceError, post, PostingHeldError, WalletFrozenError } from '../ledger/ledger';
+import { AmountTooLargeError, InsufficientBalanceError, postAlone, postEntriesWith, PostingHeldError, WalletFrozenError, type PostingParts } from '../ledger/ledger';
 import { beyondAnyLimit, limitClause, limitRefusal } from '../limits/limits';
 import { registerCounterpartyResolver } from '../wallet/counterparties';
 import { notifyCompaniesSql } from '../notifications/notify';
@@ -51,14 +52,38 @@ export async function codeNeeded(ctx: AppContext, merchant: Merchant, usdCents: 
   return twoFactorMethodOf(user) === 'authenticator' ? 'authenticator' : 'email';
 }
 
-type Checked = { recipient: Awaited<ReturnType<typeof findRecipientCompany>>; usdCents: bigint; code: 'authenticator' | 'email' | null };
+/** What a transfer's texts and wake-ups need of both businesses, read with the recipient (PARTIES). */
+type Parties = {
+  sender_name: string;
+  sender_tag: string | null;
+  /** The recipient's users who keep payment emails on (`emailCompany`'s), for the email. */
+  email_recipients: { email: string; firstName: string; companyName: string }[];
+  /** Whether either business has a webhook endpoint in this mode (a superset of where deliveries go). */
+  webhooks: boolean;
+};
+const PARTIES = `(SELECT name FROM companies WHERE id = $2::uuid) AS sender_name,
+            (SELECT tag FROM fipay_tags WHERE company_id = $2::uuid AND released_at IS NULL) AS sender_tag,
+            (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name, 'companyName', c.name) ORDER BY u.created_at), '[]')
+               FROM users u LEFT JOIN email_preferences p ON p.user_id = u.id
+              WHERE u.company_id = c.id AND coalesce(p.payments, true)) AS email_recipients,
+            EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id IN ($2::uuid, c.id) AND w.livemode = $3::boolean AND w.deleted_at IS NULL) AS webhooks`;
 
-/** The checks a transfer passes before anything is written: the mode, the recipient, its value now, the code it needs. */
-async function checkTransfer(ctx: AppContext, merchant: Merchant, input: z.output<typeof transferPreviewRequest>): Promise<Checked> {
+type Checked = { recipient: Awaited<ReturnType<typeof findRecipientCompany<Parties>>>; usdCents: bigint; code: 'authenticator' | 'email' | null };
+
+/**
+ * The checks a transfer passes before anything is written: the mode, the recipient, its value now, the code it needs.
+ * With `parties`, the recipient's look-up also reads what the transfer's texts need (Parties), in the same statement.
+ */
+async function checkTransfer(ctx: AppContext, merchant: Merchant, input: z.output<typeof transferPreviewRequest>, parties = false): Promise<Checked> {
   if (merchant.livemode && !(await companyMayGoLive(ctx.db, merchant.companyId))) throw new AppError('FORBIDDEN', text.liveNeedsApproval);
   const target = transferTargetOf(input.to);
   if (!target) throw new AppError('VALIDATION_FAILED', text.toInvalid, { errors: { to: text.toInvalid } });
-  const recipient = await findRecipientCompany(ctx.db, { companyId: merchant.companyId, ...(target.kind === 'tag' ? { tag: target.tag } : { email: target.email }), field: 'to' });
+  const recipient = await findRecipientCompany<Parties>(ctx.db, {
+    companyId: merchant.companyId,
+    ...(target.kind === 'tag' ? { tag: target.tag } : { email: target.email }),
+    field: 'to',
+    ...(parties ? { also: { columns: PARTIES, params: [merchant.companyId, merchant.livemode] } } : {}),
+  });
   // Both sides approved for live money: the recipient is (findRecipient finds approved businesses only).
   const { amount: usdCents } = await priceAtMarket(ctx, { from: input.asset, to: 'USD', amount: input.amount, rounding: 'up' });
   // Beyond any Send limit there can be: refused now, preview and send alike (a pound's worth in cents is more than
@@ -165,13 +190,16 @@ const amountText = (asset: AssetCode, amount: bigint) =>
   `${formatAmount(asset, amount, { decimals: 'trim', minDecimals: assetOf(asset).kind === 'fiat' ? 2 : 0 })} ${asset}`;
 
 /**
- * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value), then one
- * transaction writes the transfer row with the Idempotency-Key's note, then both businesses' events and the recipient's
- * email in one statement (rows nobody waits for; docs/decisions/0089-a-transfer-in-three-statements.md), then one statement takes the daily Send limit (the sender's usage row), locks the
- * accounts in id order, refuses a balance short, writes the ledger entry and both businesses' notifications after it
- * (their counters after the ledger, as every money path's: docs/decisions/0063-money-paths-lock-the-ledger-last.md,
- * 0070), and COMMIT follows: the rows every send of the sender waits for are held for that statement and COMMIT only
- * (0083). A retry with the same key answers with the same transfer.
+ * Sends a transfer: checked (mode, recipient, value at market, the code above the configured value; the recipient's
+ * look-up also reads the sender's name and tag and who gets the recipient's email), then written by **one statement**
+ * (docs/decisions/0094-a-transfer-in-one-statement.md): the transfer row with the Idempotency-Key's note, both
+ * businesses' events with their deliveries and the recipient's email (rows nobody waits for), then the daily Send
+ * limit (the sender's usage row), the accounts locked in id order, the balance check, the ledger entry and both
+ * businesses' notifications after it (their counters after the ledger, as every money path's: ADR 0063, 0070, 0083).
+ * Once every account exists, that statement is a transaction of its own (the ledger's `postAlone`): one round trip,
+ * committed as it ends, and a refusal raised inside it writes nothing. A first transfer of an asset to a business
+ * runs the same statement in a transaction that makes the accounts first. A retry with the same key answers with the
+ * same transfer.
  */
 export async function createTransfer(
   ctx: AppContext,
@@ -181,121 +209,137 @@ export async function createTransfer(
 ): Promise<Transfer> {
   const earlier = earlierEffect(claim, 'transfer');
   if (earlier) return (await findTransfer(ctx.db, merchant, earlier))!;
-  const checked = await checkTransfer(ctx, merchant, input);
+  const checked = await checkTransfer(ctx, merchant, input, true);
   if (checked.code) await requireCode(ctx, merchant, checked.code, input.code);
   const { recipient, usdCents } = checked;
+  const parties = recipient.also;
   const asset = assetOf(input.asset);
   const note = input.note ?? '';
+  const id = randomUUID();
 
-  const sent: Transfer = await ctx.db.transaction(async (tx) => {
-    const params: unknown[] = [
-      merchant.livemode,
-      merchant.companyId,
-      recipient.id,
-      asset.code,
-      input.amount.toString(),
-      usdCents.toString(),
-      note,
-      transferTargetOf(input.to)!.kind,
-      input.to.trim(),
-      merchant.via.kind === 'dashboard' ? merchant.via.userId : null,
-      merchant.via.kind === 'secret-key' ? merchant.via.keyId : null,
-    ];
-    const bound = bindEffectClause(claim, 'transfer', 'made', params.length + 1);
-    // The transfer row, with what the statement after it needs: the sender's name and tag, the recipient's users who
-    // keep payment emails on (`emailCompany`'s), and whether either business has a webhook endpoint in this mode.
-    const { rows } = await tx.query<TransferRow & { sender_name: string; sender_tag: string | null; email_recipients: { email: string; firstName: string; companyName: string }[]; webhooks: boolean }>(
-      `WITH made AS (
-         INSERT INTO transfers (livemode, from_company_id, to_company_id, asset, amount, usd_cents, note, recipient_kind, recipient_handle, sent_by_user_id, sent_by_key_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         RETURNING id, created_at
-       )${bound.sql}
-       SELECT made.id, made.created_at, c.name AS sender_name,
-              (SELECT tag FROM fipay_tags WHERE company_id = c.id AND released_at IS NULL) AS sender_tag,
-              (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name, 'companyName', rc.name) ORDER BY u.created_at), '[]')
-                 FROM users u JOIN companies rc ON rc.id = u.company_id LEFT JOIN email_preferences p ON p.user_id = u.id
-                WHERE u.company_id = $3 AND coalesce(p.payments, true)) AS email_recipients,
-              EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id IN ($2, $3) AND w.livemode = $1 AND w.deleted_at IS NULL) AS webhooks
-         FROM made, companies c WHERE c.id = $2`,
-      [...params, ...bound.params],
-    );
-    const made = rows[0]!;
-    const sender = recipientView({ name: made.sender_name, tag: made.sender_tag });
-    const shown = amountText(asset.code, input.amount);
-    const object = (direction: 'sent' | 'received', counterparty: ReturnType<typeof recipientView>) => ({
-      id: made.id,
-      livemode: merchant.livemode,
-      direction,
-      asset: asset.code,
-      amount: input.amount.toString(),
-      fee: '0',
-      usdCents: usdCents.toString(),
-      note,
-      counterparty,
-      createdAt: made.created_at.toISOString(),
-    });
-    // What no other transaction waits for, before the ledger's locks, in one statement: both events with their
-    // deliveries, and the recipient's payment email to each of its users (outbox rows).
-    const emails = made.email_recipients.map((to) => ({
-      kind: 'payment_received' as const,
-      email: moneyNoticeEmail(
-        to,
-        {
-          title: `${made.sender_name} sent you ${shown}`,
-          lines: [`${made.sender_name}${sender.display ? ` (${sender.display})` : ''} sent ${to.companyName} ${shown} through FiPay.`, ...(note ? [`Their note: ${note}`] : []), 'It is in your wallet now.'],
-          livemode: merchant.livemode,
-        },
-        { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
-      ),
-    }));
-    const written: unknown[] = [];
-    const sentEvent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient)), { next: 1 }, 'sent');
-    written.push(...sentEvent.params);
-    const receivedEvent = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender), { next: written.length + 1 }, 'received');
-    written.push(...receivedEvent.params);
-    const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, (value) => `$${written.push(value)}`, 'sent_e')})` : '';
-    await tx.query(`WITH ${sentEvent.sql.slice(2)}${receivedEvent.sql}${outbox} SELECT 1`, written);
-    if (made.webhooks) tx.wake('webhooks');
-    if (emails.length > 0) tx.wake('outbox');
-    const test = merchant.livemode ? '' : ' (test)';
-    const notices = [
-      { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
-      { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${made.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
-    ];
-    // The daily Send limit, at the value priced above.
-    const consumption = { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send' as const, usdCents, reference: made.id };
-    try {
-      // One statement takes every lock the transfer waits for, in the one order (ADR 0038, 0070, 0083): the sender's
-      // usage row of the daily Send limit first (its head), then the ledger's accounts in id order, then both
-      // businesses' notifications (notifyCompaniesSql) after the entry. What follows it under those locks is COMMIT.
-      await post(tx, {
+  const sender = recipientView({ name: parties.sender_name, tag: parties.sender_tag });
+  const shown = amountText(asset.code, input.amount);
+  // The transfer as each side sees it; `createdAt` is the row's (set by the database: the events' is set in the statement).
+  const object = (direction: 'sent' | 'received', counterparty: ReturnType<typeof recipientView>, createdAt: string) => ({
+    id,
+    livemode: merchant.livemode,
+    direction,
+    asset: asset.code,
+    amount: input.amount.toString(),
+    fee: '0',
+    usdCents: usdCents.toString(),
+    note,
+    counterparty,
+    createdAt,
+  });
+  const emails = parties.email_recipients.map((to) => ({
+    kind: 'payment_received' as const,
+    email: moneyNoticeEmail(
+      to,
+      {
+        title: `${parties.sender_name} sent you ${shown}`,
+        lines: [`${parties.sender_name}${sender.display ? ` (${sender.display})` : ''} sent ${to.companyName} ${shown} through FiPay.`, ...(note ? [`Their note: ${note}`] : []), 'It is in your wallet now.'],
         livemode: merchant.livemode,
-        companyId: merchant.companyId,
-        kind: 'transfer',
-        reference: made.id,
-        description: note ? `Transfer: ${note}` : 'Transfer',
-        lines: [
-          { account: { companyId: merchant.companyId, code: 'available', currency: asset.code }, amount: input.amount },
-          { account: { companyId: recipient.id, code: 'available', currency: asset.code }, amount: -input.amount },
-        ],
-      }, {
-        head: (param) => {
-          const limit = limitClause(ctx.config, consumption, param);
-          return { sql: limit.sql, pass: limit.passed };
-        },
-        also: (param, posted) => notifyCompaniesSql('n', notices, param, posted),
-      });
-    } catch (error) {
-      if (error instanceof PostingHeldError) throw await limitRefusal(tx, ctx.config, consumption);
-      if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
-      if (error instanceof WalletFrozenError) throw new AppError('CONFLICT', text.frozen);
-      if (error instanceof AmountTooLargeError) throw new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
-      throw error;
+      },
+      { label: 'Open your wallet', url: `${ctx.config.appUrl}/dashboard/wallet/${asset.code}` },
+    ),
+  }));
+  const test = merchant.livemode ? '' : ' (test)';
+  const notices = [
+    { companyId: merchant.companyId, notification: { title: `Transfer sent${test}`, message: `You sent ${shown} to ${recipient.name}.` } },
+    { companyId: recipient.id, notification: { title: `Transfer received${test}`, message: `${parties.sender_name} sent you ${shown}${note ? `: ${note}` : '.'}` } },
+  ];
+  // The daily Send limit, at the value priced above.
+  const consumption = { companyId: merchant.companyId, livemode: merchant.livemode, kind: 'send' as const, usdCents, reference: id };
+  const entry = {
+    livemode: merchant.livemode,
+    companyId: merchant.companyId,
+    kind: 'transfer',
+    reference: id,
+    description: note ? `Transfer: ${note}` : 'Transfer',
+    lines: [
+      { account: { companyId: merchant.companyId, code: 'available' as const, currency: asset.code }, amount: input.amount },
+      { account: { companyId: recipient.id, code: 'available' as const, currency: asset.code }, amount: -input.amount },
+    ],
+  };
+  // One statement takes every lock the transfer waits for, in the one order (ADR 0038, 0070, 0083), after what nobody
+  // waits for: the transfer row (with the Idempotency-Key's binding), both events with their deliveries and the email
+  // rows, which `written` reads so that they run first; then the sender's usage row of the daily Send limit (its head),
+  // the ledger's accounts in id order, and both businesses' notifications (notifyCompaniesSql) after the entry.
+  const parts: PostingParts = {
+    head: (param) => {
+      const values = [
+        id,
+        merchant.livemode,
+        merchant.companyId,
+        recipient.id,
+        asset.code,
+        input.amount.toString(),
+        usdCents.toString(),
+        note,
+        transferTargetOf(input.to)!.kind,
+        input.to.trim(),
+        merchant.via.kind === 'dashboard' ? merchant.via.userId : null,
+        merchant.via.kind === 'secret-key' ? merchant.via.keyId : null,
+      ].map(param);
+      const bound = claim ? bindEffectClause(claim, 'transfer', 'made', 1) : null;
+      const boundSql = bound ? bound.sql.replace(/\$(\d+)/g, (_, n: string) => param(bound.params[Number(n) - 1])) : '';
+      const sent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient), ''), { param, createdAtNow: true }, 'sent');
+      const received = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender, ''), { param, createdAtNow: true }, 'received');
+      const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, param, 'sent_e')} RETURNING 1)` : '';
+      const limit = limitClause(ctx.config, consumption, param, { after: 'written' });
+      return {
+        sql: `made AS (
+         INSERT INTO transfers (id, livemode, from_company_id, to_company_id, asset, amount, usd_cents, note, recipient_kind, recipient_handle, sent_by_user_id, sent_by_key_id)
+         VALUES (${values.join(', ')})
+         RETURNING id, created_at
+       )${boundSql}${sent.sql}${received.sql}${outbox},
+       written AS MATERIALIZED (
+         SELECT (SELECT count(*) FROM made) + (SELECT count(*) FROM sent_d) + (SELECT count(*) FROM received_d)${outbox ? ' + (SELECT count(*) FROM o)' : ''} AS rows
+       ), ${limit.sql}`,
+        pass: limit.passed,
+        output: '(SELECT created_at FROM made) AS made_at',
+      };
+    },
+    also: (param, posted) => notifyCompaniesSql('n', notices, param, posted),
+  };
+  const wake = (q: { wake: (topic: 'webhooks' | 'outbox') => void }) => {
+    if (parties.webhooks) q.wake('webhooks');
+    if (emails.length > 0) q.wake('outbox');
+  };
+  const refused = async (q: Queryable, error: unknown): Promise<unknown> => {
+    if (error instanceof PostingHeldError) return limitRefusal(q, ctx.config, consumption);
+    if (error instanceof InsufficientBalanceError) return new AppError('UNPROCESSABLE', text.balanceShort(asset.code), { errors: { amount: text.balanceShort(asset.code) } });
+    if (error instanceof WalletFrozenError) return new AppError('CONFLICT', text.frozen);
+    if (error instanceof AmountTooLargeError) return new AppError('VALIDATION_FAILED', error.message, { errors: { amount: error.message } });
+    return error;
+  };
+
+  let made: Date;
+  try {
+    // Every account there already: the statement is the transaction (its refusals read afterwards, as they stand now).
+    const alone = await postAlone(ctx.db, [entry], parts);
+    if (alone) {
+      wake(ctx.db);
+      made = alone.output.made_at as Date;
+      return object('sent', recipientView(recipient), made.toISOString());
     }
-    return object('sent', recipientView(recipient));
+  } catch (error) {
+    throw await refused(ctx.db, error);
+  }
+  // A first transfer of this asset to (or from) a business: the same statement in a transaction that makes the
+  // accounts first; a refusal is read in it, with the limit row still held.
+  made = await ctx.db.transaction(async (tx) => {
+    try {
+      const posted = await postEntriesWith(tx, [entry], parts);
+      wake(tx);
+      return posted.output.made_at as Date;
+    } catch (error) {
+      throw await refused(tx, error);
+    }
   });
   // What was written, as the sender sees it (GET /transfers/:id answers the same).
-  return sent;
+  return object('sent', recipientView(recipient), made.toISOString());
 }
 
 /**

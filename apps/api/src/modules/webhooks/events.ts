@@ -52,28 +52,42 @@ export function eventClause(
   scope: Scope,
   type: EventType,
   object: Record<string, unknown>,
-  options: { previousAttributes?: Record<string, unknown> | null; exceptEndpointId?: string | null; next: number },
+  options: {
+    previousAttributes?: Record<string, unknown> | null;
+    exceptEndpointId?: string | null;
+    /** Where its values go: from `$next` on (answered in `params`), or placed by the caller's `param` (`params` is then empty). */
+    next?: number;
+    param?: (value: unknown) => string;
+    /** The object's `createdAt`, set by the database from its clock (now(), as a column's default has it) instead of the object's. */
+    createdAtNow?: boolean;
+  },
   name?: string,
 ): { sql: string; params: unknown[] } {
-  const n = (i: number) => `$${options.next + i}`;
+  const values = [
+    `evt_${randomBase62(24)}`,
+    scope.companyId,
+    scope.livemode,
+    type,
+    JSON.stringify({ object, previousAttributes: options.previousAttributes ?? null }),
+    options.exceptEndpointId ?? null,
+  ];
+  const placed = options.param ? values.map(options.param) : values.map((_, i) => `$${options.next! + i}`);
+  const n = (i: number) => placed[i]!;
+  const data = options.createdAtNow
+    ? `jsonb_set(${n(4)}::jsonb, '{object,createdAt}', to_jsonb(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`
+    : n(4);
   const [e, d] = name ? [`${name}_e`, `${name}_d`] : ['e', 'd'];
   return {
     sql: `, ${e} AS (
-       INSERT INTO events (id, company_id, livemode, type, data) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${n(4)}) RETURNING id, type, livemode, data, created_at
+       INSERT INTO events (id, company_id, livemode, type, data) VALUES (${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, ${data}) RETURNING id, type, livemode, data, created_at
      ), ${d} AS (
        INSERT INTO webhook_deliveries (event_id, endpoint_id, company_id, livemode)
        SELECT ${e}.id, w.id, w.company_id, w.livemode FROM ${e}, webhook_endpoints w
         WHERE w.company_id = ${n(1)} AND w.livemode = ${n(2)} AND w.deleted_at IS NULL AND NOT w.disabled
           AND ('*' = ANY (w.enabled_events) OR ${n(3)} = ANY (w.enabled_events)) AND w.id IS DISTINCT FROM ${n(5)}
+       RETURNING 1
      )`,
-    params: [
-      `evt_${randomBase62(24)}`,
-      scope.companyId,
-      scope.livemode,
-      type,
-      JSON.stringify({ object, previousAttributes: options.previousAttributes ?? null }),
-      options.exceptEndpointId ?? null,
-    ],
+    params: options.param ? [] : values,
   };
 }
 
