@@ -120,5 +120,6 @@ describe("an account's money in and out per day", () => {
     );
     const hundred = await accountDailyFlows(db, account, start, 'UTC');
     expect(hundred.reduce((sum, day) => sum + day.count, 0)).toBe(expected[0]!.n);
-  });
+  // 100,000 entries loaded into the embedded database take 10–15 s alone, three times that beside two other test files: a hang guard, not a speed check.
+  }, 120_000);
 });

@@ -11,7 +11,7 @@ import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../pl
 import type { Merchant } from '../../plugins/merchant-auth';
 import { appendAudit } from '../audit/audit-log';
 import { companyMayGoLive } from '../developers/modes';
-import { InsufficientBalanceError, lockAccounts, post, PostingHeldError, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
+import { InsufficientBalanceError, post, PostingHeldError, WalletFrozenError, walletBalances, type Line } from '../ledger/ledger';
 import { beyondAnyLimit, inLimitOrder, limitClause, limitRefusal } from '../limits/limits';
 import { notifyCompaniesSql } from '../notifications/notify';
 import { emailCompany } from '../notifications/tell-company';
@@ -277,21 +277,12 @@ type Notice = { companyId: string; notification: { title: string; message: strin
 type Debit = { companyId: string; asset: AssetCode; amount: bigint; message: string };
 
 /**
- * Posts a trade's entry with its notices after it in the same statement; a balance short or a frozen wallet answers
- * in the trade's words. An entry that takes available balances down (into escrow, a swap) locks its accounts first
- * and checks each against what is available, not what is pending: naira's available may dip to what is pending for
- * a refund (ADR 0017), never for a trade, and a swap takes two companies' balances down where the ledger's own
- * statement checks one.
+ * Posts a later step's entry (release, return, split: escrow out, nothing taken from an available balance) with its
+ * notices after it in the same statement; a balance short or a frozen wallet answers in the trade's words. Opening a
+ * trade posts in its own statement, with the offer's lock and the floors of what it takes down (openTrade).
  */
-async function postTrade(tx: Queryable, trade: Trade, kind: string, description: string, lines: Line[], notices: Notice[], debits: Debit[] = []) {
+async function postTrade(tx: Queryable, trade: Trade, kind: string, description: string, lines: Line[], notices: Notice[]) {
   try {
-    if (debits.length > 0) {
-      await lockAccounts(tx, lines.map((line) => ({ ...line.account, livemode: trade.livemode })));
-      for (const debit of debits) {
-        const balance = (await walletBalances(tx, debit.companyId, trade.livemode)).get(debit.asset);
-        if ((balance?.available ?? 0n) < debit.amount) throw new AppError('UNPROCESSABLE', debit.message, { errors: { amount: debit.message } });
-      }
-    }
     await post(tx, { livemode: trade.livemode, companyId: trade.sellerCompanyId, kind, reference: trade.id, description, lines }, {
       also: notices.length > 0 ? (param, posted) => notifyCompaniesSql('n', notices, param, posted) : undefined,
     });
