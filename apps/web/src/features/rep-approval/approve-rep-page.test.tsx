@@ -79,7 +79,8 @@ describe('ApproveRepPage', () => {
     const { user } = renderAt(fullLink);
     await user.type(screen.getByLabelText('Full Name (for legal consent)'), '   ');
     await user.click(screen.getByRole('button', { name: 'I Approve and Consent' }));
-    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    // The form's validation settles after the click (the resolver is asynchronous): a loaded machine shows it a moment later.
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
