@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -41,7 +41,8 @@ describe('AdminSetPasswordPage', () => {
     await user.type(passwordInput(), 'short');
     await user.type(confirmInput(), 'different');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
-    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    // The form's validation settles after the click (the resolver is asynchronous): a loaded machine shows it a moment later.
+    await waitFor(() => expect(passwordInput()).toHaveAttribute('aria-invalid', 'true'));
     expect(confirmInput()).toHaveAccessibleDescription('Passwords do not match');
     expect(fetchMock).not.toHaveBeenCalled();
   });
