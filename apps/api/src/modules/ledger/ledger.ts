@@ -121,6 +121,16 @@ export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRe
 
 const memoKey = (livemode: boolean, ref: AccountRef) => `ledger-account:${ref.companyId ?? ''}:${livemode}:${ref.code}:${ref.currency}`;
 
+/** The ids of the accounts that exist among `refs`, by their index in `refs`, in one query. */
+async function readAccountIds(q: Queryable, livemode: boolean, refs: AccountRef[]): Promise<Map<number, string>> {
+  const { rows } = await q.query<{ id: string; position: string }>(
+    `SELECT a.id, r.position FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS r(company_id, code, currency, position)
+       JOIN ledger_accounts a ON a.company_id IS NOT DISTINCT FROM r.company_id AND a.livemode = $4 AND a.code = r.code AND a.currency = r.currency`,
+    [refs.map((ref) => ref.companyId ?? null), refs.map((ref) => ref.code), refs.map((ref) => ref.currency), livemode],
+  );
+  return new Map(rows.map((row) => [Number(row.position) - 1, row.id]));
+}
+
 /**
  * The accounts' ids in the order given. An account's id never changes (the database refuses to change or delete
  * one), so ids already seen by a committed transaction of this database handle are taken from its memo; the
@@ -130,12 +140,7 @@ async function accountIds(tx: Queryable, livemode: boolean, refs: AccountRef[]):
   const known = refs.map((ref) => tx.memo.get(memoKey(livemode, ref)));
   const missing = refs.filter((_, index) => known[index] === undefined);
   if (missing.length === 0) return known as string[];
-  const { rows } = await tx.query<{ id: string; position: string }>(
-    `SELECT a.id, r.position FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS r(company_id, code, currency, position)
-       JOIN ledger_accounts a ON a.company_id IS NOT DISTINCT FROM r.company_id AND a.livemode = $4 AND a.code = r.code AND a.currency = r.currency`,
-    [missing.map((ref) => ref.companyId ?? null), missing.map((ref) => ref.code), missing.map((ref) => ref.currency), livemode],
-  );
-  const found = new Map(rows.map((row) => [Number(row.position) - 1, row.id]));
+  const found = await readAccountIds(tx, livemode, missing);
   const made: string[] = [];
   for (const [index, ref] of missing.entries()) made.push(found.get(index) ?? (await accountId(tx, livemode, ref)));
   // Remembered once this transaction commits: an account it made and then rolled back never existed.
@@ -302,12 +307,7 @@ async function existingAccountIds(db: Queryable, livemode: boolean, refs: Accoun
   const known = refs.map((ref) => db.memo.get(memoKey(livemode, ref)));
   const missing = refs.filter((_, index) => known[index] === undefined);
   if (missing.length === 0) return known as string[];
-  const { rows } = await db.query<{ id: string; position: string }>(
-    `SELECT a.id, r.position FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS r(company_id, code, currency, position)
-       JOIN ledger_accounts a ON a.company_id IS NOT DISTINCT FROM r.company_id AND a.livemode = $4 AND a.code = r.code AND a.currency = r.currency`,
-    [missing.map((ref) => ref.companyId ?? null), missing.map((ref) => ref.code), missing.map((ref) => ref.currency), livemode],
-  );
-  const found = new Map(rows.map((row) => [Number(row.position) - 1, row.id]));
+  const found = await readAccountIds(db, livemode, missing);
   missing.forEach((ref, index) => {
     const id = found.get(index);
     if (id) db.memo.set(memoKey(livemode, ref), id);
