@@ -84,11 +84,18 @@ describe('1,000 random concurrent trade actions across 10 businesses', () => {
     const { rows: agents } = await server.db.query<{ id: string }>("INSERT INTO reviewers (email, name, role) VALUES ($1, 'Storm Agent', 'admin') RETURNING id", [`storm-agent-${Date.now()}@fipay.test`]);
     const agent = agents[0]!.id;
 
-    const trades: { id: string; seller: string; buyer: string }[] = [];
+    // What the storm last saw of each trade. Most actions pick a trade in the state they need, so each kind of move
+    // happens whatever order the concurrent actions finish in; the rest pick any trade and are mostly refused.
+    const trades: { id: string; seller: string; buyer: string; status: string }[] = [];
+    const pickIn = (...statuses: string[]) => {
+      const fit = trades.filter((t) => statuses.includes(t.status));
+      return fit.length > 0 && rand() < 0.8 ? pick(fit) : pick(trades);
+    };
     const tally = new Map<string, number>();
     const action = async () => {
       const roll = rand();
       let name: string;
+      let trade: (typeof trades)[number] | undefined;
       try {
         if (roll < 0.35 || trades.length === 0) {
           name = 'open';
@@ -96,35 +103,39 @@ describe('1,000 random concurrent trade actions across 10 businesses', () => {
           const taker = pick(companies.filter((c) => c !== offer.companyId));
           const method = rand() < 0.3 ? 'fipay_balance' : 'ng_bank_transfer';
           const amount = BigInt(1 + Math.floor(rand() * 200)) * USDT + BigInt(Math.floor(rand() * 1_000_000));
-          const trade = await openTrade(ctx, as(taker), { offerId: offer.id, amount, method, paymentMethodId: accounts.get(taker) });
-          trades.push({ id: trade.id, seller: trade.sellerCompanyId, buyer: trade.buyerCompanyId });
+          const opened = await openTrade(ctx, as(taker), { offerId: offer.id, amount, method, paymentMethodId: accounts.get(taker) });
+          trades.push({ id: opened.id, seller: opened.sellerCompanyId, buyer: opened.buyerCompanyId, status: opened.status });
+        } else if (roll < 0.55) {
+          name = 'paid';
+          trade = pickIn('awaiting_payment');
+          trade.status = (await markPaid(ctx, as(trade.buyer), trade.id)).status;
+        } else if (roll < 0.67) {
+          name = 'release';
+          trade = pickIn('paid');
+          trade.status = (await releaseTrade(ctx, as(trade.seller), trade.id)).status;
+        } else if (roll < 0.78) {
+          name = 'cancel';
+          trade = pickIn('awaiting_payment', 'paid');
+          trade.status = (await cancelTrade(ctx, as(rand() < 0.5 ? trade.buyer : trade.seller), trade.id)).status;
+        } else if (roll < 0.9) {
+          name = 'dispute';
+          trade = pickIn('paid');
+          trade.status = (await disputeTrade(ctx, as(rand() < 0.85 ? trade.seller : trade.buyer), trade.id)).status;
+        } else if (roll < 0.98) {
+          name = 'ruling';
+          trade = pickIn('disputed');
+          const outcome = pick(['release', 'return', 'split'] as const);
+          trade.status = (await ruleOnTrade(ctx, agent, trade.id, { outcome, buyerAmount: outcome === 'split' ? USDT / 2n : undefined, reason: 'Storm ruling.' })).status;
         } else {
-          const trade = pick(trades);
-          if (roll < 0.55) {
-            name = 'paid';
-            await markPaid(ctx, as(trade.buyer), trade.id);
-          } else if (roll < 0.7) {
-            name = 'release';
-            await releaseTrade(ctx, as(trade.seller), trade.id);
-          } else if (roll < 0.82) {
-            name = 'cancel';
-            await cancelTrade(ctx, as(rand() < 0.5 ? trade.buyer : trade.seller), trade.id);
-          } else if (roll < 0.9) {
-            name = 'dispute';
-            await disputeTrade(ctx, as(rand() < 0.7 ? trade.seller : trade.buyer), trade.id);
-          } else if (roll < 0.98) {
-            name = 'ruling';
-            const outcome = pick(['release', 'return', 'split'] as const);
-            await ruleOnTrade(ctx, agent, trade.id, { outcome, buyerAmount: outcome === 'split' ? USDT / 2n : undefined, reason: 'Storm ruling.' });
-          } else {
-            name = 'timers';
-            await sweepTradeTimers(ctx, new Date(Date.now() + 3 * 60 * 60_000), 5);
-          }
+          name = 'timers';
+          await sweepTradeTimers(ctx, new Date(Date.now() + 3 * 60 * 60_000), 5);
         }
         tally.set(name, (tally.get(name) ?? 0) + 1);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         tally.set('refused', (tally.get('refused') ?? 0) + 1);
+        // Refused for a move the storm did not see (the timers' sweep, another action at the same time): look again.
+        if (trade) trade.status = (await server.db.query<{ status: string }>('SELECT status FROM trades WHERE id = $1', [trade.id])).rows[0]!.status;
       }
     };
     for (let round = 0; round < 50; round++) await Promise.all(Array.from({ length: 20 }, action));
