@@ -34,13 +34,21 @@ export async function bindEffect(tx: Queryable, claim: IdempotencyClaim | null |
 /**
  * `bindEffect` as a clause of the statement that makes the effect (`WITH made AS (INSERT … RETURNING id)`): appended
  * to its WITH list, the key records `made`'s id in that same statement, so a single statement needs no transaction
- * around it. Its parameters are numbered from `$next`; no claim, no clause.
+ * around it. Its parameters are numbered from `$next`, or placed by the caller's `param` (`params` is then empty);
+ * no claim, no clause.
  */
-export function bindEffectClause(claim: IdempotencyClaim | null | undefined, type: EffectType, made: string, next: number): { sql: string; params: unknown[] } {
+export function bindEffectClause(
+  claim: IdempotencyClaim | null | undefined,
+  type: EffectType,
+  made: string,
+  next: number | ((value: unknown) => string),
+): { sql: string; params: unknown[] } {
   if (!claim) return { sql: '', params: [] };
+  const values = [type, claim.companyId, claim.livemode, claim.key];
+  const n = typeof next === 'number' ? values.map((_, i) => `$${next + i}`) : values.map(next);
   return {
-    sql: `, bound AS (UPDATE idempotency_keys SET effect_type = $${next}, effect_id = (SELECT id::text FROM ${made})
-                      WHERE company_id = $${next + 1} AND livemode = $${next + 2} AND key = $${next + 3} AND status = 'running')`,
-    params: [type, claim.companyId, claim.livemode, claim.key],
+    sql: `, bound AS (UPDATE idempotency_keys SET effect_type = ${n[0]}, effect_id = (SELECT id::text FROM ${made})
+                      WHERE company_id = ${n[1]} AND livemode = ${n[2]} AND key = ${n[3]} AND status = 'running')`,
+    params: typeof next === 'number' ? values : [],
   };
 }

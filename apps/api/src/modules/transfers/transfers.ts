@@ -282,10 +282,9 @@ export async function createTransfer(
         merchant.via.kind === 'dashboard' ? merchant.via.userId : null,
         merchant.via.kind === 'secret-key' ? merchant.via.keyId : null,
       ].map(param);
-      const bound = claim ? bindEffectClause(claim, 'transfer', 'made', 1) : null;
-      const boundSql = bound ? bound.sql.replace(/\$(\d+)/g, (_, n: string) => param(bound.params[Number(n) - 1])) : '';
-      const sent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient), ''), { param, createdAtNow: true }, 'sent');
-      const received = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender, ''), { param, createdAtNow: true }, 'received');
+      const bound = bindEffectClause(claim, 'transfer', 'made', param);
+      const sent = eventClause({ companyId: merchant.companyId, livemode: merchant.livemode }, 'transfer.sent', object('sent', recipientView(recipient), ''), { param, atNow: ['createdAt'] }, 'sent');
+      const received = eventClause({ companyId: recipient.id, livemode: merchant.livemode }, 'transfer.received', object('received', sender, ''), { param, atNow: ['createdAt'] }, 'received');
       const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, param, 'sent_e')} RETURNING 1)` : '';
       const limit = limitClause(ctx.config, consumption, param, { after: 'written' });
       return {
@@ -293,7 +292,7 @@ export async function createTransfer(
          INSERT INTO transfers (id, livemode, from_company_id, to_company_id, asset, amount, usd_cents, note, recipient_kind, recipient_handle, sent_by_user_id, sent_by_key_id)
          VALUES (${values.join(', ')})
          RETURNING id, created_at
-       )${boundSql}${sent.sql}${received.sql}${outbox},
+       )${bound.sql}${sent.sql}${received.sql}${outbox},
        written AS MATERIALIZED (
          SELECT (SELECT count(*) FROM made) + (SELECT count(*) FROM sent_d) + (SELECT count(*) FROM received_d)${outbox ? ' + (SELECT count(*) FROM o)' : ''} AS rows
        ), ${limit.sql}`,

@@ -58,8 +58,8 @@ export function eventClause(
     /** Where its values go: from `$next` on (answered in `params`), or placed by the caller's `param` (`params` is then empty). */
     next?: number;
     param?: (value: unknown) => string;
-    /** The object's `createdAt`, set by the database from its clock (now(), as a column's default has it) instead of the object's. */
-    createdAtNow?: boolean;
+    /** Fields of the object (`createdAt`, …) set by the database from its clock (now(), as a column's default has it) instead of the object's. */
+    atNow?: readonly string[];
   },
   name?: string,
 ): { sql: string; params: unknown[] } {
@@ -73,9 +73,11 @@ export function eventClause(
   ];
   const placed = options.param ? values.map(options.param) : values.map((_, i) => `$${options.next! + i}`);
   const n = (i: number) => placed[i]!;
-  const data = options.createdAtNow
-    ? `jsonb_set(${n(4)}::jsonb, '{object,createdAt}', to_jsonb(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`
-    : n(4);
+  // As toISOString writes a time, so that the event and the answer written from the row's time say the same.
+  const data = (options.atNow ?? []).reduce(
+    (json, field) => `jsonb_set(${json}, '{object,${field}}', to_jsonb(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`,
+    `${n(4)}::jsonb`,
+  );
   const [e, d] = name ? [`${name}_e`, `${name}_d`] : ['e', 'd'];
   return {
     sql: `, ${e} AS (

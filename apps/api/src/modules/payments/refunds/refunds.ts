@@ -9,8 +9,8 @@ import { enqueueEmail, enqueueEmailsSql, type EmailKind } from '../../../mail/ou
 import type { OutgoingEmail } from '../../../mail/transport';
 import { refundEmail } from '../../../mail/templates';
 import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
-import { companyBalances, InsufficientBalanceError, post, type StatementPart, WalletFrozenError } from '../../ledger/ledger';
-import { bindEffect, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
+import { companyBalances, InsufficientBalanceError, post, postAlone, postEntriesWith, PostingHeldError, type Posted, type PostingParts, type StatementPart, WalletFrozenError } from '../../ledger/ledger';
+import { bindEffect, bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
 import { walletAdminMessages } from '@fipay/contracts/back-office-wallet';
@@ -187,51 +187,89 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   if (earlier) return toRefund(await loadRefund(ctx.db, earlier));
   if (scope.livemode) return createLiveRefund(ctx, scope, input, claim);
   // The sandbox acquirer (test mode) returns the money to the customer at once.
-  return ctx.db.transaction((tx) => refundAtOnce(tx, scope, input, claim, ctx.config.appUrl));
+  return refundAtOnce(ctx, scope, input, claim);
 }
 
 /**
- * The payment to refund, locked, with what its refund's emails need: whether its customer may be emailed, the business's
- * name, and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
+ * The payment to refund, with what its refund's emails need: whether its customer may be emailed, the business's name,
+ * and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
  */
-type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[]; now: Date };
+type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[] };
 
-
-/**
- * A refund the provider makes at once (the sandbox's, in test mode), in `tx`: what `openRefund` then `processRefund`
- * write, in fewer round trips (docs/decisions/0071-answers-written-once-checked.md, 0080-a-refund-in-three-statements-a-detail-in-one.md).
- * The payment is locked and read with whether its customer may be emailed, the business's name and who of the business
- * gets refund emails; then one statement raises its refunded amount, writes the refund already processed, both timeline
- * entries (started, then refunded), the emails (outbox rows) and the `refund.processed` event with its deliveries; then
- * the posting with the company's counters and notifications, as before. The checks, rows, event, emails and answer are
- * those of the two-step path; a refund has no pending moment to be seen in, as none could be seen before within one
- * transaction.
- */
-async function refundAtOnce(
-  tx: Queryable,
-  scope: Scope,
-  input: z.output<typeof createRefundRequest>,
-  claim: IdempotencyClaim | null | undefined,
-  appUrl: string,
-): Promise<Refund> {
-  if (!VALID_REFERENCE.test(input.reference)) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
-  const { rows: found } = await tx.query<PaymentToRefund>(
+/** Reads the payment to refund of `scope` by its reference (`PaymentToRefund`), locked with `lock`. */
+async function readPaymentToRefund(db: Queryable, scope: Scope, reference: string, lock: boolean): Promise<PaymentToRefund> {
+  const { rows } = await db.query<PaymentToRefund>(
     `SELECT ${TRANSACTION_COLUMNS},
             EXISTS (SELECT 1 FROM users u WHERE u.email = lower(transactions.customer_email) AND u.company_id = transactions.company_id) AS customer_is_team,
             (SELECT c.name FROM companies c WHERE c.id = transactions.company_id) AS company_name,
             (SELECT coalesce(json_agg(json_build_object('email', u.email, 'firstName', u.first_name) ORDER BY u.created_at), '[]')
                FROM users u LEFT JOIN email_preferences p ON p.user_id = u.id
-              WHERE u.company_id = transactions.company_id AND coalesce(p.refunds, true)) AS notice_recipients,
-            now() AS now
-       FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3 FOR UPDATE`,
-    [scope.companyId, scope.livemode, input.reference],
+              WHERE u.company_id = transactions.company_id AND coalesce(p.refunds, true)) AS notice_recipients
+       FROM transactions WHERE company_id = $1 AND livemode = $2 AND reference = $3${lock ? ' FOR UPDATE' : ''}`,
+    [scope.companyId, scope.livemode, reference],
   );
-  const row = found[0];
-  if (!row) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  if (!rows[0]) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  return rows[0];
+}
+
+/**
+ * A refund the provider makes at once (the sandbox's, in test mode), written by **one statement**
+ * (docs/decisions/0095-a-refund-in-one-statement.md, refining 0080): the payment's refunded amount raised if the payment
+ * can still give the refund as it was checked (still successful, with the amount asked for left on it; for "all that is
+ * left", with the refunded amount that was read), the refund already processed, both timeline entries (started, then
+ * refunded), the emails (outbox rows), the `refund.processed` event with its deliveries and the Idempotency-Key's note;
+ * then the ledger's accounts in id order, the balance check, the posting, the company's counters and notification. The payment's row is the statement's first
+ * lock and the ledger's accounts its last, the order of every money path (ADR 0038, 0063).
+ *
+ * Read first without a lock, the payment is refunded by that statement as a transaction of its own (the ledger's
+ * `postAlone`): two round trips, and a refusal raised inside the statement writes nothing. When the payment can no
+ * longer give it (other refunds of it landed in between) or an account the posting needs does not exist yet, the same
+ * statement runs again in a transaction, after the payment's row is read under its lock. The checks, rows, event,
+ * emails and answer are those of the two-step path (`startRefund`, `processRefund`); a refund has no pending moment to
+ * be seen in.
+ */
+async function refundAtOnce(
+  ctx: AppContext,
+  scope: Scope,
+  input: z.output<typeof createRefundRequest>,
+  claim: IdempotencyClaim | null | undefined,
+): Promise<Refund> {
+  if (!VALID_REFERENCE.test(input.reference)) throw new AppError('NOT_FOUND', paymentMessages.transactionNotFound);
+  try {
+    const made = refundStatement(await readPaymentToRefund(ctx.db, scope, input.reference, false), input, claim, ctx.config.appUrl);
+    const posted = await postAlone(ctx.db, [made.entry], made.parts);
+    if (posted) return made.written(ctx.db, posted);
+  } catch (error) {
+    // Held: the payment can no longer give the refund as it was checked. Read it again below, under its lock.
+    if (!(error instanceof PostingHeldError)) throw refundRefusal(error);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const made = refundStatement(await readPaymentToRefund(tx, scope, input.reference, true), input, claim, ctx.config.appUrl);
+    try {
+      return made.written(tx, await postEntriesWith(tx, [made.entry], made.parts));
+    } catch (error) {
+      throw refundRefusal(error);
+    }
+  });
+}
+
+/** A refusal of the ledger's, as the refund's answer says it. */
+function refundRefusal(error: unknown): unknown {
+  if (error instanceof InsufficientBalanceError) return new AppError('UNPROCESSABLE', refundMessages.balanceShort);
+  if (error instanceof WalletFrozenError) return new AppError('UNPROCESSABLE', walletAdminMessages.walletFrozen);
+  return error;
+}
+
+/**
+ * What refunds `row` at once (`refundAtOnce`): its checks (refused here with the reason), the ledger entry and the
+ * statement's parts, and `written`, which answers the refund as the statement wrote it and wakes the workers it gave work.
+ */
+function refundStatement(row: PaymentToRefund, input: z.output<typeof createRefundRequest>, claim: IdempotencyClaim | null | undefined, appUrl: string) {
   const amount = refundAmount(row, input);
-  // The refund as it will be written: its id chosen here and its times the transaction's (now(), as the columns' defaults), so its event goes in the same statement.
-  const refund: Refund = {
-    id: randomUUID(),
+  const id = randomUUID();
+  // The refund as it will be written; its times are the statement's (now(), as the columns' defaults), set in its event by the database.
+  const refund = (at: string): Refund => ({
+    id,
     transactionReference: row.reference,
     livemode: row.livemode,
     amount,
@@ -239,15 +277,15 @@ async function refundAtOnce(
     status: 'processed',
     reason: input.reason,
     failureReason: null,
-    createdAt: row.now.toISOString(),
-    processedAt: row.now.toISOString(),
-  };
+    createdAt: at,
+    processedAt: at,
+  });
   const history = [
     { type: 'refund.pending', message: refundStartedMessage(amount, input.reason) },
     { type: 'refund.processed', message: `${formatNaira(amount)} refunded to the customer.` },
   ];
-  // The emails, written by the same statement (outbox rows, which no other transaction waits for): the customer's receipt
-  // when they may be emailed, then the business's notice to each user who keeps refund emails on (`emailCompany`'s).
+  // The emails: the customer's receipt when they may be emailed, then the business's notice to each user who keeps
+  // refund emails on (`emailCompany`'s).
   const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: true });
   const businessName = row.company_name ?? 'the business';
   const emails: { kind: EmailKind; email: OutgoingEmail }[] = [];
@@ -266,43 +304,60 @@ async function refundAtOnce(
     });
   }
   for (const user of row.notice_recipients) emails.push({ kind: notice.email.kind, email: notice.email.build({ email: user.email, firstName: user.firstName, companyName: businessName }) });
-  const params: unknown[] = [
-    row.company_id,
-    row.livemode,
-    row.id,
-    amount,
-    input.reason,
-    refund.id,
-    history.map((h) => h.type),
-    history.map((h) => h.message),
-  ];
-  const outbox = enqueueEmailsSql(emails, (value) => `$${params.push(value)}`, 't');
-  const event = eventClause(scopeOf(row), 'refund.processed', refund, { next: params.length + 1 });
-  params.push(...event.params);
-  // `webhooks`: whether the business has any endpoint in this mode that an event could be delivered to (a superset of
-  // those the event's deliveries go to, read in the same snapshot), so the webhook worker is woken only when it may
-  // have work; any delivery is still found by its next poll.
-  const { rows } = await tx.query<{ id: string; webhooks: boolean }>(
-    `WITH t AS (
-       UPDATE transactions SET refunded_amount = refunded_amount + $4, updated_at = now() WHERE id = $3 RETURNING id
-     ), r AS (
-       INSERT INTO refunds (id, company_id, livemode, transaction_id, amount, reason, status, processed_at)
-       SELECT $6, $1, $2, t.id, $4, $5, 'processed', now() FROM t RETURNING id
-     ), h AS (
-       INSERT INTO transaction_history (transaction_id, type, message)
-       SELECT t.id, x.type, x.message FROM t, unnest($7::text[], $8::text[]) WITH ORDINALITY AS x(type, message, position) ORDER BY x.position
-     ), o AS (
-       ${outbox}
-     )${event.sql}
-     SELECT id, EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id = $1 AND w.livemode = $2 AND w.deleted_at IS NULL) AS webhooks FROM r`,
-    params,
-  );
-  if (rows[0]?.id !== refund.id) throw new Error(`refund ${refund.id} was not written`);
-  if (rows[0].webhooks) tx.wake('webhooks');
-  if (emails.length > 0) tx.wake('outbox');
-  await bindEffect(tx, claim, 'refund', refund.id);
-  await reserveRefund(tx, { id: refund.id, amount, transaction: row }, countersSql(scopeOf(row), { refunded: amount }, { notification: notice.notification }));
-  return refund;
+  const entry = {
+    livemode: row.livemode,
+    companyId: row.company_id,
+    kind: 'refund',
+    reference: id,
+    description: `Refund of ${row.reference}`,
+    lines: [
+      { account: { companyId: row.company_id, code: 'available' as const, currency: row.currency }, amount },
+      { account: { code: 'acquirer_clearing' as const, currency: row.currency }, amount: -amount },
+    ],
+  };
+  const parts: PostingParts = {
+    // Before the ledger's locks, what nobody else waits for but the payment's row, which `t` takes first; `written`
+    // reads them all so that they run before the accounts are locked. Held when the payment can no longer give the refund.
+    head: (param) => {
+      // A refund of an amount asked for needs that much left on the payment, however many refunds of it land at once;
+      // "all that is left" needs the payment's refunded amount to be what was read, as the amount was taken from it.
+      const whole =
+        input.amount === undefined ? `refunded_amount = ${param(row.refunded_amount)}::bigint` : `refunded_amount + ${param(amount)}::bigint <= amount`;
+      const event = eventClause(scopeOf(row), 'refund.processed', refund(''), { param, atNow: ['createdAt', 'processedAt'] }, 'processed');
+      const bound = bindEffectClause(claim, 'refund', 'r', param);
+      const outbox = emails.length > 0 ? `, o AS (${enqueueEmailsSql(emails, param, 't')} RETURNING 1)` : '';
+      return {
+        sql: `t AS (
+         UPDATE transactions SET refunded_amount = refunded_amount + ${param(amount)}::bigint, updated_at = now()
+          WHERE id = ${param(row.id)} AND status = 'success' AND ${whole} RETURNING id
+       ), r AS (
+         INSERT INTO refunds (id, company_id, livemode, transaction_id, amount, reason, status, processed_at)
+         SELECT ${param(id)}, ${param(row.company_id)}, ${param(row.livemode)}, t.id, ${param(amount)}, ${param(input.reason)}, 'processed', now() FROM t
+         RETURNING id, created_at
+       ), h AS (
+         INSERT INTO transaction_history (transaction_id, type, message)
+         SELECT t.id, x.type, x.message FROM t, unnest(${param(history.map((h) => h.type))}::text[], ${param(history.map((h) => h.message))}::text[]) WITH ORDINALITY AS x(type, message, position)
+          ORDER BY x.position
+         RETURNING 1
+       )${outbox}${event.sql}${bound.sql},
+       written AS MATERIALIZED (
+         SELECT (SELECT count(*) FROM r) + (SELECT count(*) FROM h) + (SELECT count(*) FROM processed_d)${outbox ? ' + (SELECT count(*) FROM o)' : ''} AS rows
+       )`,
+        pass: '(SELECT rows FROM written) > 0 AND EXISTS (SELECT 1 FROM t)',
+        // Whether the business has any endpoint in this mode an event could be delivered to (a superset of those the
+        // event's deliveries go to, read in the same snapshot): the webhook worker is woken only when it may have work.
+        output: `(SELECT created_at FROM r) AS made_at,
+                 EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.company_id = ${param(row.company_id)} AND w.livemode = ${param(row.livemode)} AND w.deleted_at IS NULL) AS webhooks`,
+      };
+    },
+    also: countersSql(scopeOf(row), { refunded: amount }, { notification: notice.notification }),
+  };
+  const written = (q: Queryable, posted: Posted): Refund => {
+    if (posted.output.webhooks) q.wake('webhooks');
+    if (emails.length > 0) q.wake('outbox');
+    return refund((posted.output.made_at as Date).toISOString());
+  };
+  return { entry, parts, written };
 }
 
 /** What a live refund carries to Paystack as its merchant note, so that it can be found there again by it. */
