@@ -23,6 +23,7 @@ import { detectDocumentType, SNIFF_BYTES } from '../../storage/document-types';
 import { inspectReasons } from '../../storage/inspect';
 import { companyPrefix, sanitiseFileName } from '../../storage/object-keys';
 import { notifyOnceSql } from '../notifications/notify';
+import { markTopicRead } from '../notifications/service';
 import { findTrade, modeNote, shown, type Trade } from './trades';
 
 /**
@@ -256,12 +257,21 @@ function chatNotice(trade: Trade, author: Party) {
   };
 }
 
-/** Marks the chat read up to `seq` for the caller's side; a mark never moves back. */
+/**
+ * Marks the chat read up to `seq` for the caller's side; a mark never moves back. A mark that reaches the other side's
+ * last message also marks read the side's users' unread notification of the chat (ADR 0092, 0096): what it asked them to
+ * read is read, and the next message tells them again. A message after the mark leaves it unread.
+ */
 export async function markRead(ctx: AppContext, scope: Scope, tradeId: string, seq: string): Promise<ReadMarks> {
   const trade = await partyTrade(ctx.db, scope, tradeId);
   const party = partyOf(trade, scope.companyId);
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query('SELECT 1 FROM trade_messages WHERE trade_id = $1 AND seq = $2::bigint', [trade.id, seq]);
+    // The message marked, and whether the other side wrote anything after it.
+    const { rows } = await tx.query<{ caught_up: boolean }>(
+      `SELECT NOT EXISTS (SELECT 1 FROM trade_messages WHERE trade_id = $1 AND seq > $2::bigint AND author = $3) AS caught_up
+         FROM trade_messages WHERE trade_id = $1 AND seq = $2::bigint`,
+      [trade.id, seq, party === 'seller' ? 'buyer' : 'seller'],
+    );
     if (rows.length === 0) throw new AppError('UNPROCESSABLE', text.readBeyond, { errors: { seq: text.readBeyond } });
     const changed = await tx.query(
       `INSERT INTO trade_reads (trade_id, party, last_read_seq) VALUES ($1, $2, $3::bigint)
@@ -269,7 +279,10 @@ export async function markRead(ctx: AppContext, scope: Scope, tradeId: string, s
         WHERE trade_reads.last_read_seq < EXCLUDED.last_read_seq`,
       [trade.id, party, seq],
     );
-    if (changed.rowCount > 0) await notify(tx, trade.id, ':read');
+    if (changed.rowCount > 0) {
+      await notify(tx, trade.id, ':read');
+      if (rows[0]!.caught_up) await markTopicRead(tx, scope.companyId, chatTopic(trade.id));
+    }
     return readMarks(tx, trade.id);
   });
 }

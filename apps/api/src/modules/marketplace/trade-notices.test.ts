@@ -87,6 +87,35 @@ describe('chat notifications', () => {
     expect(rows).toEqual([{ topic: `trade-chat:${tradeId}`, n: 2 }, { topic: `trade-chat:${other}`, n: 1 }]);
   });
 
+  it('is read once the side reads the chat up to the other side’s last message; a later message is not', async () => {
+    const { vendor, buyer, open } = await parties();
+    const tradeId = await open('ng_bank_transfer');
+    const unreadBefore = await unreadCount(vendor);
+    const said = async (body: string) => {
+      const sent = await server.api.post(`/trades/${tradeId}/messages`, { body }, { token: buyer.key });
+      expect(sent.status).toBe(201);
+      return sent.body.data.seq as string;
+    };
+    const read = async (seq: string) => expect((await server.api.post(`/trades/${tradeId}/messages/read`, { seq }, { token: vendor.key })).status).toBe(200);
+    const first = await said('Paying now.');
+    const last = await said('Paid, reference FP-2.');
+    expect(await unreadCount(vendor)).toBe(unreadBefore + 1);
+
+    // Read up to the first of the two: the second is still unread, and so is the notice.
+    await read(first);
+    expect((await notices(vendor, 'New message on a trade (test)')).map((n) => n.readAt)).toEqual([null]);
+    // Up to the last: the notice is read, and the bell's count with it.
+    await read(last);
+    expect((await notices(vendor, 'New message on a trade (test)')).map((n) => n.readAt)).toEqual([expect.any(String)]);
+    expect(await unreadCount(vendor)).toBe(unreadBefore);
+    // The side's own message after it does not count against the mark; the other side's next message is a new notice.
+    await say(tradeId, vendor, 'Thanks, checking.');
+    await said('Any news?');
+    expect((await notices(vendor, 'New message on a trade (test)')).map((n) => n.readAt === null)).toEqual([true, false]);
+    // The buyer's notice of the vendor's message is the buyer's to read: the vendor's mark leaves it.
+    expect((await notices(buyer, 'New message on a trade (test)')).map((n) => n.readAt)).toEqual([null]);
+  });
+
   it('leaves the steps to their own notifications: the platform’s messages tell no one of a chat message', async () => {
     const { vendor, buyer, open } = await parties();
     const tradeId = await open('ng_bank_transfer');

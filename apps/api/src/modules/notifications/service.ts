@@ -73,6 +73,14 @@ export async function markRead(db: Queryable, userId: string, id: string) {
   return { notification: toNotification(row), unreadCount: await unreadCount(db, userId) };
 }
 
+/** Marks read every unread notification about `topic` of each user of the company (what a topic's source read for them). */
+export async function markTopicRead(db: Queryable, companyId: string, topic: string): Promise<void> {
+  await db.query(
+    'UPDATE notifications SET read_at = now() WHERE topic = $1 AND read_at IS NULL AND user_id IN (SELECT id FROM users WHERE company_id = $2)',
+    [topic, companyId],
+  );
+}
+
 export async function markAllRead(db: Queryable, userId: string) {
   const { rowCount } = await db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
   return { markedCount: rowCount, unreadCount: await unreadCount(db, userId) };

@@ -116,7 +116,12 @@ export function TradeChat({ tradeId, onLiveChange }: { tradeId: string; onLiveCh
     if (!theirLatest || !side || (myMark && BigInt(myMark) >= BigInt(theirLatest))) return;
     if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
     markRead(tradeId, theirLatest).then(
-      (reads) => update((current) => ({ ...current, reads })),
+      (reads) => {
+        update((current) => ({ ...current, reads }));
+        // Reading the chat to its last message also reads its notification: the bell (its queries are all under
+        // 'notifications') asks again for its count.
+        void client.invalidateQueries({ queryKey: ['notifications'] });
+      },
       () => undefined,
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when there is something newer to mark
