@@ -90,10 +90,22 @@ describe('a money path', () => {
     const reference = (await server.api.post('/transactions/initialize', { amount: 500_000, email: 'buyer@shop.ng' }, { token: key })).body.data.reference as string;
     await pay(reference);
     const fromOutside = outside.length;
+    let answer!: ApiResponse;
     const refunded = await measure(async () => {
-      const answer = await server.api.post('/refunds', { reference, amount: 100 }, { token: key });
+      answer = await server.api.post('/refunds', { reference, amount: 100 }, { token: key });
       expect(answer.status).toBe(201);
     });
+    // The answer is the refund as written, and its event says the same, times included (the database's, in both).
+    expect(answer.body.data).toMatchObject({ amount: 100, status: 'processed', transactionReference: reference });
+    expect(answer.body.data.processedAt).toBe(answer.body.data.createdAt);
+    const { rows: events } = await server.db.query<{ object: unknown; created_at: Date }>(
+      "SELECT data -> 'object' AS object, created_at FROM events WHERE type = 'refund.processed' AND data -> 'object' ->> 'id' = $1",
+      [answer.body.data.id],
+    );
+    expect(events.map((e) => e.object)).toEqual([answer.body.data]);
+    const { rows: written } = await server.db.query<{ created_at: Date; processed_at: Date }>('SELECT created_at, processed_at FROM refunds WHERE id = $1', [answer.body.data.id]);
+    expect(written[0]!.created_at.toISOString()).toBe(answer.body.data.createdAt);
+    expect(written[0]!.processed_at.toISOString()).toBe(answer.body.data.processedAt);
     // No transaction took the ledger's locks: one statement outside any did, with the check that raises a refusal inside it.
     expect(refunded.transactions.filter((t) => t.lockedAt !== null)).toHaveLength(0);
     const writing = outside.slice(fromOutside).filter((sql) => /INSERT INTO refunds/.test(sql));
