@@ -5,7 +5,7 @@ export type NewNotification = { title: string; message: string };
 /** Notifications belong to users; a company event notifies every user of the company. */
 export async function notifyCompany(tx: Queryable, companyId: string, notification: NewNotification): Promise<void> {
   await tx.query(
-    'INSERT INTO notifications (user_id, title, message) SELECT id, $2, $3 FROM users WHERE company_id = $1',
+    'INSERT INTO notifications (user_id, title, message) SELECT id, $2, $3 FROM users WHERE company_id = $1 ORDER BY id',
     [companyId, notification.title, notification.message],
   );
 }
@@ -14,11 +14,13 @@ export async function notifyCompany(tx: Queryable, companyId: string, notificati
  * The statement that notifies every user of a company, for a caller that writes it as the last part of a statement
  * of its own (a money path's counters: docs/decisions/0063-money-paths-lock-the-ledger-last.md): the
  * users of the company `companyId` (an SQL expression over `from`) where `where` holds, with `title` and `message`
- * (SQL expressions, parameters).
+ * (SQL expressions, parameters). Its users in id order: each notification takes its user's counter row, and every
+ * path that takes several users' counters takes them in that one order (`notifyCompaniesSql`, `markTopicRead`).
  */
 export function notifyCompanySql(parts: { from: string; companyId: string; title: string; message: string; where: string }): string {
   return `INSERT INTO notifications (user_id, title, message)
-     SELECT u.id, ${parts.title}, ${parts.message} FROM ${parts.from} JOIN users u ON u.company_id = ${parts.companyId} WHERE ${parts.where}`;
+     SELECT u.id, ${parts.title}, ${parts.message} FROM ${parts.from} JOIN users u ON u.company_id = ${parts.companyId} WHERE ${parts.where}
+      ORDER BY u.id`;
 }
 
 /**

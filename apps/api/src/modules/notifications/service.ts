@@ -73,10 +73,21 @@ export async function markRead(db: Queryable, userId: string, id: string) {
   return { notification: toNotification(row), unreadCount: await unreadCount(db, userId) };
 }
 
-/** Marks read every unread notification about `topic` of each user of the company (what a topic's source read for them). */
+/**
+ * Marks read every unread notification about `topic` of each user of the company (what a topic's source read for them).
+ * The users' counter rows are locked first, in user id order, the one order in which every path that notifies several
+ * users takes them (notify.ts); the update's own trigger would take them in whatever order its plan gives, and a money
+ * path notifying the same users while it holds the ledger's accounts could then wait on this in a circle.
+ */
 export async function markTopicRead(db: Queryable, companyId: string, topic: string): Promise<void> {
   await db.query(
-    'UPDATE notifications SET read_at = now() WHERE topic = $1 AND read_at IS NULL AND user_id IN (SELECT id FROM users WHERE company_id = $2)',
+    `WITH counters AS MATERIALIZED (
+       SELECT c.user_id FROM notification_counts c
+        WHERE c.user_id IN (SELECT n.user_id FROM notifications n JOIN users u ON u.id = n.user_id
+                             WHERE u.company_id = $2 AND n.topic = $1 AND n.read_at IS NULL)
+        ORDER BY c.user_id FOR UPDATE OF c
+     )
+     UPDATE notifications SET read_at = now() WHERE topic = $1 AND read_at IS NULL AND user_id IN (SELECT user_id FROM counters)`,
     [topic, companyId],
   );
 }

@@ -217,8 +217,9 @@ async function readPaymentToRefund(db: Queryable, scope: Scope, reference: strin
  * (docs/decisions/0095-a-refund-in-one-statement.md, refining 0080): the payment's refunded amount raised if the payment
  * can still give the refund as it was checked (still successful, with the amount asked for left on it; for "all that is
  * left", with the refunded amount that was read), the refund already processed, both timeline entries (started, then
- * refunded), the emails (outbox rows), the `refund.processed` event with its deliveries and the Idempotency-Key's note;
- * then the ledger's accounts in id order, the balance check, the posting, the company's counters and notification. The payment's row is the statement's first
+ * refunded), the emails (outbox rows), the `refund.processed` event with its deliveries; then the ledger's accounts in
+ * id order, the balance check, the posting, the company's counters and notification; and, as the statement ends, the
+ * Idempotency-Key's note (its own key's row, which nothing else waits for). The payment's row is the statement's first
  * lock and the ledger's accounts its last, the order of every money path (ADR 0038, 0063).
  *
  * Read first without a lock, the payment is refunded by that statement as a transaction of its own (the ledger's
