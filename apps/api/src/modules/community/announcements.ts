@@ -104,7 +104,10 @@ export async function listAnnouncementsForAdmins(db: Queryable, query: z.output<
   return { announcements: rows.map(forAdmins), pagination: paginationOf(query, counts[query.status]), counts };
 }
 
-async function findRow(db: Queryable, id: string, lock = false): Promise<(Row & { db_now: Date }) | undefined> {
+/** A row as `findRow` reads it: with the database's clock, which decides what businesses see. */
+type RowWithClock = Row & { db_now: Date };
+
+async function findRow(db: Queryable, id: string, lock = false): Promise<RowWithClock | undefined> {
   if (!isUuid(id)) return undefined;
   const { rows } = await db.query<Row & { db_now: Date }>(
     `SELECT ${COLUMNS}, now() AS db_now FROM ${FROM} WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`,
@@ -165,30 +168,49 @@ export async function createAnnouncement(db: Db, reviewer: Reviewer, input: z.ou
   });
 }
 
-/** Changes the fields given, in any status; the audit entry holds the fields before and after. */
-export async function updateAnnouncement(db: Db, reviewer: Reviewer, id: string, input: z.output<typeof updateAnnouncementRequest>): Promise<AdminAnnouncement> {
+/**
+ * One change to an announcement, in a transaction: its row locked and read (404 when there is none), `change` checking
+ * it and writing, the row read again as it now is, the audit entry `audit` makes of the two, and the admins' view.
+ */
+async function changeAnnouncement(
+  db: Db,
+  reviewer: Reviewer,
+  id: string,
+  action: string,
+  change: (tx: Queryable, before: RowWithClock) => Promise<void>,
+  audit: (before: RowWithClock, after: RowWithClock) => { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<AdminAnnouncement> {
   return db.transaction(async (tx) => {
     const before = await findRow(tx, id, true);
     if (!before) throw new AppError('NOT_FOUND', say.notFound);
-    const link = resolveLink(
-      input.linkUrl !== undefined ? input.linkUrl : before.link_url,
-      input.linkLabel !== undefined ? input.linkLabel : before.link_label,
-      input.linkLabel !== undefined,
-    );
-    const expiresAt = input.expiresAt === undefined ? before.expires_at : checkExpiry(input.expiresAt, before.db_now, before.expires_at)!;
-    await tx.query(
-      `UPDATE announcements SET title = $2, body = $3, link_url = $4, link_label = $5, expires_at = $6, updated_at = now() WHERE id = $1`,
-      [before.id, input.title ?? before.title, input.body ?? before.body, link.url, link.label, expiresAt],
-    );
+    await change(tx, before);
     const after = (await findRow(tx, before.id))!;
-    await appendAudit(tx, {
-      actor: reviewerActor(reviewer),
-      action: 'announcement.edited',
-      before: { announcementId: before.id, ...auditView(before) },
-      after: { announcementId: after.id, ...auditView(after) },
-    });
+    await appendAudit(tx, { actor: reviewerActor(reviewer), action, ...audit(before, after) });
     return forAdmins(after);
   });
+}
+
+/** Changes the fields given, in any status; the audit entry holds the fields before and after. */
+export async function updateAnnouncement(db: Db, reviewer: Reviewer, id: string, input: z.output<typeof updateAnnouncementRequest>): Promise<AdminAnnouncement> {
+  return changeAnnouncement(
+    db,
+    reviewer,
+    id,
+    'announcement.edited',
+    async (tx, before) => {
+      const link = resolveLink(
+        input.linkUrl !== undefined ? input.linkUrl : before.link_url,
+        input.linkLabel !== undefined ? input.linkLabel : before.link_label,
+        input.linkLabel !== undefined,
+      );
+      const expiresAt = input.expiresAt === undefined ? before.expires_at : checkExpiry(input.expiresAt, before.db_now, before.expires_at)!;
+      await tx.query(
+        `UPDATE announcements SET title = $2, body = $3, link_url = $4, link_label = $5, expires_at = $6, updated_at = now() WHERE id = $1`,
+        [before.id, input.title ?? before.title, input.body ?? before.body, link.url, link.label, expiresAt],
+      );
+    },
+    (before, after) => ({ before: { announcementId: before.id, ...auditView(before) }, after: { announcementId: after.id, ...auditView(after) } }),
+  );
 }
 
 /**
@@ -196,43 +218,41 @@ export async function updateAnnouncement(db: Db, reviewer: Reviewer, id: string,
  * place in the list). One already published, or past its expiry, is refused and nothing changes.
  */
 export async function publishAnnouncement(db: Db, reviewer: Reviewer, id: string): Promise<AdminAnnouncement> {
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, id, true);
-    if (!before) throw new AppError('NOT_FOUND', say.notFound);
-    if (before.status === 'published') throw new AppError('CONFLICT', say.alreadyPublished);
-    if (before.expired) throw new AppError('CONFLICT', say.expiredCannotPublish);
-    await tx.query(
-      `UPDATE announcements SET status = 'published', published_at = coalesce(published_at, now()), archived_at = NULL, updated_at = now()
-        WHERE id = $1 AND status IN ('draft', 'archived')`,
-      [before.id],
-    );
-    const after = (await findRow(tx, before.id))!;
-    await appendAudit(tx, {
-      actor: reviewerActor(reviewer),
-      action: 'announcement.published',
+  return changeAnnouncement(
+    db,
+    reviewer,
+    id,
+    'announcement.published',
+    async (tx, before) => {
+      if (before.status === 'published') throw new AppError('CONFLICT', say.alreadyPublished);
+      if (before.expired) throw new AppError('CONFLICT', say.expiredCannotPublish);
+      await tx.query(
+        `UPDATE announcements SET status = 'published', published_at = coalesce(published_at, now()), archived_at = NULL, updated_at = now()
+          WHERE id = $1 AND status IN ('draft', 'archived')`,
+        [before.id],
+      );
+    },
+    (before, after) => ({
       before: { announcementId: before.id, status: before.status },
       after: { announcementId: after.id, status: after.status, publishedAt: iso(after.published_at), title: after.title },
-    });
-    return forAdmins(after);
-  });
+    }),
+  );
 }
 
 /** Takes an announcement down (or puts a draft away); businesses no longer see it. */
 export async function archiveAnnouncement(db: Db, reviewer: Reviewer, id: string): Promise<AdminAnnouncement> {
-  return db.transaction(async (tx) => {
-    const before = await findRow(tx, id, true);
-    if (!before) throw new AppError('NOT_FOUND', say.notFound);
-    if (before.status === 'archived') throw new AppError('CONFLICT', say.alreadyArchived);
-    await tx.query(`UPDATE announcements SET status = 'archived', archived_at = now(), updated_at = now() WHERE id = $1 AND status IN ('draft', 'published')`, [
-      before.id,
-    ]);
-    const after = (await findRow(tx, before.id))!;
-    await appendAudit(tx, {
-      actor: reviewerActor(reviewer),
-      action: 'announcement.archived',
+  return changeAnnouncement(
+    db,
+    reviewer,
+    id,
+    'announcement.archived',
+    async (tx, before) => {
+      if (before.status === 'archived') throw new AppError('CONFLICT', say.alreadyArchived);
+      await tx.query(`UPDATE announcements SET status = 'archived', archived_at = now(), updated_at = now() WHERE id = $1 AND status IN ('draft', 'published')`, [before.id]);
+    },
+    (before, after) => ({
       before: { announcementId: before.id, status: before.status },
       after: { announcementId: after.id, status: after.status, title: after.title },
-    });
-    return forAdmins(after);
-  });
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../plugins/merchant-auth';
 import { createTestDb } from '../../test/db';
+import { untilWaitingForLock } from '../../test/lock-waits';
 import { startTestServer, type TestServer } from '../../test/server';
 import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -65,14 +66,7 @@ describe('a taker waiting for the offer’s row', () => {
       expect((await holder.query('UPDATE offers SET updated_at = now() WHERE id = $1', [offer.id])).rowCount).toBe(1);
       const opening = openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(20), method: 'ng_bank_transfer' });
       // Until the trade's statement is seen waiting for a lock.
-      for (let i = 0; ; i += 1) {
-        const { rows } = await prober.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%offer_taken%' AND datname = current_database()",
-        );
-        if (rows[0]!.n > 0) break;
-        if (i > 200) throw new Error('the trade never waited for the offer row');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilWaitingForLock(prober, '%offer_taken%', 'the trade');
       // Both usage rows and every account the waiting trade would post to are free: it took none before the offer.
       await prober.query('BEGIN');
       const usage = await prober.query("SELECT 1 FROM limit_usage WHERE company_id = ANY($1::uuid[]) AND livemode = false AND kind = 'trade' ORDER BY company_id FOR UPDATE NOWAIT", [

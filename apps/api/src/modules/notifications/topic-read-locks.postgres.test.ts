@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
+import { untilWaitingForLock } from '../../test/lock-waits';
 import { createVerifiedUser } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { notifyOnceSql } from './notify';
@@ -57,14 +58,7 @@ describe('marking a topic read for a company’s users', () => {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM notification_counts WHERE user_id = $1 FOR UPDATE', [last]);
       const marking = server.db.transaction((tx) => markTopicRead(tx, companyId, topic));
-      for (let i = 0; ; i += 1) {
-        const { rows } = await prober.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%WITH counters AS MATERIALIZED%' AND datname = current_database()",
-        );
-        if (rows[0]!.n > 0) break;
-        if (i > 200) throw new Error('marking the topic read never waited for the held counter');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilWaitingForLock(prober, '%WITH counters AS MATERIALIZED%', 'marking the topic read');
       // While it waits for the last user's counter, it holds the first two: they are not free to take.
       for (const user of [first, second]) {
         await prober.query('BEGIN');

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/db';
+import { untilWaitingForLock } from '../../test/lock-waits';
 import { startTestServer, type TestServer } from '../../test/server';
 import { transferFixtures } from '../../test/transfer-fixtures';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -50,14 +51,7 @@ describe('a transfer waiting for its sender’s limit row', () => {
       const sending = server.api.post('/transfers', { asset: 'USD', amount: '200', to: `@${bob.tag}` }, { token: alice.key });
       // Until the transfer's statement is seen waiting for a lock (the holder's: the one row it holds). The view shows
       // a statement's first 1,024 bytes (track_activity_query_size), where the transfer's begins with its row.
-      for (let i = 0; ; i += 1) {
-        const { rows } = await prober.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH made AS (%INSERT INTO transfers%' AND datname = current_database()",
-        );
-        if (rows[0]!.n > 0) break;
-        if (i > 200) throw new Error('the transfer never waited for the limit row');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilWaitingForLock(prober, 'WITH made AS (%INSERT INTO transfers%', 'the transfer');
       // Every account the waiting transfer would post to is free: it took none before the limit row.
       await prober.query('BEGIN');
       const probed = await prober.query('SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE NOWAIT', [accounts.map((a) => a.id)]);

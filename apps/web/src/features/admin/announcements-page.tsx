@@ -2,13 +2,14 @@ import { announcementStatuses, announcementStatusLabels, type AdminAnnouncement,
 import { useQuery } from '@tanstack/react-query';
 import PlusIcon from 'lucide-react/icons/plus';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { adminAnnouncementPath, NEW_ANNOUNCEMENT, paths } from '../../config/paths';
 import { markdownToText } from '../../lib/markdown-text';
 import { useAdminSession } from './admin-session';
 import { announcementListQueryOptions } from './api/announcements-api';
 import { formatDateTime } from './components/format';
+import { PageNav } from './components/page-nav';
 import { StatusTabs } from './components/status-tabs';
 
 /** When the row's status began, and whether businesses can still see it. */
@@ -101,21 +102,7 @@ export function AnnouncementsPage() {
                 </tbody>
               </table>
             </div>
-            {data.pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-                <p>
-                  Page {data.pagination.currentPage} of {data.pagination.totalPages}
-                </p>
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-                    Previous
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={page >= data.pagination.totalPages} onClick={() => show({ page: page + 1 })}>
-                    Next
-                  </Button>
-                </div>
-              </nav>
-            )}
+            <PageNav pagination={data.pagination} onPage={(next) => show({ page: next })} />
           </div>
         )}
       </QueryState>

@@ -1,12 +1,12 @@
 import { disputeStatusLabels, disputeStatuses, type DisputeQueueItem, type DisputeStatus } from '@fipay/contracts/trade-disputes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { adminDisputePath } from '../../config/paths';
 import { shownAmount } from '../../lib/asset-amounts';
 import { disputeQueueQueryOptions } from './api/disputes-api';
 import { formatDateTime } from './components/format';
+import { PageNav } from './components/page-nav';
 import { StatusTabs } from './components/status-tabs';
 
 export const openerLabels = { seller: 'Seller', buyer: 'Buyer', system: 'Release window ran out' } as const;
@@ -112,21 +112,7 @@ export function DisputesPage() {
                 </tbody>
               </table>
             </div>
-            {data.pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-                <p>
-                  Page {data.pagination.currentPage} of {data.pagination.totalPages}
-                </p>
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-                    Previous
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={page >= data.pagination.totalPages} onClick={() => show({ page: page + 1 })}>
-                    Next
-                  </Button>
-                </div>
-              </nav>
-            )}
+            <PageNav pagination={data.pagination} onPage={(next) => show({ page: next })} />
           </div>
         )}
       </QueryState>

@@ -1,11 +1,11 @@
 import { limitRequestStatuses, limitTierLabels, type LimitRequestStatus } from '@fipay/contracts/daily-limits';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/query-state';
 import { adminLimitRequestPath } from '../../config/paths';
 import { limitQueueQueryOptions } from './api/admin-api';
 import { formatDateTime } from './components/format';
+import { PageNav } from './components/page-nav';
 import { StatusTabs } from './components/status-tabs';
 
 export const limitStatusLabels: Record<LimitRequestStatus, string> = { pending: 'Waiting', granted: 'Granted', declined: 'Declined' };
@@ -70,21 +70,7 @@ export function LimitRequestsPage() {
                 </tbody>
               </table>
             </div>
-            {data.pagination.totalPages > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-slate-600">
-                <p>
-                  Page {data.pagination.currentPage} of {data.pagination.totalPages}
-                </p>
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-                    Previous
-                  </Button>
-                  <Button variant="secondary" size="sm" disabled={page >= data.pagination.totalPages} onClick={() => show({ page: page + 1 })}>
-                    Next
-                  </Button>
-                </div>
-              </nav>
-            )}
+            <PageNav pagination={data.pagination} onPage={(next) => show({ page: next })} />
           </div>
         )}
       </QueryState>

@@ -9,7 +9,7 @@ import { enqueueEmail, enqueueEmailsSql, type EmailKind } from '../../../mail/ou
 import type { OutgoingEmail } from '../../../mail/transport';
 import { refundEmail } from '../../../mail/templates';
 import { eventClause, recordEvent, type Scope } from '../../webhooks/events';
-import { companyBalances, InsufficientBalanceError, post, postAlone, postEntriesWith, PostingHeldError, type Posted, type PostingParts, type StatementPart, WalletFrozenError } from '../../ledger/ledger';
+import { companyBalances, InsufficientBalanceError, post, postAlone, postEntriesWith, PostingHeldError, type Entry, type Posted, type PostingParts, WalletFrozenError } from '../../ledger/ledger';
 import { bindEffect, bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../../plugins/idempotent-effects';
 import { requireLivePayments } from '../../developers/modes';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
@@ -154,27 +154,37 @@ const refundStartedMessage = (amount: number, reason: string) => `Refund of ${fo
 type StartedRefund = { id: string; amount: number; transaction: TransactionRow };
 
 /**
- * The started refund's money, from the available balance into acquirer clearing: one ledger posting, which locks
- * the company's available and pending accounts and the platform's clearing in the one order and checks that the
- * available balance stays covered by what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
+ * A refund's ledger entry: its amount from the company's available balance into acquirer clearing. Posting it locks the
+ * company's available and pending accounts and the platform's clearing in the one order and checks that the available
+ * balance stays covered by what is pending settlement (docs/decisions/0040-refunds-from-money-not-yet-paid-out.md).
  */
-async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: StartedRefund, also?: StatementPart): Promise<void> {
+function refundEntry(id: string, row: Pick<TransactionRow, 'livemode' | 'company_id' | 'currency' | 'reference'>, amount: number): Entry {
+  return {
+    livemode: row.livemode,
+    companyId: row.company_id,
+    kind: 'refund',
+    reference: id,
+    description: `Refund of ${row.reference}`,
+    lines: [
+      { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount },
+      { account: { code: 'acquirer_clearing', currency: row.currency }, amount: -amount },
+    ],
+  };
+}
+
+/** A refusal of the ledger's, as the refund's answer says it. */
+function refundRefusal(error: unknown): unknown {
+  if (error instanceof InsufficientBalanceError) return new AppError('UNPROCESSABLE', refundMessages.balanceShort);
+  if (error instanceof WalletFrozenError) return new AppError('UNPROCESSABLE', walletAdminMessages.walletFrozen);
+  return error;
+}
+
+/** The started refund's money, posted in `tx` (`refundEntry`). */
+async function reserveRefund(tx: Queryable, { id, amount, transaction: row }: StartedRefund): Promise<void> {
   try {
-    await post(tx, {
-      livemode: row.livemode,
-      companyId: row.company_id,
-      kind: 'refund',
-      reference: id,
-      description: `Refund of ${row.reference}`,
-      lines: [
-        { account: { companyId: row.company_id, code: 'available', currency: row.currency }, amount },
-        { account: { code: 'acquirer_clearing', currency: row.currency }, amount: -amount },
-      ],
-    }, { also });
+    await post(tx, refundEntry(id, row, amount));
   } catch (error) {
-    if (error instanceof InsufficientBalanceError) throw new AppError('UNPROCESSABLE', refundMessages.balanceShort);
-    if (error instanceof WalletFrozenError) throw new AppError('UNPROCESSABLE', walletAdminMessages.walletFrozen);
-    throw error;
+    throw refundRefusal(error);
   }
 }
 
@@ -254,13 +264,6 @@ async function refundAtOnce(
   });
 }
 
-/** A refusal of the ledger's, as the refund's answer says it. */
-function refundRefusal(error: unknown): unknown {
-  if (error instanceof InsufficientBalanceError) return new AppError('UNPROCESSABLE', refundMessages.balanceShort);
-  if (error instanceof WalletFrozenError) return new AppError('UNPROCESSABLE', walletAdminMessages.walletFrozen);
-  return error;
-}
-
 /**
  * What refunds `row` at once (`refundAtOnce`): its checks (refused here with the reason), the ledger entry and the
  * statement's parts, and `written`, which answers the refund as the statement wrote it and wakes the workers it gave work.
@@ -305,17 +308,7 @@ function refundStatement(row: PaymentToRefund, input: z.output<typeof createRefu
     });
   }
   for (const user of row.notice_recipients) emails.push({ kind: notice.email.kind, email: notice.email.build({ email: user.email, firstName: user.firstName, companyName: businessName }) });
-  const entry = {
-    livemode: row.livemode,
-    companyId: row.company_id,
-    kind: 'refund',
-    reference: id,
-    description: `Refund of ${row.reference}`,
-    lines: [
-      { account: { companyId: row.company_id, code: 'available' as const, currency: row.currency }, amount },
-      { account: { code: 'acquirer_clearing' as const, currency: row.currency }, amount: -amount },
-    ],
-  };
+  const entry = refundEntry(id, row, amount);
   const parts: PostingParts = {
     // Before the ledger's locks, what nobody else waits for but the payment's row, which `t` takes first; `written`
     // reads them all so that they run before the accounts are locked. Held when the payment can no longer give the refund.
