@@ -1,13 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Merchant } from '../../plugins/merchant-auth';
 import { createTestDb } from '../../test/db';
+import { as, marketFixtures, USDT } from '../../test/market-fixtures';
 import { untilWaitingForLock } from '../../test/lock-waits';
 import { startTestServer, type TestServer } from '../../test/server';
-import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
-import { createOffer, findOffer } from './offers';
+import { findOffer } from './offers';
 import { openTrade } from './trades';
 
 /**
@@ -28,26 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { newCompany, fund, addMethod } = withdrawalFixtures(() => server);
-const as = (company: { id: string }): Merchant => ({ companyId: company.id, livemode: false, via: { kind: 'secret-key', keyId: 'test' } });
-const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
+const { newCompany, sellingVendor } = marketFixtures(() => server);
 
 describe('a taker waiting for the offer’s row', () => {
   it('holds neither side’s limit row nor any of the ledger’s accounts while it waits, and opens once the row is free', async () => {
-    const vendor = await newCompany();
+    const { vendor, offer } = await sellingVendor();
     const buyer = await newCompany();
-    const account = await addMethod(vendor, { kind: 'ng_bank_account' });
-    await fund(vendor, 'USDT', USDT(1000));
-    const offer = await createOffer(server.app.ctx, as(vendor), {
-      side: 'sell',
-      asset: 'USDT',
-      fiat: 'NGN',
-      price: 165_000n,
-      total: USDT(100),
-      minTrade: USDT(10),
-      maxTrade: USDT(50),
-      methods: [{ method: 'ng_bank_transfer', paymentMethodId: account }],
-    });
     // A first trade makes today's usage rows of both sides and every account the next one posts to.
     await openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(10), method: 'ng_bank_transfer' });
     const { rows: accounts } = await server.db.query<{ id: string }>(

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
-import type { Merchant } from '../../plugins/merchant-auth';
 import { countingDb, type CountedTransaction } from '../../test/counting-db';
 import { createTestDb } from '../../test/db';
+import { as, marketFixtures, refusal, USDT } from '../../test/market-fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
-import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
-import { createOffer, findOffer } from './offers';
+import { findOffer } from './offers';
 import { openTrade } from './trades';
 
 /**
@@ -34,37 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { newCompany, fund, addMethod } = withdrawalFixtures(() => server);
-const as = (company: { id: string }): Merchant => ({ companyId: company.id, livemode: false, via: { kind: 'secret-key', keyId: 'test' } });
-const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
-
-async function sellingVendor(options: { approved?: boolean } = {}) {
-  const vendor = await newCompany(options);
-  const account = await addMethod(vendor, { kind: 'ng_bank_account' });
-  await fund(vendor, 'USDT', USDT(1000));
-  const offer = await createOffer(server.app.ctx, as(vendor), {
-    side: 'sell',
-    asset: 'USDT',
-    fiat: 'NGN',
-    price: 165_000n,
-    total: USDT(200),
-    minTrade: USDT(10),
-    maxTrade: USDT(100),
-    methods: [{ method: 'ng_bank_transfer', paymentMethodId: account }],
-  });
-  return { vendor, offer };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
+const { newCompany, sellingVendor: vendorSelling } = marketFixtures(() => server);
+/** A vendor selling 200 USDT, 10 to 100 a trade. */
+const sellingVendor = (options: { approved?: boolean } = {}) => vendorSelling({ ...options, offer: { total: USDT(200), maxTrade: USDT(100) } });
 const written = async (offerId: string) =>
   (
     await server.db.query<{ trades: string; usage: string; entries: string }>(

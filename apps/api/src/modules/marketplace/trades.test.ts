@@ -1,9 +1,7 @@
 import { marketMessages as text } from '@fipay/contracts/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/server';
-import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
-import type { Merchant } from '../../plugins/merchant-auth';
-import { AppError } from '../../lib/errors';
+import { as, marketFixtures, refusal, USDT } from '../../test/market-fixtures';
 import { ledgerDiscrepancies, walletBalances } from '../ledger/ledger';
 import { freezeWallet } from '../ledger/wallet-freezes';
 import { refreshRates } from '../rates/rates';
@@ -20,9 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const { newCompany, fund, addMethod } = withdrawalFixtures(() => server);
+const { newCompany, fund, addMethod, sellingVendor: vendorSelling } = marketFixtures(() => server);
+const sellingVendor = (offer: Partial<OfferInput> = {}) => vendorSelling({ offer });
 const ctx = () => server.app.ctx;
-const as = (company: { id: string }, livemode = false): Merchant => ({ companyId: company.id, livemode, via: { kind: 'secret-key', keyId: 'test' } });
 const balance = async (company: { id: string }, asset: string) => {
   const b = (await walletBalances(server.db, company.id, false)).get(asset as 'USD');
   return { available: b?.available ?? 0n };
@@ -37,37 +35,6 @@ const escrowOf = async (company: { id: string }, asset: string) => {
 const counts = async () =>
   (await server.db.query<{ trades: string; entries: string }>("SELECT (SELECT count(*) FROM trades) AS trades, (SELECT count(*) FROM journal_entries WHERE kind LIKE 'trade.%') AS entries")).rows[0]!;
 
-/** The AppError a call refuses with. */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
-const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
-
-/** A vendor selling USDT for naira at ₦1,650.00, by balance and by bank transfer into its saved naira account. */
-async function sellingVendor(options: Partial<OfferInput> = {}) {
-  const vendor = await newCompany();
-  const account = await addMethod(vendor, { kind: 'ng_bank_account' });
-  await fund(vendor, 'USDT', USDT(1000));
-  const offer = await createOffer(ctx(), as(vendor), {
-    side: 'sell',
-    asset: 'USDT',
-    fiat: 'NGN',
-    price: 165_000n,
-    total: USDT(100),
-    minTrade: USDT(10),
-    maxTrade: USDT(50),
-    methods: [{ method: 'fipay_balance' }, { method: 'ng_bank_transfer', paymentMethodId: account }],
-    ...options,
-  });
-  return { vendor, offer, account };
-}
 
 describe('marketplace trades', () => {
   it('trades by FiPay balance at once: one entry swaps both legs, fees to the platform, the offer shrinks', async () => {
