@@ -47,6 +47,7 @@ import { sql as offersMarketOrder } from './migrations/0054-offers-market-order'
 import { sql as announcements } from './migrations/0055-announcements';
 import { sql as notificationTopics } from './migrations/0057-notification-topics';
 import { sql as postingInOneStatement } from './migrations/0058-posting-in-one-statement';
+import { sql as signInProofSeal } from './migrations/0059-sign-in-proof-seal';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -98,6 +99,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0055-announcements', sql: announcements },
   { id: '0057-notification-topics', sql: notificationTopics },
   { id: '0058-posting-in-one-statement', sql: postingInOneStatement },
+  { id: '0059-sign-in-proof-seal', sql: signInProofSeal },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

@@ -3,10 +3,10 @@ import { messages } from '@fipay/contracts/messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { getCompanyWithApplication } from '../company/application';
+import { companyFromParts, getCompanyWithApplication } from '../company/application';
 import { consumeEmailCode, sendEmailCode, type EmailCodeSent } from './email-otp';
 import { checkSecondFactor } from './two-factor';
-import { discardSignInProof, prepareSignInProof, spendSignInProof, takeSignInProof } from './sign-in-proofs';
+import { discardSignInProof, findUserPreparingProof, spendSignInProof, takeSignInProof, type PreparedProof } from './sign-in-proofs';
 import { discardSession, newSession, signAccessToken, startRefreshFamily } from './tokens';
 import { findUserByLogin, limitSubject, twoFactorMethodOf, type UserRow } from './users';
 
@@ -18,29 +18,31 @@ type LimitRule = 'loginPerAccount' | 'otpPerAccount';
  * The password is checked before anything about the account is revealed, and
  * an unknown account costs the same hashing work as a wrong password. Each attempt first spends
  * the address's budget, then the account's (`limits`), whichever spelling of the login it used.
- * `alongside` runs for a verified account while Argon2id checks the password (initiate writes its proof's row
- * there); it must reveal nothing until the password has checked, and its result is the caller's to undo otherwise.
+ * With `withProof` (initiate), the statement that finds the user also writes a verified user's sign-in proof for the
+ * password sent (docs/decisions/0097-initiate-finds-the-user-and-writes-the-proof-at-once.md); it is handed back only
+ * once the password has checked, and deleted when anything after the statement refuses.
  */
-async function authenticate<T = undefined>(
+async function authenticate(
   ctx: AppContext,
   credentials: Credentials,
   limits: { ip: string; ipRule: 'loginPerIp' | 'otpPerIp'; accountRules: readonly LimitRule[] },
-  alongside?: { run: (user: UserRow) => Promise<T>; undo: (result: T) => void },
-): Promise<{ user: UserRow; subject: string; alongside: T | undefined }> {
+  withProof = false,
+): Promise<{ user: UserRow; subject: string; prepared: PreparedProof | undefined }> {
   await ctx.limiter.consume(limits.ipRule, limits.ip);
-  const user = await findUserByLogin(ctx.db, credentials.email);
-  const subject = limitSubject(user, credentials.email);
-  for (const rule of limits.accountRules) await ctx.limiter.consume(rule, subject);
-  const [valid, done] = await Promise.all([
-    verifyPassword(user?.password_hash, credentials.password),
-    user?.email_verified_at && alongside ? alongside.run(user) : undefined,
-  ]);
-  if (!user || !valid) {
-    if (done !== undefined) alongside?.undo(done);
-    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  const { user, prepared } = withProof
+    ? await findUserPreparingProof(ctx, credentials.email, credentials.password)
+    : { user: await findUserByLogin(ctx.db, credentials.email), prepared: undefined };
+  try {
+    const subject = limitSubject(user, credentials.email);
+    for (const rule of limits.accountRules) await ctx.limiter.consume(rule, subject);
+    const valid = await verifyPassword(user?.password_hash, credentials.password);
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+    if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    return { user, subject, prepared };
+  } catch (error) {
+    if (prepared) discardSignInProof(ctx, prepared);
+    throw error;
   }
-  if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-  return { user, subject, alongside: done };
 }
 
 const passwordStage = { ipRule: 'loginPerIp', accountRules: ['loginPerAccount'] } as const;
@@ -73,7 +75,7 @@ async function authenticateWithProof(ctx: AppContext, input: Credentials & { pas
       throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
     }
     if (!user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
-    return { user, subject, proofToSpend: twoFactor ? proof.id : undefined, session: proof.sessionStarted ? session : undefined };
+    return { user, subject, proofToSpend: twoFactor ? proof.id : undefined, session: proof.sessionStarted ? session : undefined, company: proof.company };
   } catch (error) {
     if (proof?.sessionStarted) await discardSession(ctx.db, session.sessionId);
     throw error;
@@ -81,14 +83,9 @@ async function authenticateWithProof(ctx: AppContext, input: Credentials & { pas
 }
 
 export async function initiateLogin(ctx: AppContext, credentials: Credentials, ip: string) {
-  // The proof's row is written while Argon2id runs, so the answer waits for the hash alone; the proof is handed out
-  // only below, once the password has checked (docs/decisions/0081-sign-in-waits-for-argon2id-only.md).
-  const { user, alongside: prepared } = await authenticate(
-    ctx,
-    credentials,
-    { ip, ...passwordStage },
-    { run: (found) => prepareSignInProof(ctx, found, credentials.password), undo: (proof) => discardSignInProof(ctx, proof) },
-  );
+  // The proof's row is written by the statement that finds the user, so the answer waits for that statement and the
+  // hash alone; the proof is handed out only below, once the password has checked.
+  const { user, prepared } = await authenticate(ctx, credentials, { ip, ...passwordStage }, true);
   if (!prepared) throw new Error('a verified account signed in without its proof prepared');
   const twoFactorMethod = twoFactorMethodOf(user);
   if (twoFactorMethod === 'email') {
@@ -115,9 +112,9 @@ export async function completeLogin(
   ip: string,
 ): Promise<Session> {
   const { passwordProof } = input;
-  const { user, subject, proofToSpend, session } = passwordProof
+  const { user, subject, proofToSpend, session, company } = passwordProof
     ? await authenticateWithProof(ctx, { ...input, passwordProof }, ip)
-    : { ...(await authenticate(ctx, input, { ip, ...codeStage })), proofToSpend: undefined, session: undefined };
+    : { ...(await authenticate(ctx, input, { ip, ...codeStage })), proofToSpend: undefined, session: undefined, company: undefined };
   try {
     const method = twoFactorMethodOf(user);
     if (method === 'authenticator') {
@@ -131,10 +128,11 @@ export async function completeLogin(
     if (proofToSpend && !(await spendSignInProof(ctx.db, proofToSpend))) throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
     await Promise.all([ctx.limiter.reset('loginPerAccount', subject), ctx.limiter.reset('otpPerAccount', subject)]);
 
-    // The session (unless the proof's statement wrote it) and the company's answer are independent statements: sent together, they cost one wait.
-    const [{ sessionId, refreshToken }, company] = await Promise.all([
+    // The proof's statement read the company with its application (and, without a second factor, wrote the session);
+    // otherwise the session and the company are independent statements, sent together to cost one wait.
+    const [{ sessionId, refreshToken }, companyAnswer] = await Promise.all([
       session ?? startRefreshFamily(ctx.db, user.id),
-      getCompanyWithApplication(ctx, user.company_id),
+      company ? companyFromParts(ctx, company) : getCompanyWithApplication(ctx, user.company_id),
     ]);
     const accessToken = signAccessToken(ctx, { userId: user.id, companyId: user.company_id, sessionId });
     return {
@@ -145,7 +143,7 @@ export async function completeLogin(
         lastName: user.last_name,
         email: user.email,
       },
-      company,
+      company: companyAnswer,
       accessToken,
       refreshToken,
     };

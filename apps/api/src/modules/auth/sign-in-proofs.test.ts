@@ -206,6 +206,28 @@ describe('proofs and the rest of sign-in', () => {
     expect(await proofsOf()).toBe(0);
   });
 
+  it("deletes the proof's row when the account's limit refuses initiate after the statement that wrote it", async () => {
+    const user = await createVerifiedUser(server);
+    for (let i = 0; i < defaultRateRules.loginPerAccount.limit; i++) {
+      expect((await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 7!' })).status).toBe(401);
+    }
+    const refused = await server.api.post('/auth/login/initiate', user);
+    expect(refused.status).toBe(429);
+    expect(refused.body.data.passwordProof).toBeUndefined();
+    const proofsOf = async () =>
+      Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM sign_in_proofs p JOIN users u ON u.id = p.user_id WHERE u.email = $1', [user.email])).rows[0]!.n);
+    for (let i = 0; i < 100 && (await proofsOf()) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await proofsOf()).toBe(0);
+  });
+
+  it('refuses a proof whose row holds no seal of the password hash (written before the seal was kept)', async () => {
+    const user = await createVerifiedUser(server);
+    const proof = await initiate(user);
+    await server.db.query('UPDATE sign_in_proofs SET password_seal = NULL WHERE id = $1', [proof.split('.')[0]]);
+    expect((await verify(user, proof)).body).toEqual(wrongPasswordAnswer);
+    expect((await verify(user, await initiate(user))).status).toBe(200);
+  });
+
   it('leaves no session behind a proof that does not hold or a request a limit refuses', async () => {
     const user = await createVerifiedUser(server);
     const sessionsOf = async () =>

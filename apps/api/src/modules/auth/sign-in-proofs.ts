@@ -3,8 +3,9 @@ import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
 import { ASYNC_COMMIT } from '../../db/async-commit';
 import { hmacSha256, randomToken, safeEqual } from '../../lib/crypto';
+import { companyPartsJson, type CompanyParts } from '../company/application';
 import type { NewSession } from './tokens';
-import { loginNames, userColumnsOf, type UserRow } from './users';
+import { loginLookup, loginNames, userColumnsOf, type UserRow } from './users';
 
 /**
  * How long the proof of a checked password lasts (docs/decisions/0057-one-password-check-per-sign-in.md): long
@@ -17,31 +18,49 @@ export const SIGN_IN_PROOF_TTL_SECONDS = 5 * 60;
 const PROOF_FORMAT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
 /**
- * What the row keeps: a keyed digest of the user, the proof's secret half, the password hash the password was
- * checked against, and the password. Another password or a changed password (another hash) does not match, and
- * the row without the secret tells nothing about the password, even to someone holding the key.
+ * What the row keeps: a keyed digest of the proof's id, its secret half and the password (`check_digest`), and a
+ * seal of the password hash the password was checked against (`password_seal`, SHA-256 of the hash, written by the
+ * database from the user's row). Another password or a changed password (another hash) does not match, and the row
+ * without the secret tells nothing about the password, even to someone holding the key.
  */
-function checkDigest(ctx: AppContext, user: Pick<UserRow, 'id' | 'password_hash'>, secret: string, password: string): Buffer {
-  return hmacSha256(ctx.keys.signInProof, `${user.id}:${secret}:${user.password_hash}:${password}`);
+function checkDigest(ctx: AppContext, id: string, secret: string, password: string): Buffer {
+  return hmacSha256(ctx.keys.signInProof, `${id}:${secret}:${password}`);
 }
 
 /** A proof whose row is written but whose secret half nobody has been given yet (`proof`). */
 export type PreparedProof = { id: string; proof: string };
 
 /**
- * Writes the row of initiate's proof for `user` and `password` while Argon2id checks that password
- * (docs/decisions/0081-sign-in-waits-for-argon2id-only.md): the row is written before the check ends, but the proof
- * is handed to the client only once the password has checked. Until then nobody holds its secret half (256 random
- * bits, never stored), so the row proves nothing; after a wrong password it is deleted (`discardSignInProof`).
+ * initiate's one statement (docs/decisions/0097-initiate-finds-the-user-and-writes-the-proof-at-once.md): the user
+ * the login names and, when that user's email is verified, the row of a proof for the password sent, written before
+ * Argon2id has checked it. The proof is handed to the client only once the password has checked; until then nobody
+ * holds its secret half (256 random bits, never stored), so the row proves nothing, and after a wrong password or
+ * a refusal it is deleted (`discardSignInProof`).
  */
-export async function prepareSignInProof(ctx: AppContext, user: UserRow, password: string): Promise<PreparedProof> {
+export async function findUserPreparingProof(
+  ctx: AppContext,
+  login: string,
+  password: string,
+): Promise<{ user: UserRow | undefined; prepared: PreparedProof | undefined }> {
+  const { column, value } = loginLookup(login);
   const id = randomUUID();
   const secret = randomToken(32);
-  await ctx.db.query(
-    `INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $1::uuid, $2::uuid, $3::text, now() + make_interval(secs => $4) FROM ${ASYNC_COMMIT}`,
-    [id, user.id, checkDigest(ctx, user, secret, password).toString('hex'), SIGN_IN_PROOF_TTL_SECONDS],
+  const { rows } = await ctx.db.query<UserRow & { proof_written: boolean }>(
+    `WITH found AS (
+       SELECT ${userColumnsOf('u')} FROM users u WHERE u.${column} = $1
+     ), written AS (
+       INSERT INTO sign_in_proofs (id, user_id, check_digest, password_seal, expires_at)
+       SELECT $2::uuid, found.id, $3::text, sha256(convert_to(found.password_hash, 'UTF8')), now() + make_interval(secs => $4)
+       FROM found WHERE found.email_verified_at IS NOT NULL
+       RETURNING id
+     )
+     SELECT found.*, EXISTS (SELECT 1 FROM written) AS proof_written FROM found, ${ASYNC_COMMIT}`,
+    [value, id, checkDigest(ctx, id, secret, password).toString('hex'), SIGN_IN_PROOF_TTL_SECONDS],
   );
-  return { id, proof: `${id}.${secret}` };
+  const row = rows[0];
+  if (!row) return { user: undefined, prepared: undefined };
+  const { proof_written: written, ...user } = row;
+  return { user, prepared: written ? { id, proof: `${id}.${secret}` } : undefined };
 }
 
 /**
@@ -66,6 +85,8 @@ export type TakenProof = {
   spent: boolean;
   /** Whether the statement also wrote the session it was given (a verified user without a second factor, proof spent). */
   sessionStarted: boolean;
+  /** The proof's user's company with its application's parts, read by the same statement for the session's answer. */
+  company: CompanyParts;
 };
 
 /**
@@ -96,9 +117,11 @@ export async function takeSignInProof(
        RETURNING family_id
      )`
     : '';
-  const { rows } = await ctx.db.query<UserRow & { check_digest: string; spent: boolean; session_started: boolean }>(
+  const { rows } = await ctx.db.query<
+    UserRow & { check_digest: string; sealed: boolean | null; spent: boolean; session_started: boolean; company: CompanyParts }
+  >(
     `WITH found AS (
-       SELECT ${userColumnsOf('u')}, p.check_digest
+       SELECT ${userColumnsOf('u')}, p.check_digest, p.password_seal = sha256(convert_to(u.password_hash, 'UTF8')) AS sealed
        FROM sign_in_proofs p JOIN users u ON u.id = p.user_id
        WHERE p.id = $1 AND p.expires_at > now()
      ), spent AS (
@@ -107,16 +130,18 @@ export async function takeSignInProof(
          AND EXISTS (SELECT 1 FROM found WHERE totp_enabled_at IS NULL AND email_otp_enabled_at IS NULL)
        RETURNING id
      )${startSession}
-     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent, ${session ? 'EXISTS (SELECT 1 FROM started)' : 'false'} AS session_started
+     SELECT found.*, EXISTS (SELECT 1 FROM spent) AS spent, ${session ? 'EXISTS (SELECT 1 FROM started)' : 'false'} AS session_started,
+            ${companyPartsJson('found.company_id')} AS company
      FROM found, ${ASYNC_COMMIT}`,
     session ? [id, session.sessionId, session.tokenHash, session.familyExpiresAt] : [id],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { check_digest: stored, spent, session_started: sessionStarted, ...proofUser } = row;
+  const { check_digest: stored, sealed, spent, session_started: sessionStarted, company, ...proofUser } = row;
   const user = loginNames(proofUser, login) ? proofUser : undefined;
-  const matches = safeEqual(checkDigest(ctx, proofUser, parts[2]!, password), Buffer.from(stored, 'hex'));
-  return { id, user, valid: matches && user !== undefined, spent, sessionStarted };
+  // The digest is compared whatever the seal says, so a changed password costs the same work as a wrong one.
+  const matches = safeEqual(checkDigest(ctx, id, parts[2]!, password), Buffer.from(stored, 'hex'));
+  return { id, user, valid: matches && sealed === true && user !== undefined, spent, sessionStarted, company };
 }
 
 /**

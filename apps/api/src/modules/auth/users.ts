@@ -48,10 +48,15 @@ export function loginNames(user: Pick<UserRow, 'email' | 'phone'>, input: string
   return looksLikeEmail(id) ? user.email === id : user.phone === id;
 }
 
+/** The column a login is looked up in and the value it holds there. */
+export function loginLookup(input: string): { column: 'email' | 'phone'; value: string } {
+  const value = loginIdentifier(input);
+  return { column: looksLikeEmail(value) ? 'email' : 'phone', value };
+}
+
 export async function findUserByLogin(db: Queryable, input: string): Promise<UserRow | undefined> {
-  const id = loginIdentifier(input);
-  const column = looksLikeEmail(id) ? 'email' : 'phone';
-  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1`, [id]);
+  const { column, value } = loginLookup(input);
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${column} = $1`, [value]);
   return rows[0];
 }
 

@@ -114,17 +114,18 @@ export async function representativeRecords(db: Queryable, companyId: string): P
 }
 
 /**
- * The application's parts as columns of one row, for the company whose id is `$1`: its row, documents,
- * representatives and bank details as JSON, in the orders the separate reads had. One statement where there were
- * four, on every sign-in and every `company/me` (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ * The application's parts as columns of one row, for the company whose id is `companyId` (an SQL expression): its
+ * row, documents, representatives and bank details as JSON, in the orders the separate reads had. One statement
+ * where there were four, on every sign-in and every `company/me` (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
  */
-const APPLICATION_PARTS = `
+const applicationParts = (companyId: string) => `
   (SELECT row_to_json(a) FROM (SELECT status, business_type, sub_type, profile, current_step, rejection_reason, rejection_final
-                                 FROM kyb_applications WHERE company_id = $1) a) AS application,
-  (SELECT coalesce(json_agg(d ORDER BY d.created_at), '[]') FROM (SELECT ${DOCUMENT_COLUMNS} FROM kyb_documents WHERE company_id = $1) d) AS documents,
-  (SELECT coalesce(json_agg(r ORDER BY r.created_at, r.email), '[]') FROM (SELECT ${REPRESENTATIVE_COLUMNS} FROM kyb_representatives WHERE company_id = $1) r) AS representatives,
+                                 FROM kyb_applications WHERE company_id = ${companyId}) a) AS application,
+  (SELECT coalesce(json_agg(d ORDER BY d.created_at), '[]') FROM (SELECT ${DOCUMENT_COLUMNS} FROM kyb_documents WHERE company_id = ${companyId}) d) AS documents,
+  (SELECT coalesce(json_agg(r ORDER BY r.created_at, r.email), '[]') FROM (SELECT ${REPRESENTATIVE_COLUMNS} FROM kyb_representatives WHERE company_id = ${companyId}) r) AS representatives,
   (SELECT row_to_json(b) FROM (SELECT currency, account_number, account_name, bank_name, bank_code, bvn_last4
-                                 FROM kyb_bank_details WHERE company_id = $1) b) AS bank`;
+                                 FROM kyb_bank_details WHERE company_id = ${companyId}) b) AS bank`;
+const APPLICATION_PARTS = applicationParts('$1');
 
 type ApplicationParts = { application: ApplicationRow | null; documents: DocumentRow[]; representatives: RepresentativeRow[]; bank: BankRow | null };
 
@@ -164,14 +165,20 @@ export async function loadApplication(ctx: AppContext, db: Queryable, companyId:
   return toApplication(ctx, db, companyId, rows[0]!);
 }
 
-/** The company and its application in one statement (a second only while changes are requested: the open review items). */
-export async function getCompanyWithApplication(ctx: AppContext, companyId: string): Promise<Company> {
-  const { rows } = await ctx.db.query<CompanyRow & ApplicationParts>(
-    `SELECT id, name, email, phone, website, country_id, address, registration_no, ${APPLICATION_PARTS} FROM companies WHERE id = $1`,
-    [companyId],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`Company ${companyId} not found`);
+const COMPANY_COLUMNS = 'id, name, email, phone, website, country_id, address, registration_no';
+
+/** A company's row with its application's parts. */
+export type CompanyParts = CompanyRow & ApplicationParts;
+
+/**
+ * The company `companyId` (an SQL expression) names and its application's parts as one JSON value, for a statement
+ * that reads them beside other work (verify-otp's proof statement); `companyFromParts` makes the answer of it.
+ */
+export const companyPartsJson = (companyId: string) =>
+  `(SELECT row_to_json(c) FROM (SELECT ${COMPANY_COLUMNS}, ${applicationParts(companyId)} FROM companies WHERE id = ${companyId}) c)`;
+
+/** The company as SPEC.md's login answer carries it (a second statement only while changes are requested). */
+export async function companyFromParts(ctx: AppContext, row: CompanyParts): Promise<Company> {
   return {
     id: row.id,
     name: row.name,
@@ -181,6 +188,14 @@ export async function getCompanyWithApplication(ctx: AppContext, companyId: stri
     countryId: row.country_id,
     address: row.address,
     registrationNo: row.registration_no,
-    application: await toApplication(ctx, ctx.db, companyId, row),
+    application: await toApplication(ctx, ctx.db, row.id, row),
   };
+}
+
+/** The company and its application in one statement (a second only while changes are requested: the open review items). */
+export async function getCompanyWithApplication(ctx: AppContext, companyId: string): Promise<Company> {
+  const { rows } = await ctx.db.query<CompanyParts>(`SELECT ${COMPANY_COLUMNS}, ${APPLICATION_PARTS} FROM companies WHERE id = $1`, [companyId]);
+  const row = rows[0];
+  if (!row) throw new Error(`Company ${companyId} not found`);
+  return companyFromParts(ctx, row);
 }
