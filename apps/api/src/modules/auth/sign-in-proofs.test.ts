@@ -3,6 +3,7 @@ import { messages } from '@fipay/contracts/messages';
 import { passwordVerifications } from '../../lib/passwords';
 import { defaultRateRules } from '../../lib/rate-limit';
 import { EMAIL_CODE_SUBJECT } from '../../mail/templates';
+import { companyMe, submittedCompany } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, STRONG_PASSWORD } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 
@@ -65,6 +66,20 @@ describe('a complete sign-in', () => {
     expect(session!.body.message).toBe(messages.loginSuccess);
     expect((await server.api.get('/account/me', { token: session!.body.data.accessToken })).status).toBe(200);
     expect(hashes).toBe(1);
+  });
+
+  it('answers the company with its application as company/me does, whether the proof read it or not', async () => {
+    const company = await submittedCompany(server);
+    const user = { email: company.email, password: company.password };
+    const withProof = await verify(user, await initiate(user));
+    const withoutProof = await verify(user, undefined);
+    expect(withProof.status).toBe(200);
+    const me = await companyMe(server, withProof.body.data);
+    expect(me.application.documents.length).toBeGreaterThan(0);
+    expect(me.application.representatives.length).toBeGreaterThan(0);
+    expect(me.application.bankDetails).not.toBeNull();
+    expect(withProof.body.data.company).toEqual(me);
+    expect(withoutProof.body.data.company).toEqual(me);
   });
 
   it('still checks the password in full when verify-otp comes without a proof (SPEC.md section 4 as written)', async () => {
