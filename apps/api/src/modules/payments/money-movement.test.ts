@@ -2,7 +2,7 @@ import { paymentMessages, refundMessages, payoutMessages, testCards } from '@fip
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payoutHoldMessages } from '@fipay/contracts/back-office';
 import { liveModeMessages } from '@fipay/contracts/live-mode';
-import { createReviewerAccount } from '../../test/back-office-fixtures';
+import { createReviewerAccount, mailWithSubject } from '../../test/back-office-fixtures';
 import { createVerifiedUser, login, checkoutCode } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ledgerDiscrepancies } from '../ledger/ledger';
@@ -98,6 +98,15 @@ describe('refunds', () => {
     expect(mail.subject).toMatch(/^\[Test\] Your receipt/);
     // The refund emails follow the receipt.
     await expect.poll(async () => (await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE kind = 'refund_processed' AND recipient = $1", [email])).rows[0]).toEqual({ n: 2 });
+    // Each says what was refunded of which payment, and links the payment's receipt.
+    // (The customer here is the business's own user, who also gets the business's notices.)
+    const refundMails = [await mailWithSubject(now, email, /refunded ₦3,000\.00$/), await mailWithSubject(now, email, /refunded ₦7,000\.00$/)];
+    for (const refundMail of refundMails) expect(refundMail.subject).toMatch(/^\[Test\] .+ refunded ₦/);
+    for (const refundMail of refundMails) {
+      expect(refundMail.text).toContain(`of your payment ${reference}.`);
+      expect(refundMail.text).toContain('This was a test refund: no money moved.');
+      expect(refundMail.text).toMatch(/Your payment: http\S+\/checkout\/\S+/);
+    }
     // A refund of a test payment by an outside address mails nobody.
     expect((await now.api.post('/refunds', { reference: other, amount: 1 }, { token: key })).status).toBe(201);
     expect((await now.db.query("SELECT count(*)::int AS n FROM outbox_emails WHERE recipient = 'buyer@shop.ng'")).rows[0]).toEqual({ n: 0 });

@@ -204,6 +204,19 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
  * The payment to refund, with what its refund's emails need: whether its customer may be emailed, the business's name,
  * and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
  */
+/** The customer's receipt for a processed refund (`refund_processed`), whichever path processed it. */
+function refundReceipt(appUrl: string, payment: TransactionRow, businessName: string, amount: number): OutgoingEmail {
+  return refundEmail({
+    to: payment.customer_email,
+    name: payment.customer_name,
+    businessName,
+    amount: formatNaira(amount),
+    reference: payment.reference,
+    livemode: payment.livemode,
+    receiptUrl: checkoutUrl(appUrl, payment),
+  });
+}
+
 type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[] };
 
 /** Reads the payment to refund of `scope` by its reference (`PaymentToRefund`), locked with `lock`. */
@@ -293,20 +306,7 @@ function refundStatement(row: PaymentToRefund, input: z.output<typeof createRefu
   const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount, reference: row.reference }, { processed: true });
   const businessName = row.company_name ?? 'the business';
   const emails: { kind: EmailKind; email: OutgoingEmail }[] = [];
-  if (row.livemode || row.customer_is_team) {
-    emails.push({
-      kind: 'refund_processed',
-      email: refundEmail({
-        to: row.customer_email,
-        name: row.customer_name,
-        businessName,
-        amount: formatNaira(amount),
-        reference: row.reference,
-        livemode: row.livemode,
-        receiptUrl: checkoutUrl(appUrl, row),
-      }),
-    });
-  }
+  if (row.livemode || row.customer_is_team) emails.push({ kind: 'refund_processed', email: refundReceipt(appUrl, row, businessName, amount) });
   for (const user of row.notice_recipients) emails.push({ kind: notice.email.kind, email: notice.email.build({ email: user.email, firstName: user.firstName, companyName: businessName }) });
   const entry = refundEntry(id, row, amount);
   const parts: PostingParts = {
@@ -559,19 +559,7 @@ async function processRefund(tx: Queryable, started: { id: string; amount: numbe
   await recordEvent(tx, scopeOf(row), 'refund.processed', refund);
   if (await mayEmailCustomer(tx, transaction)) {
     const { rows: company } = await tx.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [row.company_id]);
-    await enqueueEmail(
-      tx,
-      'refund_processed',
-      refundEmail({
-        to: transaction.customer_email,
-        name: transaction.customer_name,
-        businessName: company[0]?.name ?? 'the business',
-        amount: formatNaira(refund.amount),
-        reference: transaction.reference,
-        livemode: transaction.livemode,
-        receiptUrl: checkoutUrl(appUrl, transaction),
-      }),
-    );
+    await enqueueEmail(tx, 'refund_processed', refundReceipt(appUrl, transaction, company[0]?.name ?? 'the business', refund.amount));
   }
   const notice = refundNotice(appUrl, { companyId: row.company_id, livemode: row.livemode, amount: refund.amount, reference: row.reference }, { processed: true });
   await emailNotice(tx, notice);
