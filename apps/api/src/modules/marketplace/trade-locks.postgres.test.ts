@@ -1,9 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/db';
+import { describe, expect, it } from 'vitest';
 import { as, marketFixtures, USDT } from '../../test/market-fixtures';
-import { untilWaitingForLock } from '../../test/lock-waits';
-import { startTestServer, type TestServer } from '../../test/server';
+import { lockOrderServer, untilWaitingForLock } from '../../test/lock-waits';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
 import { findOffer } from './offers';
@@ -16,40 +13,27 @@ import { openTrade } from './trades';
  * offer's trade with the same seller) waits for a taker that waits for the offer: no circle. On PostgreSQL, where a
  * second connection can hold the offer's row.
  */
-let server: TestServer;
-let url: string;
+const locks = lockOrderServer((server) => refreshRates(server.app.ctx));
 
-beforeAll(async () => {
-  const database = await createTestDb();
-  url = database.url!;
-  server = await startTestServer({ database: { db: database.db, drop: database.drop } });
-  await refreshRates(server.app.ctx);
-});
-afterAll(() => server.close());
-
-const { newCompany, sellingVendor } = marketFixtures(() => server);
+const { newCompany, sellingVendor } = marketFixtures(() => locks.server);
 
 describe('a taker waiting for the offer’s row', () => {
   it('holds neither side’s limit row nor any of the ledger’s accounts while it waits, and opens once the row is free', async () => {
     const { vendor, offer } = await sellingVendor();
     const buyer = await newCompany();
     // A first trade makes today's usage rows of both sides and every account the next one posts to.
-    await openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(10), method: 'ng_bank_transfer' });
-    const { rows: accounts } = await server.db.query<{ id: string }>(
+    await openTrade(locks.server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(10), method: 'ng_bank_transfer' });
+    const { rows: accounts } = await locks.server.db.query<{ id: string }>(
       "SELECT id FROM ledger_accounts WHERE company_id = $1 AND livemode = false AND currency = 'USDT' AND code IN ('available', 'pending', 'escrow')",
       [vendor.id],
     );
     expect(accounts).toHaveLength(3);
 
-    const holder = new pg.Client({ connectionString: url });
-    const prober = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await prober.connect();
-    try {
+    await locks.withHolderAndProber(async (holder, prober) => {
       // The offer's row held as a taker (or the vendor's edit) holds it: updated, not yet committed.
       await holder.query('BEGIN');
       expect((await holder.query('UPDATE offers SET updated_at = now() WHERE id = $1', [offer.id])).rowCount).toBe(1);
-      const opening = openTrade(server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(20), method: 'ng_bank_transfer' });
+      const opening = openTrade(locks.server.app.ctx, as(buyer), { offerId: offer.id, amount: USDT(20), method: 'ng_bank_transfer' });
       // Until the trade's statement is seen waiting for a lock.
       await untilWaitingForLock(prober, '%offer_taken%', 'the trade');
       // Both usage rows and every account the waiting trade would post to are free: it took none before the offer.
@@ -64,12 +48,8 @@ describe('a taker waiting for the offer’s row', () => {
       await holder.query('ROLLBACK');
       const trade = await opening;
       expect(trade.amount).toBe(USDT(20));
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-      await prober.end();
-    }
-    expect((await findOffer(server.db, false, offer.id))!.remaining).toBe(USDT(70));
-    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+    });
+    expect((await findOffer(locks.server.db, false, offer.id))!.remaining).toBe(USDT(70));
+    expect(await ledgerDiscrepancies(locks.server.db)).toEqual([]);
   });
 });

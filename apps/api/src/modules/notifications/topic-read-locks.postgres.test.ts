@@ -1,9 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/db';
-import { untilWaitingForLock } from '../../test/lock-waits';
+import { describe, expect, it } from 'vitest';
+import { lockOrderServer, untilWaitingForLock } from '../../test/lock-waits';
 import { createVerifiedUser } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/server';
 import { notifyOnceSql } from './notify';
 import { markTopicRead } from './service';
 
@@ -14,50 +11,38 @@ import { markTopicRead } from './service';
  * in that order (holding the ledger's accounts) cannot be waiting for it in a circle. On PostgreSQL, where a second
  * connection can hold a counter.
  */
-let server: TestServer;
-let url: string;
-
-beforeAll(async () => {
-  const database = await createTestDb();
-  url = database.url!;
-  server = await startTestServer({ database: { db: database.db, drop: database.drop } });
-});
-afterAll(() => server.close());
+const locks = lockOrderServer();
 
 describe('marking a topic read for a company’s users', () => {
   it('locks their counters in user id order: waiting for a later one, it holds the earlier, and goes on once it is free', async () => {
     // A company with three users, each with an unread notification about the topic.
-    const owner = await createVerifiedUser(server);
-    const { rows: company } = await server.db.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [owner.email]);
+    const owner = await createVerifiedUser(locks.server);
+    const { rows: company } = await locks.server.db.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [owner.email]);
     const companyId = company[0]!.company_id;
     for (const [index, name] of ['Bola', 'Chidi'].entries()) {
-      await server.db.query(
+      await locks.server.db.query(
         `INSERT INTO users (company_id, first_name, last_name, email, phone, password_hash, email_verified_at)
          SELECT company_id, $2, 'Okafor', $3, $4, password_hash, now() FROM users WHERE email = $1`,
         [owner.email, name, `${name.toLowerCase()}-${Date.now()}@example.ng`, `+23480${String(Date.now() + index).slice(-8)}`],
       );
     }
     const topic = `trade-chat:${crypto.randomUUID()}`;
-    await server.db.query(`WITH ${notifyOnceSql({ name: 'n', companyId: '$1::uuid', title: "'New message on a trade'", message: "'Open the trade.'", topic: '$2::text' })} SELECT 1`, [
+    await locks.server.db.query(`WITH ${notifyOnceSql({ name: 'n', companyId: '$1::uuid', title: "'New message on a trade'", message: "'Open the trade.'", topic: '$2::text' })} SELECT 1`, [
       companyId,
       topic,
     ]);
-    const { rows: users } = await server.db.query<{ id: string }>('SELECT id FROM users WHERE company_id = $1 ORDER BY id', [companyId]);
+    const { rows: users } = await locks.server.db.query<{ id: string }>('SELECT id FROM users WHERE company_id = $1 ORDER BY id', [companyId]);
     expect(users).toHaveLength(3);
     const [first, second, last] = users.map((u) => u.id) as [string, string, string];
     const unreadCounted = async () =>
-      (await server.db.query<{ unread: number }>('SELECT unread FROM notification_counts WHERE user_id = ANY($1::uuid[]) ORDER BY user_id', [[first, second, last]])).rows.map((r) => r.unread);
+      (await locks.server.db.query<{ unread: number }>('SELECT unread FROM notification_counts WHERE user_id = ANY($1::uuid[]) ORDER BY user_id', [[first, second, last]])).rows.map((r) => r.unread);
     const before = await unreadCounted();
 
-    const holder = new pg.Client({ connectionString: url });
-    const prober = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await prober.connect();
-    try {
+    await locks.withHolderAndProber(async (holder, prober) => {
       // The last user's counter held, as a money path notifying that user holds it until it commits.
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM notification_counts WHERE user_id = $1 FOR UPDATE', [last]);
-      const marking = server.db.transaction((tx) => markTopicRead(tx, companyId, topic));
+      const marking = locks.server.db.transaction((tx) => markTopicRead(tx, companyId, topic));
       await untilWaitingForLock(prober, '%WITH counters AS MATERIALIZED%', 'marking the topic read');
       // While it waits for the last user's counter, it holds the first two: they are not free to take.
       for (const user of [first, second]) {
@@ -67,13 +52,9 @@ describe('marking a topic read for a company’s users', () => {
       }
       await holder.query('COMMIT');
       await marking;
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-      await prober.end();
-    }
+    });
     // Every user's notification about the topic is read, and each counter has one unread fewer.
-    const { rows } = await server.db.query<{ unread: number }>('SELECT count(*)::int AS unread FROM notifications WHERE topic = $1 AND read_at IS NULL', [topic]);
+    const { rows } = await locks.server.db.query<{ unread: number }>('SELECT count(*)::int AS unread FROM notifications WHERE topic = $1 AND read_at IS NULL', [topic]);
     expect(rows[0]!.unread).toBe(0);
     expect(await unreadCounted()).toEqual(before.map((n) => n - 1));
   });

@@ -1,8 +1,5 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../test/db';
-import { untilWaitingForLock } from '../../test/lock-waits';
-import { startTestServer, type TestServer } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { lockOrderServer, untilWaitingForLock } from '../../test/lock-waits';
 import { transferFixtures } from '../../test/transfer-fixtures';
 import { ledgerDiscrepancies } from '../ledger/ledger';
 import { refreshRates } from '../rates/rates';
@@ -14,18 +11,9 @@ import { refreshRates } from '../rates/rates';
  * freeze, a transfer to the sender) waits for a transfer that waits for the limit row: no circle. On PostgreSQL, where
  * a second connection can hold the row.
  */
-let server: TestServer;
-let url: string;
+const locks = lockOrderServer((server) => refreshRates(server.app.ctx));
 
-beforeAll(async () => {
-  const database = await createTestDb();
-  url = database.url!;
-  server = await startTestServer({ database: { db: database.db, drop: database.drop } });
-  await refreshRates(server.app.ctx);
-});
-afterAll(() => server.close());
-
-const { newCompany, fundDollars } = transferFixtures(() => server);
+const { newCompany, fundDollars } = transferFixtures(() => locks.server);
 
 describe('a transfer waiting for its sender’s limit row', () => {
   it('holds none of the ledger’s accounts while it waits, and goes through once the row is free', async () => {
@@ -33,22 +21,18 @@ describe('a transfer waiting for its sender’s limit row', () => {
     const [alice, bob] = [await newCompany(`lk_a${stamp}`), await newCompany(`lk_b${stamp}`)];
     await fundDollars(alice, 1_000_000n, `locks-${stamp}`);
     // A first transfer makes today's usage row and every account the next one posts to.
-    expect((await server.api.post('/transfers', { asset: 'USD', amount: '100', to: `@${bob.tag}` }, { token: alice.key })).status).toBe(201);
-    const { rows: accounts } = await server.db.query<{ id: string }>(
+    expect((await locks.server.api.post('/transfers', { asset: 'USD', amount: '100', to: `@${bob.tag}` }, { token: alice.key })).status).toBe(201);
+    const { rows: accounts } = await locks.server.db.query<{ id: string }>(
       "SELECT id FROM ledger_accounts WHERE company_id = ANY($1::uuid[]) AND livemode = false AND currency = 'USD' AND code IN ('available', 'pending')",
       [[alice.id, bob.id]],
     );
     expect(accounts.length).toBeGreaterThanOrEqual(2);
 
-    const holder = new pg.Client({ connectionString: url });
-    const prober = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await prober.connect();
-    try {
+    await locks.withHolderAndProber(async (holder, prober) => {
       await holder.query('BEGIN');
       const held = await holder.query("SELECT 1 FROM limit_usage WHERE company_id = $1 AND livemode = false AND kind = 'send' FOR UPDATE", [alice.id]);
       expect(held.rowCount).toBe(1);
-      const sending = server.api.post('/transfers', { asset: 'USD', amount: '200', to: `@${bob.tag}` }, { token: alice.key });
+      const sending = locks.server.api.post('/transfers', { asset: 'USD', amount: '200', to: `@${bob.tag}` }, { token: alice.key });
       // Until the transfer's statement is seen waiting for a lock (the holder's: the one row it holds). The view shows
       // a statement's first 1,024 bytes (track_activity_query_size), where the transfer's begins with its row.
       await untilWaitingForLock(prober, 'WITH made AS (%INSERT INTO transfers%', 'the transfer');
@@ -60,11 +44,7 @@ describe('a transfer waiting for its sender’s limit row', () => {
       await holder.query('ROLLBACK');
       const sent = await sending;
       expect(sent.status).toBe(201);
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-      await prober.end();
-    }
-    expect(await ledgerDiscrepancies(server.db)).toEqual([]);
+    });
+    expect(await ledgerDiscrepancies(locks.server.db)).toEqual([]);
   });
 });
