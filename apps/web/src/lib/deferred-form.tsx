@@ -11,7 +11,7 @@ import {
 import { flushSync } from 'react-dom';
 import type { FieldValues } from 'react-hook-form';
 import { ShownPasswordFields } from '../components/ui/shown-password-fields';
-import { useOnFirstInteraction } from './on-demand';
+import { useOnFirstInteraction, whenReleased } from './on-demand';
 
 /**
  * What a person did with a form's stand-in before the real form arrived: the text of every named
@@ -50,30 +50,6 @@ function takeSnapshot(form: HTMLFormElement, submitted: boolean): FormSnapshot {
     .filter((toggle) => toggle.getAttribute('aria-pressed') === 'true')
     .map((toggle) => toggle.dataset.reveals!);
   return { values, focus, revealed, submitted };
-}
-
-// Keys and pointers held down now. A click or a key's effect spans its press and release, which
-// must reach the same element, so the stand-in is replaced only while nothing is held.
-const held = new Set<string>();
-if (typeof window !== 'undefined') {
-  const options = { capture: true, passive: true } as const;
-  window.addEventListener('keydown', (event) => held.add(`key ${event.code || event.key}`), options);
-  window.addEventListener('keyup', (event) => held.delete(`key ${event.code || event.key}`), options);
-  // A tap's click (which also gives focus) comes in a task after its pointerup: a touch is let go
-  // at its click, or when it turns into a scroll or a long press.
-  const pointer = (event: PointerEvent) => (event.pointerType === 'touch' ? 'touch' : `pointer ${event.pointerId}`);
-  window.addEventListener('pointerdown', (event) => held.add(pointer(event)), options);
-  window.addEventListener('pointerup', (event) => event.pointerType !== 'touch' && held.delete(pointer(event)), options);
-  window.addEventListener('pointercancel', (event) => held.delete(pointer(event)), options);
-  for (const type of ['click', 'contextmenu'] as const) window.addEventListener(type, () => held.delete('touch'), options);
-  // A release outside the window never arrives.
-  window.addEventListener('blur', () => held.clear());
-}
-
-/** Calls `callback` at the first frame when no key or pointer is held down. */
-function whenReleased(callback: () => void) {
-  const frame = () => (held.size === 0 ? callback() : window.requestAnimationFrame(frame));
-  window.requestAnimationFrame(frame);
 }
 
 /** The `<form>` props of markup both forms share. */

@@ -33,6 +33,30 @@ function onInteraction(listener: () => void) {
 let interacted = false;
 if (typeof window !== 'undefined') onInteraction(() => (interacted = true));
 
+// Keys and pointers held down now. A click or a key's effect spans its press and release, which
+// must reach the same element, so a stand-in is replaced only while nothing is held.
+const held = new Set<string>();
+if (typeof window !== 'undefined') {
+  const options = { capture: true, passive: true } as const;
+  window.addEventListener('keydown', (event) => held.add(`key ${event.code || event.key}`), options);
+  window.addEventListener('keyup', (event) => held.delete(`key ${event.code || event.key}`), options);
+  // A tap's click (which also gives focus) comes in a task after its pointerup: a touch is let go
+  // at its click, or when it turns into a scroll or a long press.
+  const pointer = (event: PointerEvent) => (event.pointerType === 'touch' ? 'touch' : `pointer ${event.pointerId}`);
+  window.addEventListener('pointerdown', (event) => held.add(pointer(event)), options);
+  window.addEventListener('pointerup', (event) => event.pointerType !== 'touch' && held.delete(pointer(event)), options);
+  window.addEventListener('pointercancel', (event) => held.delete(pointer(event)), options);
+  for (const type of ['click', 'contextmenu'] as const) window.addEventListener(type, () => held.delete('touch'), options);
+  // A release outside the window never arrives.
+  window.addEventListener('blur', () => held.clear());
+}
+
+/** Calls `callback` at the first frame when no key or pointer is held down. */
+export function whenReleased(callback: () => void) {
+  const frame = () => (held.size === 0 ? callback() : window.requestAnimationFrame(frame));
+  window.requestAnimationFrame(frame);
+}
+
 /** Calls `callback` once, at the first sign of a person on the page: a pointer, a key, a touch or focus. */
 export function useOnFirstInteraction(callback: () => void, enabled = true) {
   const latest = useRef(callback);

@@ -106,6 +106,32 @@ describe('LandingPage', () => {
     expect(banner.getByRole('link', { name: 'Learn' })).toHaveFocus();
   });
 
+  it('keeps a link pressed before the menus\' code arrived until its click has landed', async () => {
+    const { user } = renderLanding();
+    const learn = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Learn' });
+    const clicked: EventTarget[] = [];
+    // Kept from jsdom, which cannot open another document.
+    const onClick = (event: MouseEvent) => {
+      clicked.push(event.target!);
+      event.preventDefault();
+    };
+    document.addEventListener('click', onClick);
+    try {
+      await user.pointer({ keys: '[MouseLeft>]', target: learn });
+      // The code arrives while the button is down; the link under it stays, whatever the frames in between.
+      await import('./desktop-nav');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(learn).toBeInTheDocument();
+      await user.pointer({ keys: '[/MouseLeft]', target: learn });
+      expect(clicked).toEqual([learn]);
+      // Once released, the real navigation takes the stand-in's place.
+      await waitFor(() => expect(learn).not.toBeInTheDocument());
+      expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Learn' })).toHaveAttribute('href', '/learn');
+    } finally {
+      document.removeEventListener('click', onClick);
+    }
+  });
+
   it('opens the mobile nav from the menu button', async () => {
     const { user } = renderLanding();
     const toggle = screen.getByRole('button', { name: 'Menu' });

@@ -3,7 +3,7 @@ import { useState, type ComponentType, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { paths } from '../../config/paths';
-import { onDemand, useOnFirstInteraction } from '../../lib/on-demand';
+import { onDemand, useOnFirstInteraction, whenReleased } from '../../lib/on-demand';
 import { headerNav, placeholderHref } from './landing-content';
 import { MobileNav } from './mobile-nav';
 import { navBarClass, navChevronClass, navItemClass, navListClass, navTriggerClass } from './nav-classes';
@@ -57,7 +57,8 @@ function HeaderNav() {
   const [focused, setFocused] = useState<string>();
   useOnFirstInteraction(() => {
     loadDesktopNav()
-      .then((module) => setDesktopNav(() => module.default))
+      // The press that fetched it may still be down on a stand-in link: swapping it now would lose that click.
+      .then((module) => whenReleased(() => setDesktopNav(() => module.default)))
       .catch(() => undefined);
   }, DesktopNav === null);
 
