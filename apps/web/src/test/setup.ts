@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import * as webStreams from 'node:stream/web';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '../lib/query-client';
@@ -35,3 +36,9 @@ if (!window.matchMedia) {
 
 // jsdom has no layout, so scrolling is a logged no-op; the router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
+
+// Each file runs in a context of its own (the vmThreads pool), which gets jsdom's globals and Node's fetch, Response and
+// TextEncoder but not the web streams: the ones the trade chat reads its events with are Node's, as fetch's are.
+for (const name of ['ReadableStream', 'WritableStream', 'TransformStream', 'TextDecoderStream', 'TextEncoderStream'] as const) {
+  (globalThis as Record<string, unknown>)[name] ??= webStreams[name];
+}
