@@ -10,9 +10,28 @@ for (const width of [1280, 375]) {
     const problems = watchConsole(page);
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    // On a phone the header's links are in the menu.
-    if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: width < 1024 ? 'Mobile' : 'Main' }).getByRole('link', { name: 'Learn' }).click();
+    if (width < 1024) {
+      // On a phone the header's links are in the menu.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Learn' }).click();
+    } else {
+      // The header's menus arrive with the first interaction. Held back until the button is down, they arrive in the
+      // middle of the click: the link pressed must still be the one released, or the click is lost.
+      let pressed!: () => void;
+      const down = new Promise<void>((resolve) => (pressed = resolve));
+      await page.route(/\/assets\/desktop-nav-[\w-]+\.js$/, async (route) => {
+        await down;
+        await route.continue();
+      });
+      const arrived = page.waitForResponse(/\/assets\/desktop-nav-[\w-]+\.js$/);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).hover();
+      await page.mouse.down();
+      pressed();
+      await arrived;
+      // Frames enough for the arrived code to have replaced the header, had it not waited for the release.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+      await page.mouse.up();
+    }
     await expect(page).toHaveURL(/\/learn$/);
     await whenDrawn(page);
     await page.screenshot({ path: `test-results/screens/${width}_learn.png`, fullPage: true });
