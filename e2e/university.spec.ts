@@ -19,11 +19,12 @@ for (const width of [1280, 375]) {
       // middle of the click: the link pressed must still be the one released, or the click is lost.
       let pressed!: () => void;
       const down = new Promise<void>((resolve) => (pressed = resolve));
-      await page.route(/\/assets\/desktop-nav-[\w-]+\.js$/, async (route) => {
+      const desktopNav = /\/assets\/desktop-nav-[\w-]+\.js$/;
+      await page.route(desktopNav, async (route) => {
         await down;
         await route.continue();
       });
-      const arrived = page.waitForResponse(/\/assets\/desktop-nav-[\w-]+\.js$/);
+      const arrived = page.waitForResponse(desktopNav);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Learn' }).hover();
       await page.mouse.down();
       pressed();

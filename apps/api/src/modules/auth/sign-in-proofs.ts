@@ -27,6 +27,9 @@ function checkDigest(ctx: AppContext, id: string, secret: string, password: stri
   return hmacSha256(ctx.keys.signInProof, `${id}:${secret}:${password}`);
 }
 
+/** SQL: the seal the proof's row keeps of the password hash that `hash` (an SQL expression) gives; written and compared alike. */
+const passwordSeal = (hash: string) => `sha256(convert_to(${hash}, 'UTF8'))`;
+
 /** A proof whose row is written but whose secret half nobody has been given yet (`proof`). */
 export type PreparedProof = { id: string; proof: string };
 
@@ -50,7 +53,7 @@ export async function findUserPreparingProof(
        SELECT ${userColumnsOf('u')} FROM users u WHERE u.${column} = $1
      ), written AS (
        INSERT INTO sign_in_proofs (id, user_id, check_digest, password_seal, expires_at)
-       SELECT $2::uuid, found.id, $3::text, sha256(convert_to(found.password_hash, 'UTF8')), now() + make_interval(secs => $4)
+       SELECT $2::uuid, found.id, $3::text, ${passwordSeal('found.password_hash')}, now() + make_interval(secs => $4)
        FROM found WHERE found.email_verified_at IS NOT NULL
        RETURNING id
      )
@@ -121,7 +124,7 @@ export async function takeSignInProof(
     UserRow & { check_digest: string; sealed: boolean | null; spent: boolean; session_started: boolean; company: CompanyParts }
   >(
     `WITH found AS (
-       SELECT ${userColumnsOf('u')}, p.check_digest, p.password_seal = sha256(convert_to(u.password_hash, 'UTF8')) AS sealed
+       SELECT ${userColumnsOf('u')}, p.check_digest, p.password_seal = ${passwordSeal('u.password_hash')} AS sealed
        FROM sign_in_proofs p JOIN users u ON u.id = p.user_id
        WHERE p.id = $1 AND p.expires_at > now()
      ), spent AS (

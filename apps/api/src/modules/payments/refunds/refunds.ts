@@ -200,10 +200,6 @@ export async function createRefund(ctx: AppContext, scope: Scope, input: z.outpu
   return refundAtOnce(ctx, scope, input, claim);
 }
 
-/**
- * The payment to refund, with what its refund's emails need: whether its customer may be emailed, the business's name,
- * and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
- */
 /** The customer's receipt for a processed refund (`refund_processed`), whichever path processed it. */
 function refundReceipt(appUrl: string, payment: TransactionRow, businessName: string, amount: number): OutgoingEmail {
   return refundEmail({
@@ -217,6 +213,10 @@ function refundReceipt(appUrl: string, payment: TransactionRow, businessName: st
   });
 }
 
+/**
+ * The payment to refund, with what its refund's emails need: whether its customer may be emailed, the business's name,
+ * and the users of the business who keep refund emails on (as `emailCompany` reads them), oldest first.
+ */
 type PaymentToRefund = TransactionRow & { customer_is_team: boolean; company_name: string | null; notice_recipients: { email: string; firstName: string }[] };
 
 /** Reads the payment to refund of `scope` by its reference (`PaymentToRefund`), locked with `lock`. */
