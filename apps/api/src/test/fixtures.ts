@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { passwordVerifications } from '../lib/passwords';
 import type { TestServer } from './server';
 import { linkIn } from './smtp-sink';
 
@@ -59,4 +60,11 @@ export async function checkoutCode(server: { db: { query: <T>(sql: string, param
   const { rows } = await server.db.query<{ access_code: string }>('SELECT access_code FROM transactions WHERE reference = $1', [reference]);
   if (!rows[0]) throw new Error(`No transaction ${reference}`);
   return rows[0].access_code;
+}
+
+/** How many Argon2id verifies `work` made this process run (the test server runs in it). */
+export async function hashesDuring(work: () => Promise<unknown>): Promise<number> {
+  const before = passwordVerifications();
+  await work();
+  return passwordVerifications() - before;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
-import { createVerifiedUser, signupBody } from '../../test/fixtures';
+import { createVerifiedUser, hashesDuring, signupBody } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -10,23 +10,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-/**
- * Median durations of two calls, sampled alternately so that load from other
- * work on the machine falls on both alike rather than on whichever ran second.
- */
-async function interleavedMedians(times: number, a: () => Promise<unknown>, b: () => Promise<unknown>) {
-  const samples: [number[], number[]] = [[], []];
-  for (let i = 0; i < times; i++) {
-    for (const [index, fn] of [a, b].entries()) {
-      const start = performance.now();
-      await fn();
-      samples[index]!.push(performance.now() - start);
-    }
-  }
-  const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-  return [median(samples[0]), median(samples[1])] as const;
-}
 
 describe('POST /auth/login/initiate', () => {
   it('accepts the email in any case, or the phone number in any common form', async () => {
@@ -38,7 +21,7 @@ describe('POST /auth/login/initiate', () => {
     }
   });
 
-  it('gives an unknown account and a wrong password the same answer in about the same time', async () => {
+  it('gives an unknown account and a wrong password the same answer after the same hashing work', async () => {
     const user = await createVerifiedUser(server);
     const wrong = await server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 1!' });
     const unknown = await server.api.post('/auth/login/initiate', { email: 'nobody@nowhere.ng', password: 'Wrong password 1!' });
@@ -47,12 +30,13 @@ describe('POST /auth/login/initiate', () => {
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body.message).toBe(messages.invalidCredentials);
 
-    const [wrongTime, unknownTime] = await interleavedMedians(
-      7,
-      () => server.api.post('/auth/login/initiate', { email: user.email, password: 'Wrong password 2!' }),
-      () => server.api.post('/auth/login/initiate', { email: 'ghost@nowhere.ng', password: 'Wrong password 2!' }),
-    );
-    expect(Math.abs(wrongTime - unknownTime)).toBeLessThan(Math.max(wrongTime, unknownTime) * 0.5);
+    // One Argon2id verify each (an unknown account's against a dummy hash), which is what either answer's time is
+    // made of. How close the times are is measured by `npm run bench:endpoints` on a machine left alone: here the
+    // rest of the suite shares the cores, and a burst of its work landed on one side's samples (a 46 ms median
+    // against 18 ms in one full run).
+    for (const email of [user.email, 'ghost@nowhere.ng']) {
+      expect(await hashesDuring(async () => expect((await server.api.post('/auth/login/initiate', { email, password: 'Wrong password 2!' })).status).toBe(401))).toBe(1);
+    }
   });
 
   it('tells an unverified user to verify, only after the right password', async () => {

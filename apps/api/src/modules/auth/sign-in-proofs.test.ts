@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
-import { passwordVerifications } from '../../lib/passwords';
 import { defaultRateRules } from '../../lib/rate-limit';
 import { EMAIL_CODE_SUBJECT } from '../../mail/templates';
 import { companyMe, submittedCompany } from '../../test/back-office-fixtures';
-import { createVerifiedUser, login, STRONG_PASSWORD } from '../../test/fixtures';
+import { createVerifiedUser, hashesDuring, login, STRONG_PASSWORD } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/server';
 
 // One password check per sign-in (docs/decisions/0057-one-password-check-per-sign-in.md).
@@ -31,12 +30,6 @@ const verify = (user: { email: string; password: string }, passwordProof: string
   server.api.post('/auth/login/verify-otp', { email: user.email, password: user.password, otp, ...(passwordProof === undefined ? {} : { passwordProof }) });
 
 /** Argon2id verifies the process ran during `work`. This file's requests are the only ones in flight in its process. */
-async function hashesDuring(work: () => Promise<unknown>): Promise<number> {
-  const before = passwordVerifications();
-  await work();
-  return passwordVerifications() - before;
-}
-
 async function emailCode(on: TestServer, email: string): Promise<string> {
   const mail = await on.mail.waitFor(email);
   expect(mail.subject).toBe(EMAIL_CODE_SUBJECT);
