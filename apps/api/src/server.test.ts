@@ -9,7 +9,10 @@ import { spawnServer } from './test/server-process';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Sends a request's head and part of its body now, and the rest when asked; resolves to the raw answer. */
+/**
+ * Sends a request's head and part of its body now, and the rest when asked, on a connection kept alive as browsers and
+ * proxies keep theirs; `answer` resolves to the raw answer once the server ends the connection.
+ */
 function requestInTwoHalves(port: number, pathname: string, body: string) {
   const socket = connect(port, '127.0.0.1');
   const half = Math.floor(body.length / 2);
@@ -23,7 +26,7 @@ function requestInTwoHalves(port: number, pathname: string, body: string) {
   const started = new Promise<void>((resolve) =>
     socket.once('connect', () => {
       socket.write(
-        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, half)}`,
         () => resolve(),
       );
     }),
@@ -32,7 +35,7 @@ function requestInTwoHalves(port: number, pathname: string, body: string) {
 }
 
 describe('the server process', () => {
-  it('on SIGTERM stops accepting, finishes the request in flight, releases the embedded database and exits 0', async () => {
+  it('on SIGTERM stops accepting, finishes the request in flight and closes its kept-alive connection, releases the embedded database and exits 0', async () => {
     const server = await spawnServer({ dataDir, env: { LOG_LEVEL: 'debug' } });
     const { child, port } = server;
     try {
@@ -48,10 +51,12 @@ describe('the server process', () => {
       child.kill('SIGTERM');
       // New connections are refused once the signal is handled...
       await expect.poll(async () => (await fetch(`${base}/health`).then(() => 'answered', () => 'refused')), { timeout: 30_000, interval: 50 }).toBe('refused');
-      // ...while the request already started gets its whole answer.
+      // ...while the request already started gets its whole answer, telling the client the connection it kept alive
+      // closes: the server ends it then, rather than holding the shutdown until the keep-alive timeout.
       inFlight.finish();
       const answer = await inFlight.answer;
       expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer.slice(0, answer.indexOf('\r\n\r\n'))).toMatch(/\r\nConnection: close\r\n/i);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
         isSuccessful: false,
         message: messages.invalidCredentials,

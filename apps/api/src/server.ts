@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -28,7 +28,15 @@ async function main() {
     unused.add(socket);
     socket.once('close', () => unused.delete(socket));
   });
-  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
+  // Requests being answered. A keep-alive connection is idle only once its answer is out, so one whose request is in
+  // flight when the signal comes would otherwise stay open (and hold the shutdown) until the keep-alive timeout: on
+  // shutdown each of these answers asks the client to close, and its connection is ended once the answer is sent.
+  const answering = new Map<ServerResponse, Socket>();
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    unused.delete(request.socket);
+    answering.set(response, request.socket);
+    response.once('close', () => answering.delete(response));
+  });
   // Stop accepting, let requests in flight and the outbox's current sends finish, close the
   // database (releasing the embedded one's lock); past the timeout, exit anyway.
   const shutdown = async (signal: string) => {
@@ -43,6 +51,10 @@ async function main() {
     try {
       const closed = app.close();
       for (const socket of unused) socket.destroy();
+      for (const [response, socket] of answering) {
+        if (!response.headersSent) response.setHeader('Connection', 'close');
+        response.once('finish', () => socket.end());
+      }
       await closed;
     } catch (error) {
       app.log.error({ err: error }, 'Shutdown failed');
