@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
 
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 
@@ -52,13 +51,14 @@ export async function spawnServer(options: { dataDir: string; env?: Record<strin
   };
   child.stdout.on('data', (chunk: Buffer) => (process_.output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (process_.output += chunk.toString()));
-  try {
-    await expect
-      .poll(async () => (await fetch(`${process_.baseUrl}/api/v1/ready`).catch(() => undefined))?.status, { timeout: options.readyTimeoutMs ?? 90_000, interval: 200 })
-      .toBe(200);
-  } catch (error) {
-    await process_.kill();
-    throw error;
+  // A loop rather than expect.poll, so that a hook (beforeAll) can start one too.
+  const until = Date.now() + (options.readyTimeoutMs ?? 90_000);
+  for (;;) {
+    if ((await fetch(`${process_.baseUrl}/api/v1/ready`).catch(() => undefined))?.status === 200) return process_;
+    if (Date.now() > until || child.exitCode !== null || child.signalCode !== null) {
+      await process_.kill();
+      throw new Error(`The server did not answer /ready (exit ${child.exitCode ?? child.signalCode ?? 'none'}):\n${process_.output.slice(-2_000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return process_;
 }
