@@ -48,6 +48,7 @@ import { authPlugin } from './plugins/auth';
 import { merchantAuthPlugin } from './plugins/merchant-auth';
 import { reviewerAuthPlugin } from './plugins/reviewer-auth';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { drainConnectionsOnClose } from './plugins/drain-connections';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { payerScriptSrc, webAppPlugin } from './plugins/web-app';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // One line per request, when its answer has gone (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  drainConnectionsOnClose(app);
   if (config.logLevel === 'debug' || config.logLevel === 'trace') {
     app.addHook('onRequest', async (request) => request.log.debug({ req: request }, 'incoming request'));
   }
@@ -263,6 +265,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   withdrawals.start();
   scheduler.start(options.jobsFirstRunAfterMs);
   app.ctx.liveReadiness.start();
+  // Once closing starts, no job starts: requests in flight may take until the shutdown's deadline, and a payout run
+  // begun then would be cut off by it. Runs already going are waited for below.
+  app.addHook('preClose', async () => scheduler.halt());
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await providerInbox.stop();

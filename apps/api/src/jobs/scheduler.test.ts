@@ -1,5 +1,8 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/db';
+import { startTestServer } from '../test/server';
 import { JobScheduler, type ScheduledJob } from './scheduler';
 
 let database: Awaited<ReturnType<typeof createTestDb>>;
@@ -41,4 +44,41 @@ describe('the first run of a scheduled job', () => {
       await handRun.stop();
     }
   });
+});
+
+describe('the scheduler of a server that is closing', () => {
+  it('starts no job once closing has begun, however long a request in flight keeps the server open', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const server = await startTestServer({ jobsFirstRunAfterMs: 1_000, logStream, env: { LOG_LEVEL: 'info' } });
+    // A request whose body is half sent holds the server open until the rest comes.
+    const body = JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' });
+    const socket = connect((server.app.server.address() as { port: number }).port, '127.0.0.1');
+    const answered = new Promise<string>((resolve, reject) => {
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /api/v1/auth/login/initiate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = server.app.close();
+    // Past the moment every job's first run was due.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    socket.write(body.slice(10));
+    expect(await answered).toMatch(/^HTTP\/1\.1 401 /);
+    await closing;
+    // The log was written (the request's line is in it), and no job ran.
+    expect(lines.some((line) => line.includes('request completed') && line.includes('/api/v1/auth/login/initiate'))).toBe(true);
+    expect(lines.filter((line) => line.includes('Scheduled job'))).toEqual([]);
+    await server.close();
+  }, 60_000);
 });

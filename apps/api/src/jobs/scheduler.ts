@@ -52,11 +52,16 @@ export class JobScheduler {
     for (const job of this.jobs) this.schedule(job, firstRunAfterMs ?? job.firstRunAfterMs ?? Math.min(60_000, job.everyMs));
   }
 
-  /** Stops scheduling and waits for runs in progress. */
-  async stop() {
+  /** Starts no run from now on; runs in progress go on (`stop` waits for them). */
+  halt() {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /** Stops scheduling and waits for runs in progress. */
+  async stop() {
+    this.halt();
     await Promise.all(this.running);
   }
 

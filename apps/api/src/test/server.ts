@@ -23,6 +23,8 @@ export async function startTestServer(
     logStream?: NodeJS.WritableStream;
     /** How long the mail and webhook workers wait between polls when nothing wakes them (200 ms unless given). */
     pollMs?: number;
+    /** When the scheduled jobs first run (an hour unless given: tests run the jobs they test themselves). */
+    jobsFirstRunAfterMs?: number;
     /** A database of the test's own making instead of a fresh one (dropped by `close` all the same). */
     database?: { db: Db; drop: () => Promise<void> };
   } = {},
@@ -49,7 +51,7 @@ export async function startTestServer(
     webhookPollMs: options.pollMs ?? 200,
     // Tests run the jobs they test themselves (releaseDue, payoutsDue, ...): a payout run a minute in, on a slow
     // machine, would pay out a balance a test is about to pay out itself.
-    jobsFirstRunAfterMs: 3_600_000,
+    jobsFirstRunAfterMs: options.jobsFirstRunAfterMs ?? 3_600_000,
     logStream: options.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
