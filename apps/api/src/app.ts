@@ -265,9 +265,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   withdrawals.start();
   scheduler.start(options.jobsFirstRunAfterMs);
   app.ctx.liveReadiness.start();
-  // Once closing starts, no job starts: requests in flight may take until the shutdown's deadline, and a payout run
-  // begun then would be cut off by it. Runs already going are waited for below.
-  app.addHook('preClose', async () => scheduler.halt());
+  // Once closing starts, no job or worker round starts: requests in flight may take until the shutdown's deadline,
+  // and a payout or withdrawal begun then would be cut off by it. What they would have done stays queued in the
+  // database for the next start; runs already going are waited for below.
+  app.addHook('preClose', async () => {
+    scheduler.halt();
+    for (const worker of [providerInbox, withdrawals, webhooks, outbox]) worker.halt();
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await providerInbox.stop();

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 /**
  * Work kept in database rows (mail, webhook deliveries), done by every instance: a round claims due rows
  * with SKIP LOCKED in batches until a batch comes back short, then waits `pollMs`. `kick()` asks for a
- * round now (the database wakes it when a transaction that queued its work commits: Queryable.wake); `stop()`
- * waits for the round in progress.
+ * round now (the database wakes it when a transaction that queued its work commits: Queryable.wake); `halt()`
+ * starts no more rounds and `stop()` also waits for the round in progress.
  */
 export abstract class PollingWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -27,9 +27,14 @@ export abstract class PollingWorker {
     this.schedule(0);
   }
 
-  async stop() {
+  /** Starts no round from now on, polled or kicked; the round in progress goes on (`stop` waits for it). */
+  halt() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+  }
+
+  async stop() {
+    this.halt();
     await this.running;
   }
 
