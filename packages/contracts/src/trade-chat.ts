@@ -47,6 +47,7 @@ export const tradeChatMessages = {
   attachmentNotFound: 'Attachment not found.',
   readBeyond: 'That message is not in this trade.',
   tooManyStreams: 'Too many live chat connections for this business. Close another trade page and try again.',
+  serverClosing: 'The chat is reconnecting. It will be back in a moment.',
   cursorInvalid: 'That message cursor is not valid.',
 } as const;
 

@@ -24,31 +24,47 @@ class CountingWorker extends PollingWorker {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('a polling worker', () => {
-  it('once halted starts no round, kicked or polled, and stop still waits for the round in progress', async () => {
+  it('once halted starts no round, kicked or polled, while the round in progress goes on', async () => {
     const worker = new CountingWorker();
     worker.hold = true;
     worker.start();
     await expect.poll(() => worker.rounds).toBe(1);
     worker.halt();
+    // A kick during the round would run another right after it (see below); halted, none comes.
     worker.kick();
-    let stopped = false;
-    const stopping = worker.stop().then(() => (stopped = true));
-    await tick();
-    // The round in progress holds stop.
-    expect(stopped).toBe(false);
     worker.finish();
-    await stopping;
+    await tick();
     worker.kick();
     await tick();
     expect(worker.rounds).toBe(1);
+    await worker.stop();
   });
 
-  it('before it is halted, runs a round when kicked', async () => {
+  it('stop waits for the round in progress', async () => {
     const worker = new CountingWorker();
+    worker.hold = true;
+    worker.start();
+    await expect.poll(() => worker.rounds).toBe(1);
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await tick();
+    expect(stopped).toBe(false);
+    worker.finish();
+    await stopping;
+    expect(worker.rounds).toBe(1);
+  });
+
+  it('before it is halted, runs another round when kicked, during a round as after one', async () => {
+    const worker = new CountingWorker();
+    worker.hold = true;
     worker.start();
     await expect.poll(() => worker.rounds).toBe(1);
     worker.kick();
+    worker.hold = false;
+    worker.finish();
     await expect.poll(() => worker.rounds).toBe(2);
+    worker.kick();
+    await expect.poll(() => worker.rounds).toBe(3);
     await worker.stop();
   });
 });

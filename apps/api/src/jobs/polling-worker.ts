@@ -27,7 +27,7 @@ export abstract class PollingWorker {
     this.schedule(0);
   }
 
-  /** Starts no round from now on, polled or kicked; the round in progress goes on (`stop` waits for it). */
+  /** Starts no round from now on, polled or kicked (`drain`, which tests call, still works); the round in progress goes on (`stop` waits for it). */
   halt() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

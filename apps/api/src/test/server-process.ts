@@ -54,7 +54,7 @@ export async function spawnServer(options: { dataDir: string; env?: Record<strin
   // A loop rather than expect.poll, so that a hook (beforeAll) can start one too.
   const until = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
-    if ((await fetch(`${process_.baseUrl}/api/v1/ready`).catch(() => undefined))?.status === 200) return process_;
+    if ((await fetch(`${process_.baseUrl}/api/v1/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined))?.status === 200) return process_;
     if (Date.now() > until || child.exitCode !== null || child.signalCode !== null) {
       await process_.kill();
       throw new Error(`The server did not answer /ready (exit ${child.exitCode ?? child.signalCode ?? 'none'}):\n${process_.output.slice(-2_000)}`);

@@ -19,11 +19,16 @@ type Wake = 'messages' | 'read' | 'all' | 'trade';
  * stream of that trade reads from the table what it has not sent yet. The table is the truth: a notice only says
  * when to look, a lost listening connection makes every stream look again, and each heartbeat looks too.
  */
+/** A stream asked for while the server closes: the client opens it again, on this instance once restarted or another. */
+const closing = () => new AppError('SERVICE_UNAVAILABLE', text.serverClosing, { retryAfterSeconds: 2 });
+
 export class ChatHub {
   private readonly streams = new Map<string, Set<(what: Wake) => void>>();
   private readonly perCompany = new Map<string, number>();
   private readonly enders = new Set<() => void>();
   private listening: Promise<() => Promise<void>> | null = null;
+  /** The server is closing: no stream opens, and listening is not taken up again. */
+  private closed = false;
 
   constructor(private readonly db: Db) {}
 
@@ -61,8 +66,12 @@ export class ChatHub {
     };
     let last: string;
     try {
+      if (this.closed) throw closing();
       await this.listen();
       last = lastSeq ?? (await this.latestSeq(trade.id));
+      // Closing may have begun while this was read: close() has ended the streams it knew, and this one would be
+      // held open, and the shutdown with it, until its 30 minutes.
+      if (this.closed) throw closing();
     } catch (error) {
       release();
       throw error;
@@ -78,7 +87,6 @@ export class ChatHub {
       ...(reply.getHeaders() as Record<string, string>),
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store, no-transform',
-      Connection: 'keep-alive',
       // nginx passes each event on at once.
       'X-Accel-Buffering': 'no',
     });
@@ -177,6 +185,7 @@ export class ChatHub {
 
   /** Ends every stream (the server is closing) and stops listening. */
   async close() {
+    this.closed = true;
     for (const end of [...this.enders]) end();
     const listening = this.listening;
     this.listening = null;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tradeChatMessages, systemMessageTexts } from '@fipay/contracts/trade-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../../db/client';
@@ -7,7 +8,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { sampleDocuments } from '../../storage/sample-documents';
 import { withdrawalFixtures } from '../../test/withdrawal-fixtures';
 import { refreshRates } from '../rates/rates';
-import { STREAMS_PER_COMPANY } from './chat-stream';
+import { ChatHub, STREAMS_PER_COMPANY } from './chat-stream';
 import { ruleOnTrade } from './trades';
 
 /**
@@ -19,9 +20,12 @@ const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: r
 let server: TestServer;
 /** A second instance on the same database (PostgreSQL); the same one on PGlite, which is one process's. */
 let other: TestServer;
+let databaseUrl: string | undefined;
 beforeAll(async () => {
   const created = await createTestDb();
-  server = await startTestServer({ database: created, env: secrets });
+  databaseUrl = created.url;
+  // Each test signs up the two businesses of its trade: more than one address's default allowance of sign-ups.
+  server = await startTestServer({ database: created, env: secrets, rateRules: { signupPerIp: { limit: 1000, windowSeconds: 3600 } } });
   // Its workers wait an hour between polls: the emails of this file's sign-ups are this instance's to send.
   other = onPostgres ? await startTestServer({ database: { db: createPostgresDb(created.url!), drop: async () => undefined }, env: secrets, pollMs: 3_600_000 }) : server;
   await refreshRates(server.app.ctx);
@@ -290,5 +294,37 @@ describe('trade chat', () => {
     }
     expect(again.response.status).toBe(200);
     for (const stream of [...held, again]) stream.abort.abort();
+  });
+
+  it('ends its open streams when its instance closes, without holding the close, and refuses one asked for then', async () => {
+    const { vendor, tradeId } = await openTrade();
+    const db = onPostgres ? createPostgresDb(databaseUrl!) : server.db;
+    const closing = await startTestServer({ database: { db, drop: async () => undefined }, env: secrets, pollMs: 3_600_000 });
+    try {
+      const response = await fetch(`${closing.baseUrl}/api/v1/trades/${tradeId}/stream`, { headers: { authorization: `Bearer ${vendor.key}` } });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('retry: 2000');
+      const started = performance.now();
+      // Closed as the process's shutdown closes it: the stream's connection is the app's to end, not the test's.
+      await closing.app.close();
+      while (!(await reader.read()).done) {
+        /* what the stream had sent before it ended */
+      }
+      // Well within the shutdown's 10 s deadline; a stream left open would hold it for its 30 minutes.
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await closing.mail.close();
+      if (onPostgres) await db.close();
+      rmSync(closing.dataDir, { recursive: true, force: true });
+    }
+    // A stream whose request was being read when closing began is refused with 503 (the page opens it again), not
+    // left open past the close.
+    const hub = new ChatHub(server.db);
+    await hub.close();
+    await expect(hub.serve({} as never, {} as never, { id: tradeId } as never, vendor.id, null)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: tradeChatMessages.serverClosing,
+    });
   });
 });
