@@ -101,5 +101,5 @@ describe('1,000 concurrent transfers and test funds across 20 businesses and 8 a
     expect(Object.fromEntries(totals)).toEqual(Object.fromEntries(added));
     const transfers = await server.db.query<{ n: string }>('SELECT count(*) AS n FROM transfers WHERE from_company_id = ANY($1::uuid[])', [companies.map((c) => c.id)]);
     expect(Number(transfers.rows[0]!.n)).toBe(outcomes.transfers);
-  });
+  }, 240_000);
 });
