@@ -1,38 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@fipay/contracts/messages';
+import { requestInTwoHalves } from './test/raw-http';
 import { spawnServer } from './test/server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-shutdown-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/**
- * Sends a request's head and part of its body now, and the rest when asked, on a connection kept alive as browsers and
- * proxies keep theirs; `answer` resolves to the raw answer once the server ends the connection.
- */
-function requestInTwoHalves(port: number, pathname: string, body: string) {
-  const socket = connect(port, '127.0.0.1');
-  const half = Math.floor(body.length / 2);
-  let answer = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => (answer += chunk));
-  const ended = new Promise<string>((resolve, reject) => {
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
-  const started = new Promise<void>((resolve) =>
-    socket.once('connect', () => {
-      socket.write(
-        `POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, half)}`,
-        () => resolve(),
-      );
-    }),
-  );
-  return { started, finish: () => socket.write(body.slice(half)), answer: ended };
-}
 
 describe('the server process', () => {
   it('on SIGTERM stops accepting, finishes the request in flight and closes its kept-alive connection, releases the embedded database and exits 0', async () => {

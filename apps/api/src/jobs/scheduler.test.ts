@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../test/db';
+import { requestInTwoHalves } from '../test/raw-http';
 import { startTestServer } from '../test/server';
 import { JobScheduler, type ScheduledJob } from './scheduler';
 
@@ -61,33 +61,27 @@ describe('the scheduler of a server that is closing', () => {
     const made = performance.now();
     const server = await startTestServer({ jobsFirstRunAfterMs: 10_000, logStream, env: { LOG_LEVEL: 'info' } });
     const ready = performance.now();
-    const socket = connect((server.app.server.address() as { port: number }).port, '127.0.0.1');
+    // A request whose body is half sent holds the server open until the rest comes.
+    const inFlight = requestInTwoHalves(
+      (server.app.server.address() as { port: number }).port,
+      '/api/v1/auth/login/initiate',
+      JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' }),
+    );
     try {
-      // A request whose body is half sent holds the server open until the rest comes.
-      const body = JSON.stringify({ email: 'someone@acme.ng', password: 'Not the password 1!' });
-      const answered = new Promise<string>((resolve, reject) => {
-        let answer = '';
-        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-        socket.on('end', () => resolve(answer));
-        socket.on('error', reject);
-      });
-      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      socket.write(
-        `POST /api/v1/auth/login/initiate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-      );
+      await inFlight.started;
       await new Promise((resolve) => setTimeout(resolve, 100));
       const closing = server.app.close();
       expect(performance.now() - made).toBeLessThan(9_500);
       // Past the moment every job's first run was due (at the latest ten seconds after the server was ready).
       await new Promise((resolve) => setTimeout(resolve, 10_500 - (performance.now() - ready)));
-      socket.write(body.slice(10));
-      expect(await answered).toMatch(/^HTTP\/1\.1 401 /);
+      inFlight.finish();
+      expect(await inFlight.answer).toMatch(/^HTTP\/1\.1 401 /);
       await closing;
       // The log was written (the request's line is in it), and no job ran.
       expect(lines.some((line) => line.includes('request completed') && line.includes('/api/v1/auth/login/initiate'))).toBe(true);
       expect(lines.filter((line) => line.includes('Scheduled job'))).toEqual([]);
     } finally {
-      socket.destroy();
+      inFlight.close();
       await server.close();
     }
   }, 60_000);

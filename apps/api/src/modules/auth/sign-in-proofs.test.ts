@@ -29,7 +29,6 @@ async function initiate(user: { email: string; password: string }): Promise<stri
 const verify = (user: { email: string; password: string }, passwordProof: string | undefined, otp = '') =>
   server.api.post('/auth/login/verify-otp', { email: user.email, password: user.password, otp, ...(passwordProof === undefined ? {} : { passwordProof }) });
 
-/** Argon2id verifies the process ran during `work`. This file's requests are the only ones in flight in its process. */
 async function emailCode(on: TestServer, email: string): Promise<string> {
   const mail = await on.mail.waitFor(email);
   expect(mail.subject).toBe(EMAIL_CODE_SUBJECT);

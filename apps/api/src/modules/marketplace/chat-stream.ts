@@ -13,15 +13,15 @@ export const STREAM_MAX_MS = 30 * 60_000;
 /** What a stream reads again: new messages, the read marks, or both; or the trade, changed without a step of its own. */
 type Wake = 'messages' | 'read' | 'all' | 'trade';
 
+/** A stream asked for while the server closes: the client opens it again, on this instance once restarted or another. */
+const closing = () => new AppError('SERVICE_UNAVAILABLE', text.serverClosing, { retryAfterSeconds: 2 });
+
 /**
  * The live chats one instance serves (docs/decisions/0085-trade-chat-in-real-time.md). One `LISTEN trade_chat` per
  * instance (its own connection on PostgreSQL; PGlite's own notices when embedded); a notice names a trade, and each
  * stream of that trade reads from the table what it has not sent yet. The table is the truth: a notice only says
  * when to look, a lost listening connection makes every stream look again, and each heartbeat looks too.
  */
-/** A stream asked for while the server closes: the client opens it again, on this instance once restarted or another. */
-const closing = () => new AppError('SERVICE_UNAVAILABLE', text.serverClosing, { retryAfterSeconds: 2 });
-
 export class ChatHub {
   private readonly streams = new Map<string, Set<(what: Wake) => void>>();
   private readonly perCompany = new Map<string, number>();
