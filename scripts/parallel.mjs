@@ -1,6 +1,6 @@
 // Runs commands side by side (the machine has two cores and type checking and linting each keep one busy),
 // prints each one's output whole once it ends, and fails when any of them fails.
-//   node scripts/parallel.mjs "tsc -p apps/api" "eslint ."
+//   node scripts/parallel.mjs "node scripts/typecheck.mjs" "eslint ."
 import { spawn } from 'node:child_process';
 
 const commands = process.argv.slice(2);
