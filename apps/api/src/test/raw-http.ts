@@ -1,19 +1,29 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
+
+/**
+ * A raw connection to a local server: `received` is what has come so far, `ended` resolves with all of it once the
+ * server ends the connection. With `allowHalfOpen` the client keeps its side open after the server's FIN, as one busy
+ * with something else may.
+ */
+export function rawConnection(port: number, options: { allowHalfOpen?: boolean } = {}) {
+  const socket: Socket = connect({ port, host: '127.0.0.1', allowHalfOpen: options.allowHalfOpen ?? false });
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  const ended = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+  });
+  return { socket, ended, received: () => received };
+}
 
 /**
  * Sends a request's head and part of its body now, and the rest when asked, on a connection kept alive as browsers and
  * proxies keep theirs; `answer` resolves to the raw answer once the server ends the connection, `close` drops it.
  */
 export function requestInTwoHalves(port: number, pathname: string, body: string) {
-  const socket = connect(port, '127.0.0.1');
+  const { socket, ended } = rawConnection(port);
   const half = Math.floor(body.length / 2);
-  let answer = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => (answer += chunk));
-  const ended = new Promise<string>((resolve, reject) => {
-    socket.on('end', () => resolve(answer));
-    socket.on('error', reject);
-  });
   const started = new Promise<void>((resolve) =>
     socket.once('connect', () => {
       socket.write(
