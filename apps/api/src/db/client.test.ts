@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../test/db';
 import { createPgliteDb, DatabaseInUseError, type Db } from './client';
 
@@ -95,5 +96,46 @@ describe('work woken by a commit', () => {
     expect(seen).toEqual([3]);
     expect(webhooks).toEqual([1]);
     stopWebhooks();
+  });
+});
+
+describe('statements asked for at once in a transaction', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => ({ db, drop } = await createTestDb()));
+  afterAll(() => drop());
+
+  it('run one after another, each with its own answer; a failed one fails the transaction, whose ROLLBACK waits for the one still running', async () => {
+    // On PostgreSQL, what each statement found its connection doing when it was sent: a statement running
+    // (`_activeQuery`) and those queued behind it (`_queryQueue`, whose length is the condition of pg's deprecation
+    // notice, a refusal in pg 9). pg's internals: its public `activeQuery` is itself deprecated.
+    const waiting: number[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const client = this as unknown as { _queryQueue: unknown[]; _activeQuery: unknown };
+      waiting.push(client._queryQueue.length + (client._activeQuery ? 1 : 0));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      const answers = await db.transaction((tx) =>
+        Promise.all([
+          tx.query<{ n: number }>('SELECT 1 AS n FROM pg_sleep(0.05)'),
+          tx.query<{ n: number }>('SELECT $1::int AS n', [2]),
+          tx.query<{ n: number }>('SELECT 3 AS n'),
+        ]),
+      );
+      expect(answers.map((a) => a.rows[0]!.n)).toEqual([1, 2, 3]);
+      await expect(
+        db.transaction((tx) => Promise.all([tx.query('SELECT 1 / 0'), tx.query('SELECT pg_sleep(0.05)')])),
+      ).rejects.toThrow('division by zero');
+      expect((await db.query<{ n: number }>('SELECT 4 AS n')).rows[0]!.n).toBe(4);
+    } finally {
+      spy.mockRestore();
+    }
+    if (db.kind === 'postgres') {
+      // BEGIN, three statements, COMMIT; BEGIN, the two, ROLLBACK: never one sent while another ran or waited.
+      expect(waiting.length).toBeGreaterThanOrEqual(8);
+      expect(waiting.every((n) => n === 0)).toBe(true);
+    }
   });
 });

@@ -185,27 +185,47 @@ export function pgliteDb(lite: PGlite, onClosed: () => void = () => undefined): 
   };
 }
 
-/** Runs `fn` on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws). */
-async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` on one pooled connection between BEGIN and COMMIT (ROLLBACK when it throws), its statements and those
+ * one after another (oneAtATime): a `fn` that fails while a statement of its own still runs ends after it.
+ */
+async function inTransaction<T>(pool: pg.Pool, fn: (send: Send) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const send = oneAtATime(client);
   // A connection lost between two statements (no query running) is an 'error' event on the client, which the pool
   // listens for only while the client is idle; unheard, it would end the process. The next statement fails with it.
   let lost: Error | undefined;
   const onLost = (error: Error) => void (lost = error);
   client.on('error', onLost);
   try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
+    await send({ text: 'BEGIN' });
+    const result = await fn(send);
+    await send({ text: 'COMMIT' });
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await send({ text: 'ROLLBACK' }).catch(() => undefined);
     throw error;
   } finally {
     client.removeListener('error', onLost);
     // A lost connection is closed, not handed to the next caller.
     client.release(lost);
   }
+}
+
+/**
+ * A transaction's statements go to its connection one after another: a statement asked for while another runs (a
+ * `Promise.all` of reads in one transaction) waits for it here. pg queued such statements itself, deprecated since
+ * 8.19 and removed in pg 9 ("Calling client.query() when the client is already executing a query").
+ */
+type Send = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+
+function oneAtATime(client: pg.PoolClient): Send {
+  let last: Promise<unknown> = Promise.resolve();
+  return (config) => {
+    const result = last.then(() => client.query(config));
+    last = result.catch(() => undefined);
+    return result;
+  };
 }
 
 /**
@@ -242,27 +262,29 @@ export function createPostgresDb(connectionString: string, options: { preparedTe
   const hooks = commitHooks();
   const memo = new Map<string, string>();
   const statementName = statementNamer(options.preparedTexts ?? 400);
-  const wrap = (q: pg.Pool | pg.PoolClient, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
-    memo,
-    async query<T>(sql: string, params: unknown[] = []) {
-      const name = params.length > 0 ? statementName(sql) : undefined;
-      const r = await q.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
-    },
-    async exec(sql: string) {
-      await q.query(sql);
-    },
-    ...after,
-  });
+  const wrap = (send: Send, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => {
+    return {
+      memo,
+      async query<T>(sql: string, params: unknown[] = []) {
+        const name = params.length > 0 ? statementName(sql) : undefined;
+        const r = await send(name ? { name, text: sql, values: params } : { text: sql, values: params });
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+      },
+      async exec(sql: string) {
+        await send({ text: sql });
+      },
+      ...after,
+    };
+  };
   const listener = notificationListener(connectionString);
   return {
     kind: 'postgres',
-    ...wrap(pool, hooks.immediate),
+    ...wrap((config) => pool.query(config), hooks.immediate),
     onWake: hooks.onWake,
     listen: listener.listen,
     async transaction(fn) {
       const deferred = hooks.deferred();
-      const result = await inTransaction(pool, (client) => fn(wrap(client, deferred.hooks)));
+      const result = await inTransaction(pool, (send) => fn(wrap(send, deferred.hooks)));
       deferred.flush();
       return result;
     },
