@@ -286,16 +286,32 @@ export async function marketOffers(
   const keyset = (price: string) =>
     `($7::numeric IS NULL OR ${price} ${after} $7::numeric OR (${price} = $7::numeric AND (o.vendor_completion_bps < $13::int OR (o.vendor_completion_bps = $13::int AND o.seq > $8::bigint))))`;
   // Half up, exactly: floor((2a + b) / 2b) for a / b, in integer arithmetic (as roundRational does for a trade).
-  const floating = `div(2 * $10::numeric * $12::numeric * (10000 + o.margin_bps) + $11::numeric * 10000, 2 * $11::numeric * 10000)`;
+  const priceAt = (margin: string) => `div(2 * $10::numeric * $12::numeric * (10000 + ${margin}) + $11::numeric * 10000, 2 * $11::numeric * 10000)`;
+  const floating = priceAt('o.margin_bps');
+  // A floating price rises with its margin (the rate is positive), so the floating stream reads the margin index in
+  // (docs/decisions/0101-floating-offers-read-in-margin-order.md)
+  // the list's order between two bounds instead of pricing every floating offer of the pair: from the cursor's price,
+  // up to the price of the page's last offer taken in margin order (however the offers tie on price, no offer beyond
+  // it belongs on the page). Each bound is the margin at which priceAt crosses a price, solved for the margin and
+  // widened by one each way, so numeric's rounding can only let an extra offer through; the exact price, keyset and
+  // order below decide.
+  const marginAtMost = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * (${price} + 1) - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 9999, -100000), 100000)::int`;
+  const marginAtLeast = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * ${price} - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 10001, -100000), 100000)::int`;
+  const fromCursor = ascending ? `($7::numeric IS NULL OR o.margin_bps >= ${marginAtLeast('$7::numeric')})` : `($7::numeric IS NULL OR o.margin_bps <= ${marginAtMost('$7::numeric')})`;
+  const floatingRows = `${filters} AND o.price_kind = 'floating' AND $10::numeric IS NOT NULL AND ${keyset(floating)} AND ${fromCursor}`;
   const order = ascending ? 'ASC' : 'DESC';
+  const lastTaken = `(SELECT o.margin_bps FROM offers o WHERE ${floatingRows} ORDER BY o.margin_bps ${order} LIMIT 1 OFFSET $9 - 1)`;
+  const toPageEnd = ascending
+    ? `o.margin_bps <= coalesce((SELECT ${marginAtMost(priceAt('n.margin_bps'))} FROM ${lastTaken} n), 100000)`
+    : `o.margin_bps >= coalesce((SELECT ${marginAtLeast(priceAt('n.margin_bps'))} FROM ${lastTaken} n), -100000)`;
   const { rows } = await db.query<OfferRow & { price_now: string; rank: number; seq: string; vendor_name: string; vendor_tag: string | null; vendor_badge: BadgeLevel | null; trades30d: number; ended30d: number; release_seconds: number | null }>(
     `WITH page AS (
        (SELECT o.id, o.seq, o.price AS price_now, o.vendor_completion_bps AS rank FROM offers o
-         WHERE ${filters} AND o.price_kind = 'fixed' AND ${keyset('o.price')}
+         WHERE ${filters} AND o.price_kind = 'fixed' AND ${keyset('o.price')} AND ($7::numeric IS NULL OR o.price ${after}= $7::numeric)
          ORDER BY o.price ${order}, o.vendor_completion_bps DESC, o.seq LIMIT $9)
        UNION ALL
        (SELECT o.id, o.seq, ${floating} AS price_now, o.vendor_completion_bps AS rank FROM offers o
-         WHERE ${filters} AND o.price_kind = 'floating' AND $10::numeric IS NOT NULL AND ${keyset(floating)}
+         WHERE ${floatingRows} AND ${toPageEnd}
          ORDER BY 3 ${order}, 4 DESC, o.seq LIMIT $9)
        ORDER BY price_now ${order}, rank DESC, seq LIMIT $9
      )

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { createTestDb } from '../../test/db';
+import { marketOffers } from './offers';
+
+/**
+ * The marketplace's order (price, the vendor's completion rate best first, sequence), page by page, against the same
+ * order worked out here: floating offers are read from the margin index between bounds (offers.ts), and this holds the
+ * bounds to giving every offer, once, in its place, where many margins round to one price and where none do.
+ */
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => ({ db, drop } = await createTestDb()));
+afterAll(() => drop());
+
+type Row = { id: string; seq: string; price_kind: string; price: string | null; margin_bps: number | null; vendor_completion_bps: number };
+
+/** A market of `count` offers of one side and pair: fixed prices around `around`, and every third offer floating. */
+async function market(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', around: number, count: number): Promise<Row[]> {
+  const company = (
+    await db.query<{ id: string }>(
+      `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
+       VALUES ('Vendor', 'vendor@acme.ng', '08030000000', 'https://acme.ng', 1, '1 Marina, Lagos', 'RC1') RETURNING id`,
+    )
+  ).rows[0]!.id;
+  const { rows } = await db.query<Row>(
+    `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, margin_bps, total, remaining, min_trade, max_trade, vendor_completion_bps)
+     SELECT false, $1, $2, 'USDT', $3, CASE WHEN g % 3 = 0 THEN 'floating' ELSE 'fixed' END,
+            CASE WHEN g % 3 = 0 THEN NULL ELSE $4::bigint + (g * 7919) % 41 - 20 END,
+            CASE WHEN g % 3 = 0 THEN (g * 104729) % 61 - 30 END,
+            100000000, 100000000, 1000000, 100000000, (g * 31) % 4 * 2500
+       FROM generate_series(1, $5::int) g
+     RETURNING id, seq::text AS seq, price_kind, price::text AS price, margin_bps, vendor_completion_bps`,
+    [company, side, fiat, around, count],
+  );
+  return rows;
+}
+
+/** What a floating offer's price is at a rate: half up, as a trade fixes it. */
+const priceAt = (margin: number, rate: { numerator: bigint; denominator: bigint }, scale: bigint) =>
+  (2n * rate.numerator * scale * (10000n + BigInt(margin)) + rate.denominator * 10000n) / (2n * rate.denominator * 10000n);
+
+async function everyPage(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', rate: { numerator: bigint; denominator: bigint }, limit: number) {
+  const seen: { id: string; price: bigint }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 500; page++) {
+    const { listings, nextCursor } = await marketOffers(db, false, { side, asset: 'USDT', fiat, limit, cursor }, rate);
+    seen.push(...listings.map((l) => ({ id: l.offer.id, price: l.priceNow })));
+    if (!nextCursor) return seen;
+    cursor = nextCursor;
+  }
+  throw new Error('more than 500 pages');
+}
+
+function expected(rows: Row[], side: 'sell' | 'buy', rate: { numerator: bigint; denominator: bigint }, scale: bigint) {
+  const priced = rows.map((r) => ({ ...r, now: r.price_kind === 'fixed' ? BigInt(r.price!) : priceAt(r.margin_bps!, rate, scale) }));
+  priced.sort((a, b) => {
+    if (a.now !== b.now) return (a.now < b.now ? -1 : 1) * (side === 'sell' ? 1 : -1);
+    if (a.vendor_completion_bps !== b.vendor_completion_bps) return b.vendor_completion_bps - a.vendor_completion_bps;
+    return Number(BigInt(a.seq) - BigInt(b.seq));
+  });
+  return priced.map((r) => ({ id: r.id, price: r.now }));
+}
+
+describe('the marketplace list, fixed and floating offers merged', () => {
+  it('gives every offer once in order where many margins round to one price (USDT for dollars near 1.00)', async () => {
+    // 1.0003 USD a USDT, in cents: a margin step is 0.01 cent, so about a hundred margins share each cent.
+    const rate = { numerator: 10003n, denominator: 10000n };
+    for (const side of ['sell', 'buy'] as const) {
+      const rows = await market(side, 'USD', 100, 240);
+      for (const limit of [7, 20]) expect(await everyPage(side, 'USD', rate, limit), `${side}, ${limit} a page`).toEqual(expected(rows, side, rate, 100n));
+    }
+  });
+
+  it('and where every margin has a price of its own (USDT for naira)', async () => {
+    const rate = { numerator: 1650n, denominator: 1n };
+    for (const side of ['sell', 'buy'] as const) {
+      const rows = await market(side, 'NGN', 165000, 240);
+      for (const limit of [7, 20]) expect(await everyPage(side, 'NGN', rate, limit), `${side}, ${limit} a page`).toEqual(expected(rows, side, rate, 100n));
+    }
+  });
+});
