@@ -289,12 +289,11 @@ export async function marketOffers(
   const priceAt = (margin: string) => `div(2 * $10::numeric * $12::numeric * (10000 + ${margin}) + $11::numeric * 10000, 2 * $11::numeric * 10000)`;
   const floating = priceAt('o.margin_bps');
   // A floating price rises with its margin (the rate is positive), so the floating stream reads the margin index in
-  // (docs/decisions/0101-floating-offers-read-in-margin-order.md)
   // the list's order between two bounds instead of pricing every floating offer of the pair: from the cursor's price,
   // up to the price of the page's last offer taken in margin order (however the offers tie on price, no offer beyond
   // it belongs on the page). Each bound is the margin at which priceAt crosses a price, solved for the margin and
   // widened by one each way, so numeric's rounding can only let an extra offer through; the exact price, keyset and
-  // order below decide.
+  // order below decide (docs/decisions/0101-floating-offers-read-in-margin-order.md).
   const marginAtMost = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * (${price} + 1) - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 9999, -100000), 100000)::int`;
   const marginAtLeast = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * ${price} - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 10001, -100000), 100000)::int`;
   const fromCursor = ascending ? `($7::numeric IS NULL OR o.margin_bps >= ${marginAtLeast('$7::numeric')})` : `($7::numeric IS NULL OR o.margin_bps <= ${marginAtMost('$7::numeric')})`;
