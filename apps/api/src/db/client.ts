@@ -212,13 +212,14 @@ async function inTransaction<T>(pool: pg.Pool, fn: (send: Send) => Promise<T>): 
   }
 }
 
-/**
- * A transaction's statements go to its connection one after another: a statement asked for while another runs (a
- * `Promise.all` of reads in one transaction) waits for it here. pg queued such statements itself, deprecated since
- * 8.19 and removed in pg 9 ("Calling client.query() when the client is already executing a query").
- */
+/** Sends one statement on a connection (or a pool's next free one) and answers its result. */
 type Send = (config: pg.QueryConfig) => Promise<pg.QueryResult>;
 
+/**
+ * A transaction's statements go to its connection one after another: a statement asked for while another runs (a
+ * `Promise.all` of reads in one transaction) waits for it here. pg queued such statements itself, which pg 8.23 reports
+ * as deprecated and to be removed in pg 9 ("Calling client.query() when the client is already executing a query").
+ */
 function oneAtATime(client: pg.PoolClient): Send {
   let last: Promise<unknown> = Promise.resolve();
   return (config) => {
@@ -262,20 +263,18 @@ export function createPostgresDb(connectionString: string, options: { preparedTe
   const hooks = commitHooks();
   const memo = new Map<string, string>();
   const statementName = statementNamer(options.preparedTexts ?? 400);
-  const wrap = (send: Send, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => {
-    return {
-      memo,
-      async query<T>(sql: string, params: unknown[] = []) {
-        const name = params.length > 0 ? statementName(sql) : undefined;
-        const r = await send(name ? { name, text: sql, values: params } : { text: sql, values: params });
-        return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
-      },
-      async exec(sql: string) {
-        await send({ text: sql });
-      },
-      ...after,
-    };
-  };
+  const wrap = (send: Send, after: Pick<Queryable, 'afterCommit' | 'wake'>): Queryable => ({
+    memo,
+    async query<T>(sql: string, params: unknown[] = []) {
+      const name = params.length > 0 ? statementName(sql) : undefined;
+      const r = await send(name ? { name, text: sql, values: params } : { text: sql, values: params });
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await send({ text: sql });
+    },
+    ...after,
+  });
   const listener = notificationListener(connectionString);
   return {
     kind: 'postgres',
