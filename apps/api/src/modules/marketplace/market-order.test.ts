@@ -23,16 +23,23 @@ async function market(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', around: number,
        VALUES ('Vendor', 'vendor@acme.ng', '08030000000', 'https://acme.ng', 1, '1 Marina, Lagos', 'RC1') RETURNING id`,
     )
   ).rows[0]!.id;
-  const { rows } = await db.query<Row>(
-    `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, margin_bps, total, remaining, min_trade, max_trade, vendor_completion_bps)
+  await db.query(
+    `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, margin_bps, total, remaining, min_trade, max_trade)
      SELECT false, $1, $2, 'USDT', $3, CASE WHEN g % 3 = 0 THEN 'floating' ELSE 'fixed' END,
             CASE WHEN g % 3 = 0 THEN NULL ELSE $4::bigint + (g * 7919) % 41 - 20 END,
             CASE WHEN g % 3 = 0 THEN (g * 104729) % 61 - 30 END,
-            100000000, 100000000, 1000000, 100000000, (g * 31) % 4 * 2500
-       FROM generate_series(1, $5::int) g
-     RETURNING id, seq::text AS seq, price_kind, price::text AS price, margin_bps, vendor_completion_bps`,
+            100000000, 100000000, 1000000, 100000000
+       FROM generate_series(1, $5::int) g`,
     [company, side, fiat, around, count],
   );
+  // Completion rates of every kind, so ties on price go to the rate and then the sequence: set afterwards, as the
+  // badge job does (an insert takes the company's rate, none here).
+  const { rows } = await db.query<Row>(
+    `UPDATE offers SET vendor_completion_bps = CASE WHEN seq % 5 = 0 THEN -1 ELSE (seq * 31) % 4 * 2500 END WHERE company_id = $1
+     RETURNING id, seq::text AS seq, price_kind, price::text AS price, margin_bps, vendor_completion_bps`,
+    [company],
+  );
+  expect(new Set(rows.map((r) => r.vendor_completion_bps)).size).toBe(5);
   return rows;
 }
 
