@@ -15,8 +15,11 @@ afterAll(() => drop());
 
 type Row = { id: string; seq: string; price_kind: string; price: string | null; margin_bps: number | null; vendor_completion_bps: number };
 
-/** A market of `count` offers of one side and pair: fixed prices around `around`, and every third offer floating. */
-async function market(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', around: number, count: number): Promise<Row[]> {
+/**
+ * A market of `count` offers of one side and pair: fixed prices around `around`, and every third offer floating, its
+ * margin `margin` (SQL of the series' `g`; by default -30 to 30 basis points).
+ */
+async function market(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', around: number, count: number, margin = '(g * 104729) % 61 - 30'): Promise<Row[]> {
   const company = (
     await db.query<{ id: string }>(
       `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
@@ -27,7 +30,7 @@ async function market(side: 'sell' | 'buy', fiat: 'USD' | 'NGN', around: number,
     `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, margin_bps, total, remaining, min_trade, max_trade)
      SELECT false, $1, $2, 'USDT', $3, CASE WHEN g % 3 = 0 THEN 'floating' ELSE 'fixed' END,
             CASE WHEN g % 3 = 0 THEN NULL ELSE $4::bigint + (g * 7919) % 41 - 20 END,
-            CASE WHEN g % 3 = 0 THEN (g * 104729) % 61 - 30 END,
+            CASE WHEN g % 3 = 0 THEN ${margin} END,
             100000000, 100000000, 1000000, 100000000
        FROM generate_series(1, $5::int) g`,
     [company, side, fiat, around, count],
@@ -76,6 +79,24 @@ describe('the marketplace list, fixed and floating offers merged', () => {
     for (const side of ['sell', 'buy'] as const) {
       const rows = await market(side, 'USD', 100, 240);
       for (const limit of [7, 20]) expect(await everyPage(side, 'USD', rate, limit), `${side}, ${limit} a page`).toEqual(expected(rows, side, rate, 100n));
+    }
+  });
+
+  it('at the margins’ limits and at rates far from any fixed price, a page of one at a time', async () => {
+    // A rate so small that every floating price rounds to nothing, then one so large that each lies beyond every fixed price.
+    const rates = [
+      { fiat: 'USD' as const, rate: { numerator: 1n, denominator: 10n ** 12n } },
+      { fiat: 'NGN' as const, rate: { numerator: 10n ** 20n, denominator: 3n } },
+    ];
+    for (const { fiat, rate } of rates) {
+      for (const side of ['sell', 'buy'] as const) {
+        // This market alone: the offers other tests left in the pair are closed before and after.
+        const closeAll = () => db.query("UPDATE offers SET status = 'closed' WHERE side = $1 AND fiat = $2 AND status = 'active'", [side, fiat]);
+        await closeAll();
+        const rows = await market(side, fiat, 150, 45, 'CASE WHEN g % 2 = 0 THEN 5000 ELSE -5000 END');
+        expect(await everyPage(side, fiat, rate, 1), `${fiat} ${side}`).toEqual(expected(rows, side, rate, 100n));
+        await closeAll();
+      }
     }
   });
 
