@@ -294,8 +294,12 @@ export async function marketOffers(
   // it belongs on the page). Each bound is the margin at which priceAt crosses a price, solved for the margin and
   // widened by one each way, so numeric's rounding can only let an extra offer through; the exact price, keyset and
   // order below decide (docs/decisions/0101-floating-offers-read-in-margin-order.md).
-  const marginAtMost = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * (${price} + 1) - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 9999, -100000), 100000)::int`;
-  const marginAtLeast = (price: string) => `least(greatest(floor((2 * $11::numeric * 10000 * ${price} - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric)) - 10001, -100000), 100000)::int`;
+  // 10000 + the margin at which priceAt reaches `price` (it is at least `price` from there on), rounded down; then the
+  // highest margin priced at most P lies below the crossing of P + 1, and the lowest priced at least P above P's.
+  const crossing = (price: string) => `floor((2 * $11::numeric * 10000 * ${price} - $11::numeric * 10000) / (2 * $10::numeric * $12::numeric))`;
+  const asMargin = (margin: string) => `least(greatest(${margin}, -100000), 100000)::int`;
+  const marginAtMost = (price: string) => asMargin(`${crossing(`(${price} + 1)`)} - 9999`);
+  const marginAtLeast = (price: string) => asMargin(`${crossing(price)} - 10001`);
   const fromCursor = ascending ? `($7::numeric IS NULL OR o.margin_bps >= ${marginAtLeast('$7::numeric')})` : `($7::numeric IS NULL OR o.margin_bps <= ${marginAtMost('$7::numeric')})`;
   const floatingRows = `${filters} AND o.price_kind = 'floating' AND $10::numeric IS NOT NULL AND ${keyset(floating)} AND ${fromCursor}`;
   const order = ascending ? 'ASC' : 'DESC';
