@@ -94,6 +94,16 @@ describe('BankDetailsStep', () => {
     expect(optionNames()).toHaveLength(4);
   });
 
+  it('lets the form be submitted only once the bank list has come, so a listed bank is never called invalid', async () => {
+    useKycStore.setState({ banks: [] });
+    let answer: (response: Response) => void = () => {};
+    stubFetch(new Promise<Response>((resolve) => (answer = resolve)));
+    renderStep();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await act(async () => answer(new Response(JSON.stringify({ isSuccessful: true, message: 'Banks loaded.', data: banks }))));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+  });
+
   it('does not fetch the bank list without an access token', () => {
     useKycStore.setState({ banks: [] });
     useAuthStore.setState({ accessToken: null });

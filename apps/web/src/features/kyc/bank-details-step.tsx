@@ -303,7 +303,8 @@ export function BankDetailsStep() {
         <Button variant="secondary" onClick={requestLeave} disabled={busy} className="sm:w-48">
           I&apos;ll do this later
         </Button>
-        <Button type="submit" disabled={busy || resolving} className="sm:w-40">
+        {/* Until the bank list has come, no bank can be checked against it: a submit then would say 'Invalid Bank'. */}
+        <Button type="submit" disabled={busy || resolving || loading} className="sm:w-40">
           {isSubmitting ? 'Verifying...' : 'Submit'}
         </Button>
       </div>
