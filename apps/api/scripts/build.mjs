@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@fipay
 
 await build({
   absWorkingDir: new URL('..', import.meta.url).pathname,
-  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', 'create-admin': 'src/modules/back-office/create-admin-cli.ts',
+  entryPoints: { server: 'src/server.ts', migrate: 'src/db/migrate-cli.ts', 'migrate-worker': 'src/db/migrate-worker.ts', 'create-admin': 'src/modules/back-office/create-admin-cli.ts',
     'embedded-template': 'src/db/embedded-template-cli.ts',
   },
   outdir: 'dist',

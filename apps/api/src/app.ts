@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
+import { migrateApart } from './db/migrate-apart';
 import { answerSerializerCompiler } from './lib/answer-serializer';
 import { deriveKey } from './lib/crypto';
 import { defaultRateRules, MemoryCounterStore, RateLimiter, RedisCounterStore, type RateRules } from './lib/rate-limit';
@@ -139,7 +140,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const db = options.db ?? (await createDb(config));
   const ownsDb = !options.db;
-  await migrate(db);
+  // A PostgreSQL database this server opened itself is migrated from a worker thread, so that the migrations' work
+  // leaves nothing in this thread's heap that slows every request after them (docs/decisions/0102).
+  if (ownsDb && db.kind === 'postgres' && config.databaseUrl) await migrateApart(config.databaseUrl);
+  else await migrate(db);
   await analyzeEmbedded(db);
 
   // Loaded only when configured: a server without Redis starts without loading its client.
