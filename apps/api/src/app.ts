@@ -142,7 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownsDb = !options.db;
   // A PostgreSQL database this server opened itself is migrated from a worker thread, so that the migrations' work
   // leaves nothing in this thread's heap that slows every request after them (docs/decisions/0102).
-  if (ownsDb && db.kind === 'postgres' && config.databaseUrl) await migrateApart(config.databaseUrl);
+  if (ownsDb && config.databaseUrl) await migrateApart(config.databaseUrl);
   else await migrate(db);
   await analyzeEmbedded(db);
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { createTestDb } from '../test/db';
+import { testConfig } from '../test/server';
 import { migrateApart } from './migrate-apart';
 import { migrate, migrations, pendingMigrations } from './migrate';
 import type * as migrateModule from './migrate';
@@ -44,16 +43,7 @@ describe('a server that opens its PostgreSQL database itself', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-migrate-apart-'));
     vi.mocked(migrate).mockClear();
     try {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        APP_URL: 'http://app.test',
-        DATABASE_URL: fresh.url!,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'silent',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      });
+      const config = testConfig(dataDir, { DATABASE_URL: fresh.url! });
       const app = await buildApp({ config, jobsFirstRunAfterMs: 3_600_000 });
       try {
         expect(app.ctx.db.kind).toBe('postgres');

@@ -12,6 +12,20 @@ import { startSmtpSink } from './smtp-sink';
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: { isSuccessful: boolean; message: string; data: T } };
 
+/** A test server's configuration: its data in `dataDir`, keys of its own, no web build, no log lines; `env` on top. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: 'http://app.test',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+}
+
 /**
  * The real server on a free port with a fresh database and a real SMTP peer.
  * One per test file: databases take seconds to create.
@@ -32,17 +46,7 @@ export async function startTestServer(
   const { db, drop } = options.database ?? (await createTestDb());
   const mail = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fipay-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_URL: 'http://app.test',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SMTP_URL: mail.url,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    ...options.env,
-  });
+  const config = testConfig(dataDir, { SMTP_URL: mail.url, ...options.env });
   const app: FastifyInstance = await buildApp({
     config,
     db,
