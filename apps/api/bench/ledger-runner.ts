@@ -2,7 +2,7 @@
  * One side of the ledger case, in a process of its own with a connection pool of its own (10, as the product's),
  * started by bench/suite.ts for one round:
  *
- *   node --import tsx apps/api/bench/ledger-runner.ts '{"side":"product","databaseUrl":"…","companyId":"…","concurrency":10,"seconds":5,"max":50000}'
+ *   node --import tsx apps/api/bench/ledger-runner.ts '{"side":"product","databaseUrl":"…","companyId":"…","concurrency":10,"seconds":5,"max":50000,"warm":1000}'
  *
  * - product: the ledger's `post()` in a database transaction (src/modules/ledger/ledger.ts): an entry of two
  *   lines, acquirer clearing against the company's pending balance, through the product's database handle.
@@ -18,7 +18,8 @@
  * - bare-spread: the same, worker w on its own pair of accounts (2w+1, 2w+2).
  * Worker w's postings are w's (the spread sides use it; the others share their rows).
  * Each worker posts one entry after another until the time or the count runs out; one posting is one entry (a
- * charge), counted once. Prints one JSON line: postings, seconds and every posting's latency in ms.
+ * charge), counted once. Before that window, the same workers post `warm` entries (at least one each), untimed, so
+ * that both sides' code is optimised before it is timed (docs/decisions/0103-benchmarks-measure-warm-code.md). Prints one JSON line: postings, seconds and every posting's latency in ms.
  */
 import pg from 'pg';
 import { createPostgresDb } from '../src/db/client';
@@ -32,8 +33,16 @@ import { minorUnits } from '@fipay/contracts/money';
 import { bareLedgerPosting } from './bare-sql';
 import { prepareBareStatements } from './bare-prepared';
 
-type Settings = { side: 'product' | 'transfer' | 'transfer-spread' | 'bare' | 'bare-spread'; databaseUrl: string; companyId: string; concurrency: number; seconds: number; max: number };
-const { side, databaseUrl: url, companyId, concurrency, seconds, max } = JSON.parse(process.argv[2] ?? '{}') as Settings;
+type Settings = {
+  side: 'product' | 'transfer' | 'transfer-spread' | 'bare' | 'bare-spread';
+  databaseUrl: string;
+  companyId: string;
+  concurrency: number;
+  seconds: number;
+  max: number;
+  warm?: number;
+};
+const { side, databaseUrl: url, companyId, concurrency, seconds, max, warm = 0 } = JSON.parse(process.argv[2] ?? '{}') as Settings;
 const tag = `${process.pid}-${Date.now().toString(36)}`;
 
 async function main() {
@@ -104,8 +113,14 @@ async function main() {
   } else {
     throw new Error('side must be product, transfer, transfer-spread, bare or bare-spread');
   }
-  // Connections open and code warm before the window: one posting per worker.
-  await Promise.all(Array.from({ length: concurrency }, (_, w) => postOne(`warm-${tag}-${w}`, w)));
+  // Connections open and code warm before the window: one posting per worker at least, `warm` in all.
+  let warmed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      do await postOne(`warm-${tag}-${warmed++}`, w);
+      while (warmed < warm);
+    }),
+  );
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;

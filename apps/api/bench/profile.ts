@@ -7,10 +7,11 @@
  *   PROFILE_CPU=0 PROFILE_ROUNDS=3 node --import tsx apps/api/bench/profile.ts detail 5
  *
  * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
- * time per operation of the server process and of the database's connections (/proc, so it holds better than a rate
- * on a machine shared with other work), and the transactions per operation (pg_stat_database's xact_commit, each
+ * time per operation of the server process (and of its main thread alone: the rest is the thread pool, where Argon2id
+ * runs, and V8's helpers), of the database's connections and of this client, which sends the requests (/proc and
+ * process.cpuUsage, so it holds better than a rate on a machine shared with other work), and the transactions per operation (pg_stat_database's xact_commit, each
  * statement outside a transaction being one). PROFILE_CPU=0 runs without the profiler; PROFILE_ROUNDS repeats;
- * LOG_LEVEL (e.g. warn) is handed to the product, to see what its log lines cost.
+ * LOG_LEVEL (e.g. warn) is handed to the product, to see what its log lines cost; PROFILE_WARM (1000) operations warm each side up first.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -38,13 +39,16 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+/**
+ * CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks of 10 ms); undefined once it has ended.
+ * With `thread`, that thread's alone (the main thread's id is the process's).
+ */
+function cpuMs(pid: number, thread?: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 const dataOf = <T>(text: string) => (JSON.parse(text) as { data: T }).data;
@@ -172,11 +176,19 @@ try {
     // Warmed up at the run's concurrency, so that each side's pool has opened its connections before their CPU is read:
     // a sequential warm-up left one connection open on a pool that opens them on demand (the bare server's), and the
     // nine opened during the run went uncounted. Connections opened during the run anyway are counted from zero.
+    // PROFILE_WARM operations in all (1,000 by default, as `npm run bench` warms up: ADR 0103), so the code is optimised.
+    let warmed = 0;
+    const warm = Number(process.env.PROFILE_WARM ?? 1_000);
     await Promise.all(Array.from({ length: concurrency }, async () => {
-      for (let i = 0; i < 5; i++) await op();
+      do {
+        warmed += 1;
+        await op();
+      } while (warmed < warm);
     }));
     const pids = await backends();
-    const cpuBefore = { own: cpuMs(pid), db: pids.reduce((sum, p) => sum + cpuMs(p), 0) };
+    // A backend that ends during the run (a pool closing an idle connection) is left out rather than counted negative.
+    const dbBefore = new Map(pids.map((p) => [p, cpuMs(p) ?? 0]));
+    const cpuBefore = { own: cpuMs(pid) ?? 0, main: cpuMs(pid, pid) ?? 0, client: process.cpuUsage() };
     const before = await commits();
     let done = 0;
     let failed = 0;
@@ -192,14 +204,22 @@ try {
     );
     const elapsed = (performance.now() - t0) / 1000;
     const ops = done + failed;
-    const own = (cpuMs(pid) - cpuBefore.own) / ops;
-    const born = (await backends()).filter((p) => !pids.includes(p));
-    const db = ([...pids, ...born].reduce((sum, p) => sum + cpuMs(p), 0) - cpuBefore.db) / ops;
+    const clientUsage = process.cpuUsage(cpuBefore.client);
+    const own = ((cpuMs(pid) ?? 0) - cpuBefore.own) / ops;
+    const main = ((cpuMs(pid, pid) ?? 0) - cpuBefore.main) / ops;
+    const client = (clientUsage.user + clientUsage.system) / 1000 / ops;
+    let dbTotal = 0;
+    for (const p of await backends()) {
+      const now = cpuMs(p);
+      if (now !== undefined) dbTotal += now - (dbBefore.get(p) ?? 0);
+    }
+    const db = dbTotal / ops;
     await new Promise((resolve) => setTimeout(resolve, 600));
     const after = await commits();
     console.log(
       `${label} ${kind}: ${(done / elapsed).toFixed(1)}/s at c=${concurrency} (${failed} failed), load ${os.loadavg()[0]!.toFixed(2)}; ` +
-        `CPU per operation: server ${own.toFixed(2)} ms, its database connections ${db.toFixed(2)} ms; ~${((after - before) / ops).toFixed(2)} transactions per operation`,
+        `CPU per operation: server ${own.toFixed(2)} ms (main thread ${main.toFixed(2)}), its database connections ${db.toFixed(2)} ms, ` +
+        `this client ${client.toFixed(2)} ms; ~${((after - before) / ops).toFixed(2)} transactions per operation`,
     );
   };
   const op = ops[kind];
