@@ -72,7 +72,8 @@ export async function seedStatement(
          FROM statement_seed CROSS JOIN (VALUES (1), (2)) AS sides(side)`,
       [base.toString(), sender.id, recipient.id, sender.balance, recipient.balance, total],
     );
-    await db.query(`SELECT setval(pg_get_serial_sequence('journal_lines', 'id'), $1::bigint)`, [(base + 2n * BigInt(lines)).toString()]);
+    // The identity goes on after the last line written (base + 2 * lines + 1), or the next posting would take its id.
+    await db.query(`SELECT setval(pg_get_serial_sequence('journal_lines', 'id'), (SELECT max(id) FROM journal_lines))`);
     // The sender's balance is where it was (in by the total, out by the same); the recipient and the faucet are up by it.
     await db.query('UPDATE ledger_accounts SET balance = balance + $1::numeric WHERE id IN ($2, $3)', [total, recipient.id, faucet.id]);
     await db.query('COMMIT');
@@ -102,6 +103,9 @@ export async function checkSeededLedger(db: pg.Client): Promise<string[]> {
              CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END AS moved
         FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id) x
      WHERE balance_after <> coalesce(before, 0) + moved`);
+  await ask('lines numbered past where the identity goes on (the next posting would take an id in use)', `
+    SELECT count(*) AS n FROM journal_lines
+     WHERE id > (SELECT coalesce(last_value, 0) FROM pg_sequences WHERE schemaname = 'public' AND sequencename = 'journal_lines_id_seq')`);
   await ask('accounts below zero that may not be', 'SELECT count(*) AS n FROM ledger_accounts WHERE NOT allow_negative AND balance < 0');
   await ask('lines or entries without their other half', `
     SELECT (SELECT count(*) FROM journal_lines l WHERE NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = l.entry_id))

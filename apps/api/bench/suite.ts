@@ -372,6 +372,9 @@ async function main() {
     procs.push(product);
     await waitForOk(`${baseUrl}/api/v1/ready`, 180_000, product);
     const bench = new pg.Client({ connectionString: databaseUrl });
+    // When a case fails, the database is dropped WITH (FORCE) below while this connection is still open: its 'error'
+    // event then must not end the process before the case's own error is printed.
+    bench.on('error', () => {});
     await bench.connect();
     await bench.query(BENCH_LEDGER_SCHEMA);
 
@@ -756,7 +759,8 @@ async function main() {
       const pageSize = WALLET_STATEMENT_LIMIT_DEFAULT;
       const cursor = (
         await bench.query<{ id: string }>('SELECT id::text AS id FROM journal_lines WHERE account_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1', [statement.accountId, 999 * pageSize - 1])
-      ).rows[0]!.id;
+      ).rows[0]?.id;
+      if (!cursor) throw new Error(`the statement case reads page 1,000: BENCH_STATEMENT_ROWS must be at least ${1000 * pageSize} (it is ${statement.lines})`);
       const deep = `/api/v1/wallet/USDT/statement?before=${cursor}`;
       const check = await productClient.request('GET', deep, undefined, key);
       const shown = dataOf<{ lines: unknown[]; nextBefore: string | null }>(check.text);
