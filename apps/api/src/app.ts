@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Db } from './db/client';
@@ -94,28 +94,43 @@ const LOG_FLUSH_MS = 50;
  * took the processor from the requests (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md). Tests pass a
  * stream to read lines.
  */
-function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+const logDestination = (stream?: NodeJS.WritableStream): DestinationStream =>
+  stream ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+
+/** A request as a log line shows it: its method, its path with secrets in the query string redacted, and its address. */
+const logRequest = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+  ip: req.ip,
+});
+
+function loggerOptions(config: Config, stream: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    stream: stream ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+    stream,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.passwordProof', '*.token', '*.otp', '*.refreshToken', '*.accessToken', '*.secret'],
       censor: '[redacted]',
     },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({
-        method: req.method,
-        url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
-        ip: req.ip,
-      }),
-    },
+    serializers: { req: logRequest },
   };
 }
 
+/**
+ * The logger of the one line each request writes when its answer has gone: the same stream, level and fields as the
+ * server's, without the redaction paths, because the line holds nothing they could match (the request's method, path
+ * and address through `logRequest`, the status code, the time). Redaction clones and walks every line it is given:
+ * 8.5 µs of CPU for this line against 1.9 µs without (docs/decisions/0105-the-request-line-skips-redaction.md).
+ */
+const completionLogger = (config: Config, stream: DestinationStream) =>
+  pino({ level: config.logLevel, serializers: { req: logRequest, res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }) } }, stream);
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const logStream = logDestination(options.logStream);
+  const completion = completionLogger(config, logStream);
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Building the OpenAPI document of every route can take longer than Fastify's 10 s on a loaded two-core machine: start slowly rather than not at all.
@@ -129,8 +144,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (config.logLevel === 'debug' || config.logLevel === 'trace') {
     app.addHook('onRequest', async (request) => request.log.debug({ req: request }, 'incoming request'));
   }
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+  app.addHook('onResponse', (request, reply, done) => {
+    completion.info({ reqId: request.id, req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers through a writer compiled once per schema, zod's encode where that would not give the same bytes.
