@@ -5,10 +5,11 @@ import { createTestDb } from '../../test/db';
 import { accountStatement, accountStatementSql, post, type Entry } from './ledger';
 
 /**
- * A statement page reads its own account's lines and no one else's (docs/decisions/0104-…): an account whose lines
- * are all older than many lines of another account, as a quiet business's wallet is on a busy platform. The lines are
- * written straight into this file's own database with the ledger's triggers stood aside (only the plans are asked
- * about here; the ledger's rules are ledger.test.ts's).
+ * A statement page reads its own account's lines and no one else's
+ * (docs/decisions/0104-a-statement-page-reads-its-account-s-lines-only.md): an account whose lines are all older than
+ * many lines of another account, as a quiet business's wallet is on a busy platform. The lines are written straight
+ * into this file's own database with the ledger's triggers stood aside (only the plans are asked about here; the
+ * ledger's rules are ledger.test.ts's).
  */
 let db: Db;
 let drop: () => Promise<void>;
