@@ -881,14 +881,15 @@ async function main() {
       // the session checked, then one guarded UPDATE of one shared row, one INSERT, COMMIT, on a pool of 10 as the
       // product's: the floor 100 requests at once on this machine set. Issue 24: p99 to open a trade < 100 ms on PostgreSQL.
       console.error('  market-takers: 100 businesses…');
+      const takers: string[] = [];
+      while (takers.length < 100) takers.push(...(await Promise.all([1, 2, 3, 4].map(async () => (await newUser(setup, mailDir)).accessToken))));
+      // The seller signs up last, so that its access token (15 minutes) is fresh however long the takers took.
       const seller = await newUser(setup, mailDir);
       const sellerCompany = (await bench.query<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [seller.email])).rows[0]!.company_id;
       await must(setup, 'POST', '/api/v1/wallet/USDT/test-funds', { amount: '1000000000' }, seller.accessToken, 201);
       const account = dataOf<{ id: string }>(await must(setup, 'POST', '/api/v1/payment-methods', { kind: 'ng_bank_account', bankCode: '011', accountNumber: '0000014579' }, seller.accessToken, 201)).id;
       // Past its cooling-off and its holder name cleared, as a day and a reviewer would leave it.
       await bench.query("UPDATE payment_methods SET usable_from = now() - interval '1 day', name_review = 'cleared', reviewed_at = now() WHERE id = $1", [account]);
-      const takers: string[] = [];
-      while (takers.length < 100) takers.push(...(await Promise.all([1, 2, 3, 4].map(async () => (await newUser(setup, mailDir)).accessToken))));
       const takerClient = createClient(baseUrl, 100);
       const bareTakers = createClient(bareUrl, 100);
       /** 100 requests at once, one per session: each one's time, status and body (the i-th taker's body). */
