@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db, Queryable } from '../db/client';
 import { createTestDb } from './db';
+import { insertCompany } from './ledger-rows';
 import { walletBalances, type Entry, type Line } from '../modules/ledger/ledger';
 import { freezeWallet, unfreezeWallet } from '../modules/ledger/wallet-freezes';
 
@@ -19,16 +20,7 @@ export function freezeFixtures() {
   });
   afterAll(() => drop());
 
-  let companies = 0;
-  async function newCompany(): Promise<string> {
-    companies += 1;
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
-       VALUES ($1, $2, '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
-      [`Freeze Test ${companies}`, `freeze-${companies}@example.ng`],
-    );
-    return rows[0]!.id;
-  }
+  const newCompany = () => insertCompany(db, 'Freeze Test');
 
   let references = 0;
   const reference = () => `freeze_ref_${++references}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
+import { analyzedPlan, insertCompany, planNodes, type PlanNode } from '../../test/ledger-rows';
 import { accountDailyFlows, accountDailyFlowsQuery, post, type WalletAccounts } from './ledger';
 
 /**
@@ -19,20 +20,15 @@ afterAll(() => drop());
 const DAY = 86_400_000;
 const OLD_LINES = 100_000;
 
-type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; Plans?: PlanNode[] };
 /** Rows the plan read from `relation`, over every node and loop. */
-function rowsRead(node: PlanNode, relation: string): number {
-  const own = node['Relation Name'] === relation ? (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, relation), 0);
-}
+const rowsRead = (plan: PlanNode, relation: string) =>
+  planNodes(plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .reduce((sum, node) => sum + (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), 0);
 
 describe("an account's money in and out per day", () => {
   it('sums the window exactly, reading its lines and a few more, however many lines the account has', async () => {
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
-       VALUES ('Flows Test', 'flows@example.ng', '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC7654321') RETURNING id`,
-    );
-    const companyId = rows[0]!.id;
+    const companyId = await insertCompany(db, 'Flows Test');
     const account: WalletAccounts = { companyId, livemode: false, currency: 'EUR', codes: ['available', 'held'] };
     // Opens the company's EUR account and the faucet's with one real entry of 7 cents, moved below to 401 days ago.
     await db.transaction((tx) =>
@@ -101,9 +97,7 @@ describe("an account's money in and out per day", () => {
     expect(flows).toEqual([{ day: today, in: 1_255n, out: 0n, count: 3 }]);
 
     const { text, values } = accountDailyFlowsQuery(account, since, 'UTC');
-    const explained = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-    const raw = explained.rows[0]!['QUERY PLAN'];
-    const plan = (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw)[0].Plan;
+    const plan = await analyzedPlan(db, text, values);
     const read = rowsRead(plan, 'journal_lines');
     expect(read).toBeGreaterThan(0);
     expect(read).toBeLessThan(500);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
+import { insertCompany } from '../../test/ledger-rows';
 import {
   accountStatement,
   AlreadyPostedError,
@@ -26,16 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-let companies = 0;
-async function newCompany(): Promise<string> {
-  companies += 1;
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
-     VALUES ($1, $2, '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
-    [`Ledger Test ${companies}`, `ledger-${companies}@example.ng`],
-  );
-  return rows[0]!.id;
-}
+const newCompany = () => insertCompany(db, 'Ledger Test');
 
 let references = 0;
 const reference = () => `ref_${++references}`;

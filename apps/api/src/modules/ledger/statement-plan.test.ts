@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
+import { analyzedPlan, insertCompany, planNodes } from '../../test/ledger-rows';
 import { accountStatement, accountStatementSql, post, type Entry } from './ledger';
 
 /**
@@ -22,15 +23,6 @@ afterAll(() => drop());
 const OLD_LINES = 4_000;
 const NEWER_LINES = 20_000;
 const LIMIT = 26;
-
-async function newCompany(n: number): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
-     VALUES ($1, $2, '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
-    [`Statement Plan ${n}`, `statement-plan-${n}@example.ng`],
-  );
-  return rows[0]!.id;
-}
 
 const faucet = (companyId: string, reference: string): Entry => ({
   livemode: false,
@@ -58,17 +50,14 @@ async function writeLines(tx: Queryable, companyId: string, accountId: string, f
   );
 }
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 describe('a statement page on a busy ledger', () => {
   let quiet: string;
   let quietAccount: string;
   let oldest: string;
 
   beforeAll(async () => {
-    quiet = await newCompany(1);
-    const busy = await newCompany(2);
+    quiet = await insertCompany(db, 'Statement Plan');
+    const busy = await insertCompany(db, 'Statement Plan');
     await db.transaction((tx) => post(tx, faucet(quiet, 'plan-open-1')));
     await db.transaction((tx) => post(tx, faucet(busy, 'plan-open-2')));
     const account = async (companyId: string | null, code: string) =>
@@ -106,10 +95,8 @@ describe('a statement page on a busy ledger', () => {
       for (const mode of ['force_custom_plan', 'force_generic_plan']) {
         await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
         for (const run of [`page1('${quiet}', false, 'available', 'USDC', NULL, NULL, NULL, ${LIMIT})`, `deep('${quiet}', false, 'available', 'USDC', ${cursor}, NULL, NULL, NULL, ${LIMIT})`]) {
-          const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${run}`);
-          const raw = rows[0]!['QUERY PLAN'];
-          const plan = (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw)[0].Plan;
-          const lines = nodes(plan).filter((node) => node['Relation Name'] === 'journal_lines' || node['Index Name']?.startsWith('journal_lines'));
+          const plan = await analyzedPlan(tx, `EXECUTE ${run}`);
+          const lines = planNodes(plan).filter((node) => node['Relation Name'] === 'journal_lines' || node['Index Name']?.startsWith('journal_lines'));
           // Through the account's index only, and nothing read that the page then throws away: never a walk through
           // the busy account's 20,000 newer lines.
           expect(

@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/client';
+
+/**
+ * Rows the ledger's own tests write straight into a test database, below the API: a company to hold accounts, and
+ * the plans PostgreSQL chooses for a statement.
+ */
+
+let companies = 0;
+
+/** A company row with nothing but what the table requires; its name and email numbered after `label` ("Ledger Test 3", ledger-test-3@example.ng). */
+export async function insertCompany(db: Queryable, label: string): Promise<string> {
+  companies += 1;
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO companies (name, email, phone, website, country_id, address, registration_no)
+     VALUES ($1, $2, '+2348012345678', 'https://example.ng', 160, '1 Marina Road, Lagos', 'RC1234567') RETURNING id`,
+    [`${label} ${companies}`, `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${companies}@example.ng`],
+  );
+  return rows[0]!.id;
+}
+
+/** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`'s plan, with the fields the tests read. */
+export type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+};
+
+/** The executed plan of `statement` (an EXPLAIN's target: a query, or EXECUTE of a prepared one). node-postgres hands the JSON over parsed, PGlite as text. */
+export async function analyzedPlan(db: Queryable, statement: string, values?: unknown[]): Promise<PlanNode> {
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`, values);
+  const raw = rows[0]!['QUERY PLAN'];
+  return (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw)[0].Plan;
+}
+
+/** The plan's nodes, the root first. */
+export const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
