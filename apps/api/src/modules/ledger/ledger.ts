@@ -532,8 +532,61 @@ export type AccountStatementQuery = {
 };
 
 /**
- * The text of `accountStatement`'s statement, with a cursor (`l.id < $5`, then $6–$9) or without one ($5–$8), so that
- * each is a plan of its own and the cursor bounds the index scan instead of filtering it.
+ * The conditions on the lines (`l`) of the account `a` and their entries (`e`) that `query`'s cursor, dates and
+ * direction ask for, only those given, each value a parameter made by `param`: the cursor as an index bound
+ * (`l.id < …`), each date as an index bound on the line id found by `ledger_line_search` (migration 0060,
+ * docs/decisions/0106-statement-dates-bound-the-account-s-lines.md) together with its exact filter on the entry's
+ * time, and the direction as a filter on the amount the account sees. With dates, `bounds` is the subquery (`b`, to
+ * follow `a` in the FROM list) that searches once per statement; `OFFSET 0` keeps PostgreSQL from folding its calls
+ * into the conditions, where a join filter would call them once per line.
+ */
+function statementLineConditions(
+  query: Pick<AccountStatementQuery, 'before' | 'from' | 'to' | 'direction'>,
+  param: (value: unknown, type: string) => string,
+): { where: string[]; bounds: string } {
+  const amount = STATEMENT_LINE.amount;
+  const where: string[] = [];
+  const searches: string[] = [];
+  if (query.before !== null && query.before !== undefined) where.push(`l.id < ${param(query.before, 'bigint')}`);
+  if (query.from) {
+    const from = param(query.from.toISOString(), 'timestamptz');
+    searches.push(`ledger_line_search(a.id, ${from} - ${LINE_ORDER_SLACK_SQL}) AS lo`);
+    where.push('(l.account_id, l.id) >= (a.id, b.lo)', `e.created_at >= ${from}`);
+  }
+  if (query.to) {
+    const to = param(query.to.toISOString(), 'timestamptz');
+    searches.push(`ledger_line_search(a.id, ${to} + ${LINE_ORDER_SLACK_SQL}) AS hi`);
+    where.push('(l.account_id, l.id) < (a.id, b.hi)', `e.created_at < ${to}`);
+  }
+  if (query.direction) where.push(query.direction === 'in' ? `${amount} > 0` : `NOT (${amount} > 0)`);
+  return { where, bounds: searches.length > 0 ? `CROSS JOIN LATERAL (SELECT ${searches.join(', ')} OFFSET 0) b` : '' };
+}
+
+/** A parameter list and the placeholder maker that fills it (`$n`, or `$n::type` with a type). */
+function statementParams(): { params: unknown[]; param: (value: unknown, type?: string) => string } {
+  const params: unknown[] = [];
+  return {
+    params,
+    param: (value, type) => {
+      params.push(value);
+      return type ? `$${params.length}::${type}` : `$${params.length}`;
+    },
+  };
+}
+
+/** The account a statement reads, as conditions on `ledger_accounts a`. */
+function statementAccountConditions(account: ModeAccount, param: (value: unknown, type: string) => string): string[] {
+  return [
+    account.companyId === undefined || account.companyId === null ? 'a.company_id IS NULL' : `a.company_id = ${param(account.companyId, 'uuid')}`,
+    `a.livemode = ${param(account.livemode, 'boolean')}`,
+    `a.code = ${param(account.code, 'text')}`,
+    `a.currency = ${param(account.currency, 'text')}`,
+  ];
+}
+
+/**
+ * `accountStatement`'s statement and its parameters. Only the filters given are written into the text (each set of
+ * them is a plan of its own), so that the cursor and the dates bound the index scan instead of filtering it.
  *
  * The account's lines are read in a LATERAL subquery ordered by `(l.account_id, l.id)`, the key of
  * journal_lines_account_idx, with the account matched by a range (`>= a.id AND <= a.id`) rather than `=`:
@@ -542,23 +595,25 @@ export type AccountStatementQuery = {
  * the account's share of the table to be spread evenly; an account whose newest line is older than 200,000 lines of
  * other accounts then cost 100 ms for page 1. Only the account's index gives this order.
  */
-export function accountStatementSql(withCursor: boolean): string {
-  const n = (i: number) => `$${withCursor ? i + 1 : i}`;
+export function accountStatementQuery(account: ModeAccount, query: AccountStatementQuery): { text: string; values: unknown[] } {
+  const { params, param } = statementParams();
+  const accountWhere = statementAccountConditions(account, param);
   const amount = STATEMENT_LINE.amount;
-  return `SELECT x.id::text AS id, x.entry_id, x.kind, x.reference, x.description, x.created_at, x.amount::text AS amount, x.balance_after::text AS balance_after
-       FROM ledger_accounts a
+  const lines = statementLineConditions(query, param);
+  const text = `SELECT x.id::text AS id, x.entry_id, x.kind, x.reference, x.description, x.created_at, x.amount::text AS amount, x.balance_after::text AS balance_after
+       FROM ledger_accounts a${lines.bounds ? `
+       ${lines.bounds}` : ''}
        CROSS JOIN LATERAL (
          SELECT l.id, l.entry_id, e.kind, e.reference, e.description, e.created_at, l.balance_after, ${amount} AS amount
            FROM journal_lines l
            JOIN journal_entries e ON e.id = l.entry_id
-          WHERE l.account_id >= a.id AND l.account_id <= a.id${withCursor ? ' AND l.id < $5::bigint' : ''}
-            AND (${n(5)}::timestamptz IS NULL OR e.created_at >= ${n(5)}) AND (${n(6)}::timestamptz IS NULL OR e.created_at < ${n(6)})
-            AND (${n(7)}::text IS NULL OR (${n(7)} = 'in') = (${amount} > 0))
+          WHERE ${['l.account_id >= a.id', 'l.account_id <= a.id', ...lines.where].join(' AND ')}
           ORDER BY l.account_id DESC, l.id DESC
-          LIMIT ${n(8)}
+          LIMIT ${param(query.limit, 'int')}
        ) x
-      WHERE a.company_id IS NOT DISTINCT FROM $1 AND a.livemode = $2 AND a.code = $3 AND a.currency = $4
+      WHERE ${accountWhere.join(' AND ')}
       ORDER BY x.id DESC`;
+  return { text, values: params };
 }
 
 /**
@@ -567,7 +622,7 @@ export function accountStatementSql(withCursor: boolean): string {
  * Empty when the account was never opened.
  */
 export async function accountStatement(db: Queryable, account: ModeAccount, query: AccountStatementQuery): Promise<AccountStatementLine[]> {
-  const withCursor = query.before !== null && query.before !== undefined;
+  const { text, values } = accountStatementQuery(account, query);
   const { rows } = await db.query<{
     id: string;
     entry_id: string;
@@ -577,17 +632,7 @@ export async function accountStatement(db: Queryable, account: ModeAccount, quer
     created_at: Date;
     amount: string;
     balance_after: string;
-  }>(accountStatementSql(withCursor), [
-    account.companyId ?? null,
-    account.livemode,
-    account.code,
-    account.currency,
-    ...(withCursor ? [query.before] : []),
-    query.from ?? null,
-    query.to ?? null,
-    query.direction ?? null,
-    query.limit,
-  ]);
+  }>(text, values);
   return rows.map((row) => ({
     lineId: row.id,
     entryId: row.entry_id,
@@ -628,26 +673,15 @@ export function accountStatementSelect(
   query: Omit<AccountStatementQuery, 'limit'> & { limit: number | null },
   output: (param: (value: unknown) => string) => { columns: string; join?: string },
 ): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = [
-    account.companyId === undefined ? 'a.company_id IS NULL' : `a.company_id = ${param(account.companyId)}::uuid`,
-    `a.livemode = ${param(account.livemode)}::boolean`,
-    `a.code = ${param(account.code)}::text`,
-    `a.currency = ${param(account.currency)}::text`,
-  ];
-  if (query.before !== null && query.before !== undefined) where.push(`l.id < ${param(query.before)}::bigint`);
-  if (query.from) where.push(`e.created_at >= ${param(query.from.toISOString())}::timestamptz`);
-  if (query.to) where.push(`e.created_at < ${param(query.to.toISOString())}::timestamptz`);
-  if (query.direction) where.push(query.direction === 'in' ? `${STATEMENT_LINE.amount} > 0` : `NOT (${STATEMENT_LINE.amount} > 0)`);
-  const { columns, join } = output(param);
-  const limit = query.limit === null ? '' : ` LIMIT ${param(query.limit)}`;
+  const { params, param } = statementParams();
+  const lines = statementLineConditions(query, param);
+  const where = [...statementAccountConditions(account, param), ...lines.where];
+  const { columns, join } = output((value) => param(value));
+  const limit = query.limit === null ? '' : ` LIMIT ${param(query.limit, 'int')}`;
   return {
     sql: `SELECT ${columns}
-       FROM ledger_accounts a
+       FROM ledger_accounts a${lines.bounds ? `
+       ${lines.bounds}` : ''}
        JOIN journal_lines l ON l.account_id = a.id
        JOIN journal_entries e ON e.id = l.entry_id${join ? `
        ${join}` : ''}
@@ -662,6 +696,8 @@ export type AccountDayFlow = { day: string; in: bigint; out: bigint; count: numb
 
 /** How much older than `since` a line's entry may be and still follow, by line id, lines of entries at or after it. */
 export const LINE_ORDER_SLACK_MS = 60 * 60 * 1000;
+/** LINE_ORDER_SLACK_MS as an SQL interval literal. */
+const LINE_ORDER_SLACK_SQL = `interval '${LINE_ORDER_SLACK_MS / 1000} seconds'`;
 
 /** Which of a company's accounts in one asset and mode are summed together, as one wallet. */
 export type WalletAccounts = { companyId: string; livemode: boolean; currency: Currency; codes: readonly CompanyAccountCode[] };
@@ -674,11 +710,11 @@ export type WalletAccounts = { companyId: string; livemode: boolean; currency: C
  *
  * Lines carry no time of their own; their entries do, and lines of one account are numbered in the order they took
  * the account's lock, which follows their entries' times to within a transaction's length. So each account's first
- * line of the window is found by a binary search on the line id through index journal_lines_account_idx (a recursive
- * query, at most ~64 probes of one index entry each per account, with LINE_ORDER_SLACK_MS of slack, which only ever
- * reads a few lines too many), and then only the window's lines are read, in that index's order: an account of a
- * million lines costs what its last month's lines cost. Exact: `numeric` sums, answered as digit strings, read as
- * bigints.
+ * line of the window is found by a binary search on the line id through index journal_lines_account_idx
+ * (`ledger_line_search`, migration 0060: at most ~64 probes of one index entry each per account, with
+ * LINE_ORDER_SLACK_MS of slack, which only ever reads a few lines too many), and then only the window's lines are
+ * read, in that index's order: an account of a million lines costs what its last month's lines cost. Exact: `numeric`
+ * sums, answered as digit strings, read as bigints.
  */
 export async function accountDailyFlows(db: Queryable, accounts: WalletAccounts, since: Date, timeZone = 'Africa/Lagos'): Promise<AccountDayFlow[]> {
   const { text, values } = accountDailyFlowsQuery(accounts, since, timeZone);
@@ -689,26 +725,10 @@ export async function accountDailyFlows(db: Queryable, accounts: WalletAccounts,
 /** `accountDailyFlows`'s statement and its parameters (the test reads its plan). */
 export function accountDailyFlowsQuery(accounts: WalletAccounts, since: Date, timeZone = 'Africa/Lagos'): { text: string; values: unknown[] } {
   return {
-    text: `WITH RECURSIVE acct AS (
+    text: `WITH acct AS (
        SELECT id, normal_side FROM ledger_accounts WHERE company_id = $1 AND livemode = $2 AND code = ANY($3::text[]) AND currency = $4
-     ), search (account_id, lo, hi) AS (
-       SELECT a.id, (SELECT min(l.id) FROM journal_lines l WHERE l.account_id = a.id), (SELECT max(l.id) + 1 FROM journal_lines l WHERE l.account_id = a.id)
-         FROM acct a
-       UNION ALL
-       -- The account's first line at or after the middle: older than the slack, and every line of the account up to it
-       -- is before the window; otherwise (or none) the window starts before the middle, or at that line.
-       SELECT s.account_id,
-              CASE WHEN p.created_at < $5::timestamptz THEN p.id + 1 ELSE s.lo END,
-              CASE WHEN p.created_at < $5::timestamptz THEN s.hi ELSE (s.lo + s.hi) / 2 END
-         FROM search s
-         LEFT JOIN LATERAL (
-           SELECT l.id, e.created_at FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-            WHERE l.account_id = s.account_id AND l.id >= (s.lo + s.hi) / 2 AND l.id < s.hi
-            ORDER BY l.id LIMIT 1
-         ) p ON true
-        WHERE s.lo < s.hi
      ), starts AS (
-       SELECT account_id, max(lo) AS lo FROM search GROUP BY account_id
+       SELECT a.id AS account_id, ledger_line_search(a.id, $5::timestamptz) AS lo FROM acct a
      ), moves AS (
        SELECT e.created_at, sum(CASE a.normal_side WHEN 'debit' THEN l.amount ELSE -l.amount END) AS amount
          FROM starts s

@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { analyzedPlan, insertCompany, planNodes } from '../../test/ledger-rows';
-import { accountStatement, accountStatementSql, post, type Entry } from './ledger';
+import { analyzedPlan, insertCompany, planNodes, type PlanNode } from '../../test/ledger-rows';
+import { accountStatement, accountStatementQuery, LINE_ORDER_SLACK_MS, post, type AccountStatementQuery, type Entry, type ModeAccount } from './ledger';
 
 /**
  * A statement page reads its own account's lines and no one else's
  * (docs/decisions/0104-a-statement-page-reads-its-account-s-lines-only.md): an account whose lines are all older than
- * many lines of another account, as a quiet business's wallet is on a busy platform. The lines are written straight
- * into this file's own database with the ledger's triggers stood aside (only the plans are asked about here; the
- * ledger's rules are ledger.test.ts's).
+ * many lines of another account, as a quiet business's wallet is on a busy platform. Its dates bound the lines it
+ * reads (docs/decisions/0106-statement-dates-bound-the-account-s-lines.md): a day long past is found without reading
+ * the lines since. The lines are written straight into this file's own database with the ledger's triggers stood
+ * aside (only the plans and the lines chosen are asked about here; the ledger's rules are ledger.test.ts's).
  */
 let db: Db;
 let drop: () => Promise<void>;
@@ -35,19 +36,51 @@ const faucet = (companyId: string, reference: string): Entry => ({
   ],
 });
 
-/** `count` one-line-a-side entries on `accountId` and the faucet's account, numbered after every line there is. */
-async function writeLines(tx: Queryable, companyId: string, accountId: string, faucetId: string, count: number) {
+const MINUTE = 60_000;
+/** When the lines written by `writeLines` were written: the newest a day ago, one a minute before it. */
+const NEWEST_LINE_AT = Date.now() - 24 * 60 * MINUTE;
+
+/**
+ * `count` one-line-a-side entries on `accountId` and the faucet's account, numbered after every line there is, in
+ * order; with `jitterMinutes`, the entries are written one a minute up to NEWEST_LINE_AT, each moved by up to that many
+ * minutes either way (lines taking their account's lock out of their entries' order, as the ledger allows within
+ * LINE_ORDER_SLACK_MS), otherwise all now.
+ */
+async function writeLines(tx: Queryable, companyId: string, accountId: string, faucetId: string, count: number, jitterMinutes?: number) {
   await tx.query(
     `WITH e AS (
-       INSERT INTO journal_entries (livemode, company_id, kind, reference, description)
-       SELECT false, $1, 'test_funds', 'plan-' || gen_random_uuid(), 'Test funds' FROM generate_series(1, $4::int)
-       RETURNING id
+       INSERT INTO journal_entries (livemode, company_id, kind, reference, description, created_at)
+       SELECT false, $1, 'test_funds', 'plan-' || lpad(g::text, 7, '0') || '-' || gen_random_uuid(), 'Test funds',
+              CASE WHEN $5::int IS NULL THEN now()
+                   ELSE $6::timestamptz - make_interval(mins => $4::int - g) + make_interval(secs => (random() * 2 - 1) * $5::int * 60) END
+         FROM generate_series(1, $4::int) g
+       RETURNING id, reference
      )
      INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount, balance_after)
      SELECT e.id, side.account_id, 'USDC', false, side.amount, 1
-       FROM e CROSS JOIN (VALUES ($2::uuid, -1::numeric), ($3::uuid, 1::numeric)) side(account_id, amount)`,
-    [companyId, accountId, faucetId, count],
+       FROM (SELECT * FROM e ORDER BY reference) e CROSS JOIN (VALUES ($2::uuid, -1::numeric), ($3::uuid, 1::numeric)) side(account_id, amount)`,
+    [companyId, accountId, faucetId, count, jitterMinutes ?? null, new Date(NEWEST_LINE_AT).toISOString()],
   );
+}
+
+/**
+ * The executed plans of `accountStatement`'s statement for `query`, prepared and run once with custom plans and once
+ * with a generic plan: for each, the nodes that read journal_lines.
+ */
+async function statementPlans(account: ModeAccount, query: AccountStatementQuery): Promise<{ mode: string; lines: PlanNode[] }[]> {
+  const { text, values } = accountStatementQuery(account, query);
+  const literals = values.map((value) => `'${value instanceof Date ? value.toISOString() : String(value)}'`).join(', ');
+  return db.transaction(async (tx) => {
+    await tx.query(`PREPARE statement_page AS ${text}`);
+    const plans: { mode: string; lines: PlanNode[] }[] = [];
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
+      const plan = await analyzedPlan(tx, `EXECUTE statement_page(${literals})`);
+      plans.push({ mode, lines: planNodes(plan).filter((node) => node['Relation Name'] === 'journal_lines' || node['Index Name']?.startsWith('journal_lines')) });
+    }
+    await tx.query('DEALLOCATE statement_page');
+    return plans;
+  });
 }
 
 describe('a statement page on a busy ledger', () => {
@@ -89,23 +122,121 @@ describe('a statement page on a busy ledger', () => {
     expect(deep).toHaveLength(LIMIT);
     expect(deep.every((line) => BigInt(line.lineId) < BigInt(cursor))).toBe(true);
 
+    for (const query of [{ limit: LIMIT }, { limit: LIMIT, before: cursor }]) {
+      for (const { mode, lines } of await statementPlans(account, query)) {
+        // Through the account's index only, and nothing read that the page then throws away: never a walk through
+        // the busy account's 20,000 newer lines.
+        expect(
+          lines.map((node) => [node['Node Type'], node['Index Name'] ?? null, node['Rows Removed by Filter'] ?? 0]),
+          `${mode}: ${JSON.stringify(query)}`,
+        ).toEqual(lines.map((node) => [node['Node Type'], node['Node Type'] === 'Bitmap Heap Scan' ? null : 'journal_lines_account_idx', 0]));
+        expect(lines.length, `${mode}: ${JSON.stringify(query)}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('statement dates on a long account', () => {
+  const DATED_LINES = 3_000;
+  // Within LINE_ORDER_SLACK_MS: entries up to 40 minutes out of their lines' order.
+  const JITTER_MINUTES = 20;
+  let account: ModeAccount;
+  let accountId: string;
+
+  beforeAll(async () => {
+    expect(2 * JITTER_MINUTES * MINUTE).toBeLessThan(LINE_ORDER_SLACK_MS);
+    const dated = await insertCompany(db, 'Statement Dates');
+    await db.transaction((tx) => post(tx, faucet(dated, 'plan-open-dated')));
+    account = { companyId: dated, livemode: false, code: 'available', currency: 'USDC' };
+    const ids = await db.query<{ id: string; faucet: string }>(
+      `SELECT a.id, (SELECT f.id FROM ledger_accounts f WHERE f.company_id IS NULL AND NOT f.livemode AND f.code = 'test_faucet' AND f.currency = 'USDC') AS faucet
+         FROM ledger_accounts a WHERE a.company_id = $1 AND NOT a.livemode AND a.code = 'available' AND a.currency = 'USDC'`,
+      [dated],
+    );
+    accountId = ids.rows[0]!.id;
     await db.transaction(async (tx) => {
-      await tx.query(`PREPARE page1(uuid, boolean, text, text, timestamptz, timestamptz, text, int) AS ${accountStatementSql(false)}`);
-      await tx.query(`PREPARE deep(uuid, boolean, text, text, bigint, timestamptz, timestamptz, text, int) AS ${accountStatementSql(true)}`);
-      for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-        await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
-        for (const run of [`page1('${quiet}', false, 'available', 'USDC', NULL, NULL, NULL, ${LIMIT})`, `deep('${quiet}', false, 'available', 'USDC', ${cursor}, NULL, NULL, NULL, ${LIMIT})`]) {
-          const plan = await analyzedPlan(tx, `EXECUTE ${run}`);
-          const lines = planNodes(plan).filter((node) => node['Relation Name'] === 'journal_lines' || node['Index Name']?.startsWith('journal_lines'));
-          // Through the account's index only, and nothing read that the page then throws away: never a walk through
-          // the busy account's 20,000 newer lines.
-          expect(
-            lines.map((node) => [node['Node Type'], node['Index Name'] ?? null, node['Rows Removed by Filter'] ?? 0]),
-            `${mode}: ${run}`,
-          ).toEqual(lines.map((node) => [node['Node Type'], node['Node Type'] === 'Bitmap Heap Scan' ? null : 'journal_lines_account_idx', 0]));
-          expect(lines.length, `${mode}: ${run}`).toBeGreaterThan(0);
+      await tx.query('SET LOCAL session_replication_role = replica');
+      // The opening entry above was written now, a day after the lines below but numbered before them, which the
+      // ledger cannot do (lines follow their entries' times): it is dated before them.
+      await tx.query(`UPDATE journal_entries SET created_at = $2::timestamptz WHERE company_id = $1`, [
+        dated,
+        new Date(NEWEST_LINE_AT - (DATED_LINES + 120) * MINUTE).toISOString(),
+      ]);
+      await writeLines(tx, dated, accountId, ids.rows[0]!.faucet, DATED_LINES, JITTER_MINUTES);
+    });
+    await db.exec('ANALYZE journal_lines; ANALYZE journal_entries');
+  });
+
+  /** The account's lines of entries in [from, to), newest first, read line by line: what the statement must answer. */
+  async function linesBetween(from: Date | null, to: Date | null, limit: number): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT l.id::text AS id FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE l.account_id = $1 AND ($2::timestamptz IS NULL OR e.created_at >= $2) AND ($3::timestamptz IS NULL OR e.created_at < $3)
+        ORDER BY l.id DESC LIMIT $4`,
+      [accountId, from?.toISOString() ?? null, to?.toISOString() ?? null, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  it('answers exactly the lines of entries in the dates, with entries out of their lines order by up to the slack', async () => {
+    const at = (minutes: number) => new Date(NEWEST_LINE_AT + minutes * MINUTE);
+    // An entry's own time, for a date on the boundary (from includes it, to excludes it).
+    const middle = (await db.query<{ at: Date }>(
+      `SELECT e.created_at AS at FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE l.account_id = $1 ORDER BY l.id OFFSET 1500 LIMIT 1`,
+      [accountId],
+    )).rows[0]!.at;
+    const windows: [Date | null, Date | null][] = [
+      [null, at(-2_000)],
+      [at(-2_500), at(-1_000)],
+      [at(-1_440.5), at(-1_439.5)],
+      [at(-30), null],
+      [null, at(-2_990)],
+      [at(100), null],
+      [null, at(-4_000)],
+      [at(-4_000), at(-3_100)],
+      [middle, null],
+      [null, middle],
+      [middle, new Date(middle.getTime() + 1)],
+      [at(-1_000), at(-2_000)],
+    ];
+    for (const [from, to] of windows) {
+      for (const limit of [26, DATED_LINES + 1]) {
+        const answered = await accountStatement(db, account, { from, to, limit });
+        expect(answered.map((line) => line.lineId), `${from?.toISOString()} – ${to?.toISOString()}, ${limit}`).toEqual(await linesBetween(from, to, limit));
+      }
+    }
+    // A page past a cursor inside the dates.
+    const [from, to] = [at(-2_500), at(-1_000)];
+    const first = await accountStatement(db, account, { from, to, limit: 26 });
+    const next = await accountStatement(db, account, { from, to, limit: 26, before: first.at(-1)!.lineId });
+    expect(next.map((line) => line.lineId)).toEqual((await linesBetween(from, to, 52)).slice(26));
+  });
+
+  it('reads no line of entries far from the dates: not the lines written since', async () => {
+    const at = (minutes: number) => new Date(NEWEST_LINE_AT + minutes * MINUTE);
+    // Dates whose lines are older than 2,000 of the account's, which the page used to read through.
+    for (const [from, to] of [
+      [null, at(-2_000)],
+      [at(-2_600), at(-2_000)],
+      [at(-2_100), at(-2_000)],
+    ] as const) {
+      // The search's bounds widen the dates by twice the slack at most (migration 0060): the lines it may read.
+      const near = (await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+          WHERE l.account_id = $1 AND ($2::timestamptz IS NULL OR e.created_at >= $2::timestamptz - $4 * interval '1 millisecond')
+            AND e.created_at < $3::timestamptz + $4 * interval '1 millisecond'`,
+        [accountId, from?.toISOString() ?? null, to.toISOString(), 2 * LINE_ORDER_SLACK_MS],
+      )).rows[0]!.n;
+      expect(near).toBeLessThan(DATED_LINES - 1_500);
+      const query = { limit: LIMIT, from, to };
+      for (const { mode, lines } of await statementPlans(account, query)) {
+        const what = `${mode}: ${JSON.stringify(query)}`;
+        expect(lines.length, what).toBeGreaterThan(0);
+        for (const node of lines) {
+          expect(node['Index Name'] ?? 'journal_lines_account_idx', what).toBe('journal_lines_account_idx');
+          expect((node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), what).toBeLessThanOrEqual(near);
         }
       }
-    });
+    }
   });
 });
