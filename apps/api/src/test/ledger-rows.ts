@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 
 /**
  * Rows the ledger's own tests write straight into a test database, below the API: a company to hold accounts, and
@@ -38,3 +38,25 @@ export async function analyzedPlan(db: Queryable, statement: string, values?: un
 
 /** The plan's nodes, the root first. */
 export const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+/**
+ * The executed plans of `text` (a statement with parameters `values`), prepared and run once with custom plans and
+ * once with a generic plan: for each, the nodes that read `relation` (the table or one of its indexes, named after it).
+ */
+export async function preparedPlans(db: Db, text: string, values: unknown[], relation: string): Promise<{ mode: string; reads: PlanNode[] }[]> {
+  const literals = values.map((value) => (value === null ? 'NULL' : `'${value instanceof Date ? value.toISOString() : String(value)}'`)).join(', ');
+  return db.transaction(async (tx) => {
+    await tx.query(`PREPARE plan_under_test AS ${text}`);
+    const plans: { mode: string; reads: PlanNode[] }[] = [];
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
+      const plan = await analyzedPlan(tx, `EXECUTE plan_under_test(${literals})`);
+      plans.push({ mode, reads: planNodes(plan).filter((node) => node['Relation Name'] === relation || node['Index Name']?.startsWith(relation)) });
+    }
+    await tx.query('DEALLOCATE plan_under_test');
+    return plans;
+  });
+}
+
+/** Rows `reads` handed on or threw away, over every loop. */
+export const rowsRead = (reads: PlanNode[]) => reads.reduce((sum, node) => sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1), 0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { analyzedPlan, insertCompany, planNodes, type PlanNode } from '../../test/ledger-rows';
+import { insertCompany, preparedPlans } from '../../test/ledger-rows';
 import { accountStatement, accountStatementQuery, LINE_ORDER_SLACK_MS, post, type AccountStatementQuery, type Entry, type ModeAccount } from './ledger';
 
 /**
@@ -63,24 +63,10 @@ async function writeLines(tx: Queryable, companyId: string, accountId: string, f
   );
 }
 
-/**
- * The executed plans of `accountStatement`'s statement for `query`, prepared and run once with custom plans and once
- * with a generic plan: for each, the nodes that read journal_lines.
- */
-async function statementPlans(account: ModeAccount, query: AccountStatementQuery): Promise<{ mode: string; lines: PlanNode[] }[]> {
+/** The executed plans of `accountStatement`'s statement for `query` (custom and generic), the nodes reading journal_lines. */
+async function statementPlans(account: ModeAccount, query: AccountStatementQuery) {
   const { text, values } = accountStatementQuery(account, query);
-  const literals = values.map((value) => `'${value instanceof Date ? value.toISOString() : String(value)}'`).join(', ');
-  return db.transaction(async (tx) => {
-    await tx.query(`PREPARE statement_page AS ${text}`);
-    const plans: { mode: string; lines: PlanNode[] }[] = [];
-    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
-      await tx.query(`SET LOCAL plan_cache_mode = ${mode}`);
-      const plan = await analyzedPlan(tx, `EXECUTE statement_page(${literals})`);
-      plans.push({ mode, lines: planNodes(plan).filter((node) => node['Relation Name'] === 'journal_lines' || node['Index Name']?.startsWith('journal_lines')) });
-    }
-    await tx.query('DEALLOCATE statement_page');
-    return plans;
-  });
+  return (await preparedPlans(db, text, values, 'journal_lines')).map(({ mode, reads }) => ({ mode, lines: reads }));
 }
 
 describe('a statement page on a busy ledger', () => {

@@ -13,6 +13,7 @@ import {
 import type { BadgeLevel } from '@fipay/contracts/reputation';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ownerSeqOrder } from '../../db/owner-page';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import type { Merchant } from '../../plugins/merchant-auth';
@@ -214,9 +215,10 @@ export async function findOffer(db: Queryable, livemode: boolean, id: string): P
   return rows[0] ? toOffer(rows[0]) : undefined;
 }
 
-/** The scope's own offers, newest first. */
+/** The scope's own offers, newest first (the newest 200), through the company's own index (`ownerSeqOrder`, ADR 0107). */
 export async function listOwnOffers(db: Queryable, scope: { companyId: string; livemode: boolean }): Promise<Offer[]> {
-  const { rows } = await db.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM offers o WHERE o.company_id = $1 AND o.livemode = $2 ORDER BY o.seq DESC LIMIT 200`, [
+  const owner = ownerSeqOrder('o', 'company_id', '$1::uuid');
+  const { rows } = await db.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${owner.where} AND o.livemode = $2 ORDER BY ${owner.orderBy} LIMIT 200`, [
     scope.companyId,
     scope.livemode,
   ]);

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ownerSeqOrder } from '../../db/owner-page';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
@@ -153,18 +154,18 @@ const toTransfer = (row: TransferRow, viewer: string): Transfer => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** Transfers seen from `viewer`'s side, with the other business's name and current tag. */
-const SELECT_TRANSFERS = `
+/** Transfers (`source`, rows of the transfers table named `t`) seen from `$1`'s side, with the other business's name and current tag. */
+const selectTransfers = (source: string) => `
   SELECT t.id, t.seq::text AS seq, t.livemode, t.from_company_id, t.to_company_id, t.asset, t.amount::text AS amount,
          t.usd_cents::text AS usd_cents, t.note, t.created_at, o.name AS counterparty_name,
          (SELECT tag FROM fipay_tags WHERE company_id = o.id AND released_at IS NULL) AS counterparty_tag
-    FROM transfers t
+    FROM ${source}
     JOIN companies o ON o.id = CASE WHEN t.from_company_id = $1 THEN t.to_company_id ELSE t.from_company_id END`;
 
 /** One of the scope's transfers (sent or received); undefined for a missing one and another company's or mode's alike. */
 export async function findTransfer(db: Queryable, scope: { companyId: string; livemode: boolean }, id: string): Promise<Transfer | undefined> {
   if (!isUuid(id)) return undefined;
-  const { rows } = await db.query<TransferRow>(`${SELECT_TRANSFERS} WHERE t.id = $3 AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`, [
+  const { rows } = await db.query<TransferRow>(`${selectTransfers('transfers t')} WHERE t.id = $3 AND t.livemode = $2 AND $1 IN (t.from_company_id, t.to_company_id)`, [
     scope.companyId,
     scope.livemode,
     id,
@@ -172,18 +173,40 @@ export async function findTransfer(db: Queryable, scope: { companyId: string; li
   return rows[0] ? toTransfer(rows[0], scope.companyId) : undefined;
 }
 
-/** A page of the scope's transfers, newest first, by keyset on their sequence. */
+/**
+ * A page of the scope's transfers, newest first, by keyset on their sequence (`transferListQuery`).
+ */
 export async function listTransfers(db: Queryable, scope: { companyId: string; livemode: boolean }, query: TransferListQuery): Promise<{ transfers: Transfer[]; nextBefore: string | null }> {
-  const sides =
-    query.direction === 'sent' ? 't.from_company_id = $1' : query.direction === 'received' ? 't.to_company_id = $1' : '(t.from_company_id = $1 OR t.to_company_id = $1)';
-  const { rows } = await db.query<TransferRow>(
-    `${SELECT_TRANSFERS}
-      WHERE ${sides} AND t.livemode = $2 AND ($3::text IS NULL OR t.asset = $3) AND ($4::bigint IS NULL OR t.seq < $4::bigint)
-      ORDER BY t.seq DESC LIMIT $5`,
-    [scope.companyId, scope.livemode, query.asset ?? null, query.before ?? null, query.limit + 1],
-  );
+  const { text, values } = transferListQuery(scope, query);
+  const { rows } = await db.query<TransferRow>(text, values);
   const page = rows.slice(0, query.limit);
   return { transfers: page.map((row) => toTransfer(row, scope.companyId)), nextBefore: rows.length > query.limit ? page.at(-1)!.seq : null };
+}
+
+/**
+ * `listTransfers`'s statement and its parameters: the page and one more transfer, to tell whether there is a next
+ * page. Each side (sent, received) is read through its own index, newest first (`ownerSeqOrder`), and the two sides'
+ * pages merged (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR` of the two sides,
+ * PostgreSQL walked the sequence's index through every business's newer transfers (a business whose transfers were
+ * older than 600,000 of others' waited 104 ms for page 1, 1.3 ms now). The asset and the cursor are written into the
+ * text only when given, so that the cursor bounds the scan instead of filtering it.
+ */
+export function transferListQuery(scope: { companyId: string; livemode: boolean }, query: TransferListQuery): { text: string; values: unknown[] } {
+  const params: unknown[] = [scope.companyId, scope.livemode, query.limit + 1];
+  const conditions = ['s.livemode = $2::boolean'];
+  if (query.asset) conditions.push(`s.asset = $${params.push(query.asset)}::text`);
+  if (query.before) conditions.push(`s.seq < $${params.push(query.before)}::bigint`);
+  const side = (column: 'from_company_id' | 'to_company_id') => {
+    const owner = ownerSeqOrder('s', column, '$1::uuid');
+    return `(SELECT s.* FROM transfers s WHERE ${owner.where} AND ${conditions.join(' AND ')} ORDER BY ${owner.orderBy} LIMIT $3::int)`;
+  };
+  const sides =
+    query.direction === 'sent' ? side('from_company_id') : query.direction === 'received' ? side('to_company_id') : `${side('from_company_id')} UNION ALL ${side('to_company_id')}`;
+  return {
+    text: `${selectTransfers(`(SELECT * FROM (${sides}) p ORDER BY p.seq DESC LIMIT $3::int) t`)}
+      ORDER BY t.seq DESC`,
+    values: params,
+  };
 }
 
 const amountText = (asset: AssetCode, amount: bigint) =>

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
+import { ownerSeqOrder } from '../../db/owner-page';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
@@ -320,21 +321,31 @@ export async function findWithdrawal(db: Queryable, scope: { companyId: string; 
   return rows[0] ? toWithdrawal(rows[0]) : undefined;
 }
 
-/** A page of the scope's withdrawals, newest first, by keyset on their sequence. */
+/**
+ * A page of the scope's withdrawals, newest first, by keyset on their sequence, through the company's own index
+ * (`ownerSeqOrder`, docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md). The asset, the status and the
+ * cursor are written into the text only when given, so that the cursor bounds the scan instead of filtering it.
+ */
 export async function listWithdrawals(
   db: Queryable,
   scope: { companyId: string; livemode: boolean },
   query: WithdrawalListQuery,
 ): Promise<{ withdrawals: Withdrawal[]; nextBefore: string | null }> {
-  const { rows } = await db.query<WithdrawalRow>(
-    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals
-      WHERE company_id = $1 AND livemode = $2 AND ($3::text IS NULL OR asset = $3) AND ($4::text IS NULL OR status = $4)
-        AND ($5::bigint IS NULL OR seq < $5::bigint)
-      ORDER BY seq DESC LIMIT $6`,
-    [scope.companyId, scope.livemode, query.asset ?? null, query.status ?? null, query.before ?? null, query.limit + 1],
-  );
+  const { text, values } = withdrawalListQuery(scope, query);
+  const { rows } = await db.query<WithdrawalRow>(text, values);
   const page = rows.slice(0, query.limit);
   return { withdrawals: page.map(toWithdrawal), nextBefore: rows.length > query.limit ? page.at(-1)!.seq : null };
+}
+
+/** `listWithdrawals`'s statement and its parameters: the page and one more, to tell whether there is a next page. */
+export function withdrawalListQuery(scope: { companyId: string; livemode: boolean }, query: WithdrawalListQuery): { text: string; values: unknown[] } {
+  const values: unknown[] = [scope.companyId, scope.livemode, query.limit + 1];
+  const owner = ownerSeqOrder('w', 'company_id', '$1::uuid');
+  const conditions = [owner.where, 'w.livemode = $2::boolean'];
+  if (query.asset) conditions.push(`w.asset = $${values.push(query.asset)}::text`);
+  if (query.status) conditions.push(`w.status = $${values.push(query.status)}::text`);
+  if (query.before) conditions.push(`w.seq < $${values.push(query.before)}::bigint`);
+  return { text: `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w WHERE ${conditions.join(' AND ')} ORDER BY ${owner.orderBy} LIMIT $3::int`, values };
 }
 
 /** The bank account of each withdrawal line on a wallet statement (ADR 0072's resolvers), for the viewer's own only. */
