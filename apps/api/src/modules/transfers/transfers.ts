@@ -188,7 +188,7 @@ export async function listTransfers(db: Queryable, scope: { companyId: string; l
  * page. Each side (sent, received) is read through its own index, newest first (`ownerSeqOrder`), and the two sides'
  * pages merged (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR` of the two sides,
  * PostgreSQL walked the sequence's index through every business's newer transfers (a business whose transfers were
- * older than 600,000 of others' waited 104 ms for page 1, 1.3 ms now). The asset and the cursor are written into the
+ * older than 600,000 of others' waited 104 ms for page 1, 2.0 ms now). The asset and the cursor are written into the
  * text only when given, so that the cursor bounds the scan instead of filtering it.
  */
 export function transferListQuery(scope: { companyId: string; livemode: boolean }, query: TransferListQuery): { text: string; values: unknown[] } {
