@@ -12,3 +12,18 @@ export function ownerSeqOrder(alias: string, ownerColumn: string, ownerParam: st
   const owner = `${alias}.${ownerColumn}`;
   return { where: `${owner} >= ${ownerParam} AND ${owner} <= ${ownerParam}`, orderBy: `${owner}, ${alias}.seq DESC` };
 }
+
+/**
+ * A SELECT of the newest `limit` rows of `table` (all its columns) whose owner, in any of `ownerColumns`, is `owner`,
+ * newest first: each column's rows are a page of their own through that column's index (`ownerSeqOrder`), and the pages
+ * are merged. For a row with two parties (a transfer's sender and recipient, a trade's seller and buyer), which an
+ * `OR` of the two would have PostgreSQL read by walking the `seq` index; the tables' CHECKs keep the two parties
+ * different, so no row is in both pages. `conditions` are on the table's rows as `s`.
+ */
+export function ownerPageSql(table: string, ownerColumns: readonly string[], conditions: readonly string[], params: { owner: string; limit: string }): string {
+  const page = (column: string) => {
+    const order = ownerSeqOrder('s', column, params.owner);
+    return `(SELECT s.* FROM ${table} s WHERE ${[order.where, ...conditions].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ${params.limit})`;
+  };
+  return `SELECT * FROM (${ownerColumns.map(page).join(' UNION ALL ')}) p ORDER BY p.seq DESC LIMIT ${params.limit}`;
+}

@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../db/client';
 
 /**
- * Rows the ledger's own tests write straight into a test database, below the API: a company to hold accounts, and
- * the plans PostgreSQL chooses for a statement.
+ * Rows tests write straight into a test database, below the API: a company to hold accounts and rows, and the
+ * plans PostgreSQL chooses for a statement or a page.
  */
 
 let companies = 0;

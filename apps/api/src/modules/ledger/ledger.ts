@@ -676,7 +676,7 @@ export function accountStatementSelect(
   const { params, param } = statementParams();
   const lines = statementLineConditions(query, param);
   const where = [...statementAccountConditions(account, param), ...lines.where];
-  const { columns, join } = output((value) => param(value));
+  const { columns, join } = output(param);
   const limit = query.limit === null ? '' : ` LIMIT ${param(query.limit, 'int')}`;
   return {
     sql: `SELECT ${columns}

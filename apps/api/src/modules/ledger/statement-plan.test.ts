@@ -66,7 +66,7 @@ async function writeLines(tx: Queryable, companyId: string, accountId: string, f
 /** The executed plans of `accountStatement`'s statement for `query` (custom and generic), the nodes reading journal_lines. */
 async function statementPlans(account: ModeAccount, query: AccountStatementQuery) {
   const { text, values } = accountStatementQuery(account, query);
-  return (await preparedPlans(db, text, values, 'journal_lines')).map(({ mode, reads }) => ({ mode, lines: reads }));
+  return preparedPlans(db, text, values, 'journal_lines');
 }
 
 describe('a statement page on a busy ledger', () => {
@@ -109,7 +109,7 @@ describe('a statement page on a busy ledger', () => {
     expect(deep.every((line) => BigInt(line.lineId) < BigInt(cursor))).toBe(true);
 
     for (const query of [{ limit: LIMIT }, { limit: LIMIT, before: cursor }]) {
-      for (const { mode, lines } of await statementPlans(account, query)) {
+      for (const { mode, reads: lines } of await statementPlans(account, query)) {
         // Through the account's index only, and nothing read that the page then throws away: never a walk through
         // the busy account's 20,000 newer lines.
         expect(
@@ -215,7 +215,7 @@ describe('statement dates on a long account', () => {
       )).rows[0]!.n;
       expect(near).toBeLessThan(DATED_LINES - 1_500);
       const query = { limit: LIMIT, from, to };
-      for (const { mode, lines } of await statementPlans(account, query)) {
+      for (const { mode, reads: lines } of await statementPlans(account, query)) {
         const what = `${mode}: ${JSON.stringify(query)}`;
         expect(lines.length, what).toBeGreaterThan(0);
         for (const node of lines) {

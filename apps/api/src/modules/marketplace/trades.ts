@@ -5,7 +5,7 @@ import { formatAmount } from '@fipay/contracts/money';
 import { rational, roundRational, type Rational } from '@fipay/contracts/rational';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { ownerSeqOrder } from '../../db/owner-page';
+import { ownerPageSql } from '../../db/owner-page';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
@@ -792,25 +792,20 @@ export async function listTrades(db: Queryable, scope: Scope, query: TradeListQu
 
 /**
  * `listTrades`'s statement and its parameters: the page and one more, to tell whether there is a next page. Each side
- * (seller, buyer; a trade has two different parties) is read through its own index, newest first (`ownerSeqOrder`),
- * and the two sides' pages merged (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR`
- * of the two, PostgreSQL may walk the sequence's index through every business's newer trades. The status and the
- * cursor are written into the text only when given, so that the cursor bounds the scan instead of filtering it.
+ * (seller, buyer) is read through its own index, newest first, and the two sides' pages merged (`ownerPageSql`,
+ * docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR` of the two, PostgreSQL may walk
+ * the sequence's index through every business's newer trades. The status and the cursor are written into the text
+ * only when given, so that the cursor bounds the scan instead of filtering it.
  */
 export function tradeListQuery(scope: Scope, query: TradeListQuery): { text: string; values: unknown[] } {
   const values: unknown[] = [scope.companyId, scope.livemode, query.limit + 1];
   const conditions = ['s.livemode = $2::boolean'];
   if (query.status) conditions.push(`s.status = $${values.push(query.status)}::text`);
   if (query.before) conditions.push(`s.seq < $${values.push(query.before)}::bigint`);
-  const side = (column: 'seller_company_id' | 'buyer_company_id') => {
-    const owner = ownerSeqOrder('s', column, '$1::uuid');
-    return `(SELECT s.* FROM trades s WHERE ${owner.where} AND ${conditions.join(' AND ')} ORDER BY ${owner.orderBy} LIMIT $3::int)`;
-  };
+  const page = ownerPageSql('trades', ['seller_company_id', 'buyer_company_id'], conditions, { owner: '$1::uuid', limit: '$3::int' });
   return {
     text: `SELECT t.*, v.* FROM (
-       SELECT ${TRADE_COLUMNS}, seq::text AS seq, seq AS seq_order
-         FROM (${side('seller_company_id')} UNION ALL ${side('buyer_company_id')}) p
-        ORDER BY p.seq DESC LIMIT $3::int
+       SELECT ${TRADE_COLUMNS}, seq::text AS seq, seq AS seq_order FROM (${page}) p
      ) t ${VIEW_PARTS}
      ORDER BY t.seq_order DESC`,
     values,

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/client';
-import { ownerSeqOrder } from '../../db/owner-page';
+import { ownerPageSql } from '../../db/owner-page';
 import { isUuid } from '../../lib/db-values';
 import { AppError } from '../../lib/errors';
 import { bindEffectClause, earlierEffect, type IdempotencyClaim } from '../../plugins/idempotent-effects';
@@ -185,8 +185,8 @@ export async function listTransfers(db: Queryable, scope: { companyId: string; l
 
 /**
  * `listTransfers`'s statement and its parameters: the page and one more transfer, to tell whether there is a next
- * page. Each side (sent, received) is read through its own index, newest first (`ownerSeqOrder`), and the two sides'
- * pages merged (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR` of the two sides,
+ * page. Each side (sent, received) is read through its own index, newest first, and the two sides' pages merged
+ * (`ownerPageSql`, docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): with an `OR` of the two sides,
  * PostgreSQL walked the sequence's index through every business's newer transfers (a business whose transfers were
  * older than 600,000 of others' waited 104 ms for page 1, 2.0 ms now). The asset and the cursor are written into the
  * text only when given, so that the cursor bounds the scan instead of filtering it.
@@ -196,17 +196,9 @@ export function transferListQuery(scope: { companyId: string; livemode: boolean 
   const conditions = ['s.livemode = $2::boolean'];
   if (query.asset) conditions.push(`s.asset = $${params.push(query.asset)}::text`);
   if (query.before) conditions.push(`s.seq < $${params.push(query.before)}::bigint`);
-  const side = (column: 'from_company_id' | 'to_company_id') => {
-    const owner = ownerSeqOrder('s', column, '$1::uuid');
-    return `(SELECT s.* FROM transfers s WHERE ${owner.where} AND ${conditions.join(' AND ')} ORDER BY ${owner.orderBy} LIMIT $3::int)`;
-  };
-  const sides =
-    query.direction === 'sent' ? side('from_company_id') : query.direction === 'received' ? side('to_company_id') : `${side('from_company_id')} UNION ALL ${side('to_company_id')}`;
-  return {
-    text: `${selectTransfers(`(SELECT * FROM (${sides}) p ORDER BY p.seq DESC LIMIT $3::int) t`)}
-      ORDER BY t.seq DESC`,
-    values: params,
-  };
+  const sides = query.direction === 'sent' ? ['from_company_id'] : query.direction === 'received' ? ['to_company_id'] : ['from_company_id', 'to_company_id'];
+  const page = ownerPageSql('transfers', sides, conditions, { owner: '$1::uuid', limit: '$3::int' });
+  return { text: `${selectTransfers(`(${page}) t`)} ORDER BY t.seq DESC`, values: params };
 }
 
 const amountText = (asset: AssetCode, amount: bigint) =>
