@@ -26,12 +26,17 @@ export type PlanNode = {
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 };
 
-/** The executed plan of `statement` (an EXPLAIN's target: a query, or EXECUTE of a prepared one). node-postgres hands the JSON over parsed, PGlite as text. */
+/**
+ * The executed plan of `statement` (an EXPLAIN's target: a query, or EXECUTE of a prepared one), with the blocks each
+ * node touched (its children's included). node-postgres hands the JSON over parsed, PGlite as text.
+ */
 export async function analyzedPlan(db: Queryable, statement: string, values?: unknown[]): Promise<PlanNode> {
-  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement}`, values);
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] | string }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement}`, values);
   const raw = rows[0]!['QUERY PLAN'];
   return (typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: PlanNode }]) : raw)[0].Plan;
 }
@@ -60,3 +65,7 @@ export async function preparedPlans(db: Db, text: string, values: unknown[], rel
 
 /** Rows `reads` handed on or threw away, over every loop. */
 export const rowsRead = (reads: PlanNode[]) => reads.reduce((sum, node) => sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1), 0);
+
+/** Blocks the scans of `relation` among `reads` touched (a bitmap scan's index included; read or found in memory). */
+export const blocksOf = (reads: PlanNode[], relation: string) =>
+  reads.filter((node) => node['Relation Name'] === relation).reduce((sum, node) => sum + (node['Shared Hit Blocks'] ?? 0) + (node['Shared Read Blocks'] ?? 0), 0);

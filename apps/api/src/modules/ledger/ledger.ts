@@ -533,30 +533,43 @@ export type AccountStatementQuery = {
 
 /**
  * The conditions on the lines (`l`) of the account `a` and their entries (`e`) that `query`'s cursor, dates and
- * direction ask for, only those given, each value a parameter made by `param`: the cursor as an index bound
- * (`l.id < …`), each date as an index bound on the line id found by `ledger_line_search` (migration 0060,
+ * direction ask for, only those given, each value a parameter made by `param`: the cursor and each date as index bounds
+ * on the line id (`l.id < …`, `l.id >= …`), each date's bound the line found by `ledger_line_search` (migration 0060,
  * docs/decisions/0106-statement-dates-bound-the-account-s-lines.md) together with its exact filter on the entry's
- * time, and the direction as a filter on the amount the account sees. With dates, `bounds` is the subquery (`b`, to
- * follow `a` in the FROM list) that searches once per statement; `OFFSET 0` keeps PostgreSQL from folding its calls
- * into the conditions, where a join filter would call them once per line.
+ * time, and the direction as a filter on the amount the account sees. The bounds are `known` (searched before, by
+ * `statementLineRange`), or else searched in the statement: `bounds` is then the subquery (`b`, to follow `a` in the
+ * FROM list) that searches once per statement; `OFFSET 0` keeps PostgreSQL from folding its calls into the
+ * conditions, where a join filter would call them once per line.
+ *
+ * The id bounds end the index scan only where the account is matched by an equality (`l.account_id = ANY(…)`,
+ * docs/decisions/0108-an-account-s-lines-are-matched-by-a-one-element-array.md): after a range on the first column,
+ * PostgreSQL 15 reads on past a bound on the second.
  */
 function statementLineConditions(
   query: Pick<AccountStatementQuery, 'before' | 'from' | 'to' | 'direction'>,
   param: (value: unknown, type: string) => string,
+  known?: StatementLineRange,
 ): { where: string[]; bounds: string } {
   const amount = STATEMENT_LINE.amount;
   const where: string[] = [];
   const searches: string[] = [];
+  if (known && (query.from || query.to)) where.push(`l.id >= ${param(known.lo, 'bigint')}`, `l.id < ${param(known.hi, 'bigint')}`);
   if (query.before !== null && query.before !== undefined) where.push(`l.id < ${param(query.before, 'bigint')}`);
   if (query.from) {
     const from = param(query.from.toISOString(), 'timestamptz');
-    searches.push(`ledger_line_search(a.id, ${from} - ${LINE_ORDER_SLACK_SQL}) AS lo`);
-    where.push('(l.account_id, l.id) >= (a.id, b.lo)', `e.created_at >= ${from}`);
+    if (!known) {
+      searches.push(`ledger_line_search(a.id, ${from} - ${LINE_ORDER_SLACK_SQL}) AS lo`);
+      where.push('l.id >= b.lo');
+    }
+    where.push(`e.created_at >= ${from}`);
   }
   if (query.to) {
     const to = param(query.to.toISOString(), 'timestamptz');
-    searches.push(`ledger_line_search(a.id, ${to} + ${LINE_ORDER_SLACK_SQL}) AS hi`);
-    where.push('(l.account_id, l.id) < (a.id, b.hi)', `e.created_at < ${to}`);
+    if (!known) {
+      searches.push(`ledger_line_search(a.id, ${to} + ${LINE_ORDER_SLACK_SQL}) AS hi`);
+      where.push('l.id < b.hi');
+    }
+    where.push(`e.created_at < ${to}`);
   }
   if (query.direction) where.push(query.direction === 'in' ? `${amount} > 0` : `NOT (${amount} > 0)`);
   return { where, bounds: searches.length > 0 ? `CROSS JOIN LATERAL (SELECT ${searches.join(', ')} OFFSET 0) b` : '' };
@@ -589,11 +602,14 @@ function statementAccountConditions(account: ModeAccount, param: (value: unknown
  * them is a plan of its own), so that the cursor and the dates bound the index scan instead of filtering it.
  *
  * The account's lines are read in a LATERAL subquery ordered by `(l.account_id, l.id)`, the key of
- * journal_lines_account_idx, with the account matched by a range (`>= a.id AND <= a.id`) rather than `=`:
- * docs/decisions/0104-a-statement-page-reads-its-account-s-lines-only.md. With `=`, PostgreSQL treats the account as a
- * constant, drops it from the order, and may walk the primary key (every account's lines, newest first) expecting
- * the account's share of the table to be spread evenly; an account whose newest line is older than 200,000 lines of
- * other accounts then cost 100 ms for page 1. Only the account's index gives this order.
+ * journal_lines_account_idx, with the account matched by a one-element array (`l.account_id = ANY(ARRAY[a.id])`):
+ * docs/decisions/0104-a-statement-page-reads-its-account-s-lines-only.md and
+ * docs/decisions/0108-an-account-s-lines-are-matched-by-a-one-element-array.md. With `=`, PostgreSQL treats the
+ * account as a constant, drops it from the order, and may walk the primary key (every account's lines, newest first)
+ * expecting the account's share of the table to be spread evenly; an account whose newest line is older than 200,000
+ * lines of other accounts then cost 100 ms for page 1. An array is no constant to the order, so only the account's
+ * index gives it; and to the index it is an equality, so the id bounds end the scan (a range, `>= a.id AND <= a.id`,
+ * gave the order too, but a date window with fewer lines than a page then read on through the account's older lines).
  */
 export function accountStatementQuery(account: ModeAccount, query: AccountStatementQuery): { text: string; values: unknown[] } {
   const { params, param } = statementParams();
@@ -607,7 +623,7 @@ export function accountStatementQuery(account: ModeAccount, query: AccountStatem
          SELECT l.id, l.entry_id, e.kind, e.reference, e.description, e.created_at, l.balance_after, ${amount} AS amount
            FROM journal_lines l
            JOIN journal_entries e ON e.id = l.entry_id
-          WHERE ${['l.account_id >= a.id', 'l.account_id <= a.id', ...lines.where].join(' AND ')}
+          WHERE ${['l.account_id = ANY(ARRAY[a.id])', 'l.account_id >= a.id', 'l.account_id <= a.id', ...lines.where].join(' AND ')}
           ORDER BY l.account_id DESC, l.id DESC
           LIMIT ${param(query.limit, 'int')}
        ) x
@@ -661,32 +677,64 @@ export const STATEMENT_LINE = {
 } as const;
 
 /**
+ * Where an account's statement lines lie, found before the statement that reads them (the export's, whose COPY is
+ * planned with its values written in): the account's id, its normal side, and the line ids `[lo, hi)` its lines of
+ * `dates` lie within. For a date given, the bound is `ledger_line_search`'s (as statementLineConditions searches in the
+ * page's statement); for one not given, the account's first line, or one past its last. Both bounds lie within the
+ * account's own lines, so even a plan through the primary key reads no line outside them. accountStatementSelect
+ * writes them only when a date is given (lines written after this is asked are then not read: the statement is the
+ * account's as it stood); without dates it reads every line. Null when the account was never opened.
+ */
+export type StatementLineRange = { accountId: string; normalSide: 'debit' | 'credit'; lo: string; hi: string };
+
+export async function statementLineRange(db: Queryable, account: ModeAccount, dates: { from?: Date | null; to?: Date | null }): Promise<StatementLineRange | null> {
+  const { params, param } = statementParams();
+  const where = statementAccountConditions(account, param);
+  // The account's first and last lines through its own index: the array keeps the order to that index (ADR 0108).
+  const end = (direction: 'ASC' | 'DESC') =>
+    `(SELECT l.id${direction === 'DESC' ? ' + 1' : ''} FROM journal_lines l WHERE l.account_id = ANY(ARRAY[a.id]) ORDER BY l.account_id ${direction}, l.id ${direction} LIMIT 1)`;
+  const lo = dates.from ? `ledger_line_search(a.id, ${param(dates.from.toISOString(), 'timestamptz')} - ${LINE_ORDER_SLACK_SQL})` : end('ASC');
+  const hi = dates.to ? `ledger_line_search(a.id, ${param(dates.to.toISOString(), 'timestamptz')} + ${LINE_ORDER_SLACK_SQL})` : end('DESC');
+  const { rows } = await db.query<{ id: string; normal_side: 'debit' | 'credit'; lo: string; hi: string }>(
+    `SELECT a.id, a.normal_side, coalesce(${lo}, 0)::text AS lo, coalesce(${hi}, 0)::text AS hi FROM ledger_accounts a WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  const row = rows[0];
+  return row ? { accountId: row.id, normalSide: row.normal_side, lo: row.lo, hi: row.hi } : null;
+}
+
+/**
  * The lines `accountStatement` reads, as a SELECT for a caller that has the database write what it wants of each line
- * (the wallet's statement export, docs/decisions/0079-the-statement-export-streams-from-copy.md): the same account,
- * filters and order (newest first by line id), only the filters given (no optional ones: the text can run as a COPY,
- * with its parameters written in as literals). `output` gets `param` to add a parameter (answering its placeholder)
+ * (the wallet's statement export, docs/decisions/0079-the-statement-export-streams-from-copy.md): the account and
+ * bounds `range` found by `statementLineRange` (for the same dates), the same filters and order (newest first by line
+ * id), only the filters given (no optional ones: the text can run as a COPY, with its parameters written in as
+ * literals). The bounds are values, so PostgreSQL plans with the window's size known: a day's lines through the
+ * account's index and each line's entry, a year's by joining the entries whole, never a scan of every company's
+ * entries by their time (docs/decisions/0108). `output` gets `param` to add a parameter (answering its placeholder)
  * and answers the select list over STATEMENT_LINE's expressions and, if it needs one, a join (a LATERAL subquery) to
  * place after the line's entry. `limit` null reads every line.
  */
 export function accountStatementSelect(
-  account: ModeAccount,
+  range: StatementLineRange,
   query: Omit<AccountStatementQuery, 'limit'> & { limit: number | null },
   output: (param: (value: unknown) => string) => { columns: string; join?: string },
 ): { sql: string; params: unknown[] } {
   const { params, param } = statementParams();
-  const lines = statementLineConditions(query, param);
-  const where = [...statementAccountConditions(account, param), ...lines.where];
+  // A batch (a LIMIT) matches the account by a one-element array, so that its order can come from the account's index
+  // only, as the page's does (docs/decisions/0108); every line read (COPY) leaves PostgreSQL free to read them as it
+  // likes within the bounds, and to sort by the line id alone.
+  const batch = query.limit !== null;
+  const lines = batch ? `l.account_id = ANY(${param(`{${range.accountId}}`, 'uuid[]')})` : `l.account_id = ${param(range.accountId, 'uuid')}`;
+  const { where } = statementLineConditions(query, param, range);
   const { columns, join } = output(param);
-  const limit = query.limit === null ? '' : ` LIMIT ${param(query.limit, 'int')}`;
   return {
     sql: `SELECT ${columns}
-       FROM ledger_accounts a${lines.bounds ? `
-       ${lines.bounds}` : ''}
-       JOIN journal_lines l ON l.account_id = a.id
-       JOIN journal_entries e ON e.id = l.entry_id${join ? `
+       FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.entry_id
+       CROSS JOIN (SELECT ${param(range.normalSide, 'text')} AS normal_side) a${join ? `
        ${join}` : ''}
-      WHERE ${where.join(' AND ')}
-      ORDER BY l.id DESC${limit}`,
+      WHERE ${[lines, ...where].join(' AND ')}
+      ORDER BY ${batch ? `l.account_id DESC, l.id DESC LIMIT ${param(query.limit, 'int')}` : 'l.id DESC'}`,
     params,
   };
 }

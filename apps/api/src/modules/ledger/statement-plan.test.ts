@@ -2,8 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { createTestDb } from '../../test/db';
-import { insertCompany, preparedPlans } from '../../test/ledger-rows';
-import { accountStatement, accountStatementQuery, LINE_ORDER_SLACK_MS, post, type AccountStatementQuery, type Entry, type ModeAccount } from './ledger';
+import { analyzedPlan, blocksOf, insertCompany, planNodes, preparedPlans, rowsRead } from '../../test/ledger-rows';
+import { inlineParameters } from '../../db/copy-lines';
+import {
+  accountStatement,
+  accountStatementQuery,
+  accountStatementSelect,
+  LINE_ORDER_SLACK_MS,
+  post,
+  statementLineRange,
+  type AccountStatementQuery,
+  type Entry,
+  type ModeAccount,
+} from './ledger';
 
 /**
  * A statement page reads its own account's lines and no one else's
@@ -205,6 +216,8 @@ describe('statement dates on a long account', () => {
       [null, at(-2_000)],
       [at(-2_600), at(-2_000)],
       [at(-2_100), at(-2_000)],
+      // Fewer lines than a page: the scan ends at the window's first line, not at the account's.
+      [at(-2_010), at(-2_000)],
     ] as const) {
       // The search's bounds widen the dates by twice the slack at most (migration 0060): the lines it may read.
       const near = (await db.query<{ n: number }>(
@@ -224,5 +237,60 @@ describe('statement dates on a long account', () => {
         }
       }
     }
+  });
+
+  it('reads a window of fewer lines than a page where it lies, not on through the account: an old window costs what a recent one does', async () => {
+    const at = (minutes: number) => new Date(NEWEST_LINE_AT + minutes * MINUTE);
+    // Ten minutes' lines, 2,000 lines into the account and at its newest end. Index entries failing a bound are
+    // counted in no row of the plan, only in the blocks the scan touched: with a bound that does not end the scan,
+    // the old window's scan walked the account's other 2,000 entries (18 to 30 blocks here, against 5 at the end).
+    const blocks = async (from: Date, to: Date) =>
+      (await statementPlans(account, { limit: LIMIT, from, to })).map(({ mode, reads }) => ({ mode, blocks: blocksOf(reads, 'journal_lines') }));
+    const recent = await blocks(at(-12), at(-2));
+    const old = await blocks(at(-2_010), at(-2_000));
+    for (const [i, { mode, blocks: n }] of old.entries()) expect(n, `${mode}: ${JSON.stringify({ old, recent })}`).toBeLessThanOrEqual(recent[i]!.blocks + 6);
+  });
+
+  it('exports the lines of the dates through their bounds, searched first, not through every company entry of the dates', async () => {
+    const at = (minutes: number) => new Date(NEWEST_LINE_AT + minutes * MINUTE);
+    // The lines as the export's COPY reads them: its values written in, so planned with the bounds known.
+    const exported = async (from: Date | null, to: Date | null, before: string | null = null, limit: number | null = null) => {
+      const range = (await statementLineRange(db, account, { from, to }))!;
+      const { sql, params } = accountStatementSelect(range, { from, to, before, limit, direction: null }, () => ({ columns: 'l.id::text AS id' }));
+      return inlineParameters(sql, params);
+    };
+    for (const [from, to] of [
+      [at(-2_030), at(-2_000)],
+      [at(-2_010), at(-2_000)],
+      [null, at(-2_990)],
+      [at(-5), null],
+      [at(100), null],
+      [null, at(-4_000)],
+    ] as const) {
+      const what = `${from?.toISOString()} – ${to?.toISOString()}`;
+      const text = await exported(from, to);
+      const { rows } = await db.query<{ id: string }>(text);
+      expect(rows.map((row) => row.id), what).toEqual(await linesBetween(from, to, DATED_LINES + 1));
+      // Every account's lines numbered within twice the slack of the dates: all a plan through either index may read.
+      const near = (await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+          WHERE l.id >= (SELECT min(x.id) FROM journal_lines x JOIN journal_entries y ON y.id = x.entry_id
+                          WHERE x.account_id = $1 AND ($2::timestamptz IS NULL OR y.created_at >= $2::timestamptz - $4 * interval '1 millisecond'))
+            AND l.id <= (SELECT max(x.id) FROM journal_lines x JOIN journal_entries y ON y.id = x.entry_id
+                          WHERE x.account_id = $1 AND ($3::timestamptz IS NULL OR y.created_at < $3::timestamptz + $4 * interval '1 millisecond'))`,
+        [accountId, from?.toISOString() ?? null, to?.toISOString() ?? null, 2 * LINE_ORDER_SLACK_MS],
+      )).rows[0]!.n;
+      const nodes = planNodes(await analyzedPlan(db, text));
+      const reads = (relation: string) => nodes.filter((node) => node['Relation Name'] === relation || node['Index Name']?.startsWith(relation));
+      expect(reads('journal_lines').length, what).toBeGreaterThan(0);
+      expect(rowsRead(reads('journal_lines')), what).toBeLessThanOrEqual(near);
+      // Each line's entry by its key, never every company's entries filtered by their time.
+      expect(rowsRead(reads('journal_entries')), what).toBeLessThanOrEqual(near);
+    }
+    // A batch past a cursor, as the embedded database reads the export.
+    const [from, to] = [at(-2_500), at(-1_000)];
+    const first = await db.query<{ id: string }>(await exported(from, to, null, 26));
+    const next = await db.query<{ id: string }>(await exported(from, to, first.rows.at(-1)!.id, 26));
+    expect([...first.rows, ...next.rows].map((row) => row.id)).toEqual(await linesBetween(from, to, 52));
   });
 });

@@ -5,7 +5,7 @@ import { formatAmount } from '@fipay/contracts/money';
 import { statementRange, type WalletStatementFilters } from '@fipay/contracts/wallet';
 import type { Db, Queryable } from '../../db/client';
 import { CSV_BOM, csvRow, csvSql } from '../../lib/csv';
-import { accountStatementSelect, STATEMENT_LINE } from '../ledger/ledger';
+import { accountStatementSelect, STATEMENT_LINE, statementLineRange, type StatementLineRange } from '../ledger/ledger';
 import type { Scope } from '../webhooks/events';
 import { counterpartyOf, counterpartySqlForms, resolveCounterparties, type CounterpartySql } from './counterparties';
 import { statementLines } from './wallet';
@@ -45,42 +45,75 @@ type ExportDb = Queryable & Partial<Pick<Db, 'copyLines'>>;
  * export formats its lines here from the resolvers instead, as the statement page does (`statementCsvFromResolvers`).
  */
 export function exportStatementCsv(db: ExportDb, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, batch = STATEMENT_EXPORT_BATCH): Readable {
-  const forms = counterpartySqlForms();
-  if (!forms) return statementCsvFromResolvers(db, scope, asset, filters, batch);
-  if (!db.copyLines || copyExports >= STATEMENT_COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, asset, filters, forms, batch), { objectMode: false });
-  const { sql, params } = statementSelect(scope, asset, filters, forms, { before: null, limit: null });
+  const found = counterpartySqlForms();
+  if (!found) return statementCsvFromResolvers(db, scope, asset, filters, batch);
+  const forms = found; // non-null, for the generator below
+  const dates = checkedFilters(asset, filters);
+  if (!db.copyLines || copyExports >= STATEMENT_COPY_EXPORTS_AT_ONCE) return Readable.from(inBatches(db, scope, asset, filters, dates, forms, batch), { objectMode: false });
+  const copyLines = db.copyLines.bind(db);
   copyExports += 1;
-  const lines = db.copyLines(sql, params);
-  const stream = Readable.from(withHead(lines), { objectMode: false });
-  // Ended, failed or abandoned by its client, the stream closes once; ending early (even before it was first read, when
-  // the generator's own `finally` never runs) ends `lines` too, which gives its connection back.
+  let lines: Readable | null = null;
+  let closed = false;
+  // The lines' bounds are searched first (statementLineRange), then the COPY opens; a stream ended before it was
+  // first read opens none. Ended, failed or abandoned by its client, the stream closes once, which ends `lines` too
+  // (even when the generator's own `finally` never runs) and gives its connection back.
+  async function* copied(): AsyncGenerator<Buffer> {
+    const range = await lineRange(db, scope, asset, dates);
+    if (range && !closed) {
+      const { sql, params } = statementSelect(range, scope, asset, filters, forms, { before: null, limit: null });
+      lines = copyLines(sql, params);
+    }
+    yield head();
+    if (lines) yield* lines;
+  }
+  const stream = Readable.from(copied(), { objectMode: false });
   stream.once('close', () => {
+    closed = true;
     copyExports -= 1;
-    lines.destroy();
+    lines?.destroy();
   });
   return stream;
 }
 
-async function* withHead(lines: Readable): AsyncGenerator<Buffer> {
-  try {
-    yield head();
-    yield* lines;
-  } finally {
-    lines.destroy();
-  }
-}
-
-async function* inBatches(db: Queryable, scope: Scope, asset: AssetCode, filters: WalletStatementFilters, forms: Map<string, CounterpartySql>, batch: number): AsyncGenerator<Buffer> {
+async function* inBatches(
+  db: Queryable,
+  scope: Scope,
+  asset: AssetCode,
+  filters: WalletStatementFilters,
+  dates: StatementDates,
+  forms: Map<string, CounterpartySql>,
+  batch: number,
+): AsyncGenerator<Buffer> {
   yield head();
+  const range = await lineRange(db, scope, asset, dates);
+  if (!range) return;
   let before: string | null = null;
   for (;;) {
-    const { sql, params } = statementSelect(scope, asset, filters, forms, { before, limit: batch });
+    const { sql, params } = statementSelect(range, scope, asset, filters, forms, { before, limit: batch });
     const { rows } = await db.query<{ id: string; line: string }>(sql, params);
     if (rows.length === 0) return;
     yield Buffer.from(rows.map((row) => row.line).join(''));
     if (rows.length < batch) return;
     before = rows[rows.length - 1]!.id;
   }
+}
+
+type StatementDates = { from: Date | null; to: Date | null };
+
+/** Where the company's available account in `asset` has the lines of `dates` (null: no such account, so no lines). */
+const lineRange = (db: Queryable, scope: Scope, asset: AssetCode, dates: StatementDates): Promise<StatementLineRange | null> =>
+  statementLineRange(db, { companyId: scope.companyId, livemode: scope.livemode, code: 'available', currency: asset }, dates);
+
+/**
+ * The export's asset and filters checked (the routes' checks give nothing else; this refuses anything else before a
+ * byte is sent): an unknown asset, a direction other than in or out, a date that is no valid instant. Answers the
+ * dates as instants.
+ */
+function checkedFilters(asset: AssetCode, filters: WalletStatementFilters): StatementDates {
+  if (!isAssetCode(asset)) throw new Error(`No asset ${String(asset)}`);
+  if (filters.direction !== undefined && filters.direction !== 'in' && filters.direction !== 'out') throw new Error('A statement direction is in or out');
+  const { from, to } = statementRange(filters);
+  return { from: instant(from), to: instant(to) };
 }
 
 /** An instant for a literal: a valid Date only (the routes' checks give nothing else). */
@@ -92,27 +125,26 @@ function instant(at: Date | null): Date | null {
 /**
  * The statement's lines as CSV text, one row each, newest first (with its line id too, for a batch of `page.limit`):
  * the lines `statementLines` reads (the ledger's `accountStatementSelect`: the company's available account in `asset`
- * and its mode, the same filters), each written by `csvSql` as the resolvers and `formatAmount` would give it. Values
- * are parameters; for COPY, copyLines writes them in as literals (strings by `pg.escapeLiteral`, booleans and integers
- * as such). Anything else is refused here: an unknown asset, a direction other than in or out, an invalid instant, a
- * cursor that is not a line id.
+ * and its mode, within `range` as `statementLineRange` found it for the same filters), each written by `csvSql` as the
+ * resolvers and `formatAmount` would give it. Values are parameters; for COPY, copyLines writes them in as literals
+ * (strings by `pg.escapeLiteral`, booleans and integers as such). Anything else is refused here: an unknown asset, a
+ * direction other than in or out, an invalid instant, a cursor that is not a line id.
  */
 export function statementSelect(
+  range: StatementLineRange,
   scope: Scope,
   asset: AssetCode,
   filters: WalletStatementFilters,
   forms: Map<string, CounterpartySql>,
   page: { before: string | null; limit: number | null },
 ): { sql: string; params: unknown[] } {
-  if (!isAssetCode(asset)) throw new Error(`No asset ${String(asset)}`);
-  if (filters.direction !== undefined && filters.direction !== 'in' && filters.direction !== 'out') throw new Error('A statement direction is in or out');
+  const { from, to } = checkedFilters(asset, filters);
   if (page.before !== null && !/^[1-9][0-9]{0,18}$/.test(page.before)) throw new Error('A statement cursor is a line id');
   if (page.limit !== null && !(Number.isSafeInteger(page.limit) && page.limit > 0)) throw new Error('A statement batch is a positive whole number');
-  const { from, to } = statementRange(filters);
   const decimals = assets[asset].decimals;
   return accountStatementSelect(
-    { companyId: scope.companyId, livemode: scope.livemode, code: 'available', currency: asset },
-    { before: page.before, limit: page.limit, from: instant(from), to: instant(to), direction: filters.direction ?? null },
+    range,
+    { before: page.before, limit: page.limit, from, to, direction: filters.direction ?? null },
     (param) => {
       const viewer = { companyId: `${param(scope.companyId)}::uuid`, livemode: `${param(scope.livemode)}::boolean` };
       // One lateral subquery per line: each kind's form behind a filter on the line's kind, which PostgreSQL tests once
