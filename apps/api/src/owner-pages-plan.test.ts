@@ -3,14 +3,17 @@ import type { Db } from './db/client';
 import { migrate } from './db/migrate';
 import { createTestDb } from './test/db';
 import { insertCompany, preparedPlans, rowsRead } from './test/ledger-rows';
+import { listOwnOffers, ownOffersQuery } from './modules/marketplace/offers';
+import { listTrades, tradeListQuery } from './modules/marketplace/trades';
 import { listTransfers, transferListQuery } from './modules/transfers/transfers';
 import { listWithdrawals, withdrawalListQuery } from './modules/withdrawals/withdrawals';
 
 /**
- * A business's page of transfers or withdrawals reads its own rows, whatever other businesses wrote since
- * (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): a quiet business whose rows are all older than
- * many of a busy one's. The rows are written straight into this file's own database (only the plans and the pages
- * are asked about here; sending and paying out are transfers.test.ts's and withdrawals.test.ts's).
+ * A business's page of transfers, withdrawals, trades or offers reads its own rows, whatever other businesses wrote
+ * since (docs/decisions/0107-an-owner-s-page-reads-the-owner-s-own-rows.md): a quiet business whose rows are all older
+ * than many of a busy one's. The rows are written straight into this file's own database (only the plans and the
+ * pages are asked about here; sending, paying out and trading are transfers.test.ts's, withdrawals.test.ts's and the
+ * marketplace tests').
  */
 let db: Db;
 let drop: () => Promise<void>;
@@ -123,5 +126,78 @@ describe('a withdrawals page on a busy platform', () => {
         expect(rowsRead(reads), `${mode}: ${JSON.stringify(query)}`).toBeLessThanOrEqual(OWN);
       }
     }
+  });
+});
+
+describe('a trades page and the own offers on a busy marketplace', () => {
+  /** `count` offers of `companyId` (selling USDT for naira at a fixed price), answering their ids, oldest first. */
+  const writeOffers = async (companyId: string, count: number) =>
+    (
+      await db.query<{ id: string }>(
+        `INSERT INTO offers (livemode, company_id, side, asset, fiat, price_kind, price, total, remaining, min_trade, max_trade)
+         SELECT false, $1, 'sell', 'USDT', 'NGN', 'fixed', 1500 + g, 1000000, 1000000, 1000, 1000000 FROM generate_series(1, $2::int) g
+         RETURNING id`,
+        [companyId, count],
+      )
+    ).rows.map((row) => row.id);
+  /** `count` trades on `offerId` between `seller` and `buyer`, paid from the FiPay balance, in `status`. */
+  const writeTrades = (offerId: string, seller: string, buyer: string, count: number, status: 'awaiting_payment' | 'disputed') =>
+    db.query(
+      `INSERT INTO trades (livemode, offer_id, seller_company_id, buyer_company_id, taker_company_id, asset, fiat, amount, price, fiat_amount,
+                           seller_fee, buyer_fee, usd_cents, method, status, disputed_by, disputed_at)
+       SELECT false, $1, $2, $3, $3, 'USDT', 'NGN', 1000 + g, 1500, 1500 * (1000 + g), 0, 0, 1, 'fipay_balance', $5,
+              CASE WHEN $5 = 'disputed' THEN 'buyer' END, CASE WHEN $5 = 'disputed' THEN now() END
+         FROM generate_series(1, $4::int) g`,
+      [offerId, seller, buyer, count, status],
+    );
+
+  beforeAll(async () => {
+    const [quietOffer] = await writeOffers(quiet, OWN);
+    const [otherOffer] = await writeOffers(other, 1);
+    const [busyOffer] = await writeOffers(busy, NEWER);
+    // The quiet business selling and buying in alternating blocks, some in dispute; then the busy ones' trades.
+    for (let i = 0; i < 3; i++) {
+      await writeTrades(quietOffer!, quiet, other, OWN / 3, i === 1 ? 'disputed' : 'awaiting_payment');
+      await writeTrades(otherOffer!, other, quiet, OWN / 3, 'awaiting_payment');
+    }
+    await writeTrades(busyOffer!, busy, other, NEWER, 'awaiting_payment');
+    await db.exec('ANALYZE trades; ANALYZE offers');
+  });
+
+  it('pages through exactly the business own trades, in a status, newest first, reading none of the newer', async () => {
+    const all = (
+      await db.query<{ id: string; status: string; seq: string }>(
+        'SELECT t.id, t.status, t.seq::text AS seq FROM trades t WHERE $1 IN (t.seller_company_id, t.buyer_company_id) AND NOT t.livemode ORDER BY t.seq DESC',
+        [quiet],
+      )
+    ).rows;
+    expect(all).toHaveLength(2 * OWN);
+    for (const status of [undefined, 'disputed', 'awaiting_payment'] as const) {
+      const seen: string[] = [];
+      let before: string | undefined;
+      for (;;) {
+        const page = await listTrades(db, scope(), { limit: 100, status, before });
+        seen.push(...page.trades.map((trade) => trade.id));
+        if (!page.nextBefore) break;
+        before = page.nextBefore;
+      }
+      const want = all.filter((row) => !status || row.status === status).map((row) => row.id);
+      expect(seen, status ?? 'any').toEqual(want);
+    }
+    const cursor = all[150]!.seq;
+    for (const query of [{ limit: LIMIT }, { limit: LIMIT, before: cursor }, { limit: LIMIT, status: 'disputed' as const }]) {
+      const { text, values } = tradeListQuery(scope(), query);
+      for (const { mode, reads } of await preparedPlans(db, text, values, 'trades')) {
+        // A page from each side (or the business's own trades once for each side): never the 20,000 newer ones.
+        expect(rowsRead(reads), `${mode}: ${JSON.stringify(query)}`).toBeLessThanOrEqual(2 * 2 * OWN);
+      }
+    }
+  });
+
+  it('lists the business own offers, newest first, reading none of the newer', async () => {
+    const own = (await db.query<{ id: string }>('SELECT id FROM offers WHERE company_id = $1 ORDER BY seq DESC LIMIT 200', [quiet])).rows.map((row) => row.id);
+    expect((await listOwnOffers(db, scope())).map((offer) => offer.id)).toEqual(own);
+    const { text, values } = ownOffersQuery(scope());
+    for (const { mode, reads } of await preparedPlans(db, text, values, 'offers')) expect(rowsRead(reads), mode).toBeLessThanOrEqual(OWN);
   });
 });

@@ -215,14 +215,17 @@ export async function findOffer(db: Queryable, livemode: boolean, id: string): P
   return rows[0] ? toOffer(rows[0]) : undefined;
 }
 
-/** The scope's own offers, newest first (the newest 200), through the company's own index (`ownerSeqOrder`, ADR 0107). */
+/** The scope's own offers, newest first (the newest 200), through the company's own index (`ownOffersQuery`). */
 export async function listOwnOffers(db: Queryable, scope: { companyId: string; livemode: boolean }): Promise<Offer[]> {
-  const owner = ownerSeqOrder('o', 'company_id', '$1::uuid');
-  const { rows } = await db.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${owner.where} AND o.livemode = $2 ORDER BY ${owner.orderBy} LIMIT 200`, [
-    scope.companyId,
-    scope.livemode,
-  ]);
+  const { text, values } = ownOffersQuery(scope);
+  const { rows } = await db.query<OfferRow>(text, values);
   return rows.map(toOffer);
+}
+
+/** `listOwnOffers`'s statement and its parameters: the company matched by a range in its index's order (`ownerSeqOrder`, ADR 0107). */
+export function ownOffersQuery(scope: { companyId: string; livemode: boolean }): { text: string; values: unknown[] } {
+  const owner = ownerSeqOrder('o', 'company_id', '$1::uuid');
+  return { text: `SELECT ${OFFER_COLUMNS} FROM offers o WHERE ${owner.where} AND o.livemode = $2 ORDER BY ${owner.orderBy} LIMIT 200`, values: [scope.companyId, scope.livemode] };
 }
 
 /**
