@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import tar from 'tar-stream';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, EMBEDDED_SHARED_BUFFERS } from './client';
 import { unpackEmbeddedTemplate } from './embedded-unpack';
@@ -26,6 +27,18 @@ describe('a first start from the shipped embedded database', () => {
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, '.unpacking'))).toBe(false);
     expect(readFileSync(path.join(dataDir, 'postgresql.conf'), 'utf8')).not.toBe('half');
+    // Every file as the template holds it, byte for byte; the WAL segment's trailing zeros are a hole, not written.
+    const files = await templateFiles(template);
+    expect(files.size).toBeGreaterThan(100);
+    for (const [name, bytes] of files) expect(readFileSync(path.join(dataDir, name)).equals(bytes), name).toBe(true);
+    const [segment] = [...files.keys()].filter((name) => /^pg_wal\/[0-9A-F]{24}$/.test(name));
+    const bytes = files.get(segment!)!;
+    let used = bytes.length;
+    while (used > 0 && bytes[used - 1] === 0) used -= 1;
+    expect(bytes.length - used).toBeGreaterThan(1024 * 1024);
+    const written = statSync(path.join(dataDir, segment!));
+    expect(written.size).toBe(bytes.length);
+    expect(written.blocks * 512).toBeLessThanOrEqual(used + 64 * 1024);
 
     const db = await createDb({ databaseUrl: undefined, dataDir: path.dirname(dataDir) });
     try {
@@ -55,3 +68,19 @@ describe('a first start from the shipped embedded database', () => {
     expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
   });
 });
+
+/** The files of a gzipped tar, by their path without a leading slash. */
+async function templateFiles(file: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const extract = tar.extract();
+  const done = (async () => {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      if (entry.header.type === 'file') files.set(entry.header.name.replace(/^\/+/, ''), Buffer.concat(chunks));
+    }
+  })();
+  extract.end(gunzipSync(readFileSync(file)));
+  await done;
+  return files;
+}
