@@ -49,6 +49,7 @@ import { sql as notificationTopics } from './migrations/0057-notification-topics
 import { sql as postingInOneStatement } from './migrations/0058-posting-in-one-statement';
 import { sql as signInProofSeal } from './migrations/0059-sign-in-proof-seal';
 import { sql as ledgerLineSearch } from './migrations/0060-ledger-line-search';
+import { sql as ledgerLinesByDirection } from './migrations/0061-ledger-lines-by-direction';
 
 /** Applied in order, each once. Never edit one that has shipped; add a new one. */
 export const migrations: { id: string; sql: string }[] = [
@@ -102,6 +103,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0058-posting-in-one-statement', sql: postingInOneStatement },
   { id: '0059-sign-in-proof-seal', sql: signInProofSeal },
   { id: '0060-ledger-line-search', sql: ledgerLineSearch },
+  { id: '0061-ledger-lines-by-direction', sql: ledgerLinesByDirection },
 ];
 
 // Any constant will do: instances starting together take turns instead of racing.

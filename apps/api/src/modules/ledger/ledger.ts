@@ -36,6 +36,9 @@ const platformAccounts = {
 } as const;
 export type PlatformAccountCode = keyof typeof platformAccounts;
 
+/** The side an account's balance grows on: a company's accounts are credit-normal, the platform's as listed above. */
+const normalSideOf = (ref: AccountRef): 'debit' | 'credit' => (ref.companyId ? 'credit' : platformAccounts[ref.code as PlatformAccountCode]);
+
 export type AccountRef =
   | { companyId: string; code: CompanyAccountCode; currency: Currency }
   | { companyId?: undefined; code: PlatformAccountCode; currency: Currency };
@@ -113,7 +116,7 @@ export async function accountId(tx: Queryable, livemode: boolean, ref: AccountRe
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (company_id, livemode, code, currency) DO NOTHING
      RETURNING id`,
-    [company, livemode, ref.code, ref.currency, company ? 'credit' : platformAccounts[ref.code as PlatformAccountCode], company === null || (ref.code === 'available' && ref.currency === 'NGN')],
+    [company, livemode, ref.code, ref.currency, normalSideOf(ref), company === null || (ref.code === 'available' && ref.currency === 'NGN')],
   );
   // Made by a transaction running alongside this one since the look-up: it is there now.
   return inserted.rows[0]?.id ?? (await find()).rows[0]!.id;
@@ -536,7 +539,9 @@ export type AccountStatementQuery = {
  * direction ask for, only those given, each value a parameter made by `param`: the cursor and each date as index bounds
  * on the line id (`l.id < …`, `l.id >= …`), each date's bound the line found by `ledger_line_search` (migration 0060,
  * docs/decisions/0106-statement-dates-bound-the-account-s-lines.md) together with its exact filter on the entry's
- * time, and the direction as a filter on the amount the account sees. The bounds are `known` (searched before, by
+ * time, and the direction as the sign of the line's amount on an account of `normalSide` (so that the account's lines
+ * of that sign are read through their own index, migration 0061,
+ * docs/decisions/0109-a-statement-s-direction-reads-its-own-lines.md). The bounds are `known` (searched before, by
  * `statementLineRange`), or else searched in the statement: `bounds` is then the subquery (`b`, to follow `a` in the
  * FROM list) that searches once per statement; `OFFSET 0` keeps PostgreSQL from folding its calls into the
  * conditions, where a join filter would call them once per line.
@@ -548,9 +553,9 @@ export type AccountStatementQuery = {
 function statementLineConditions(
   query: Pick<AccountStatementQuery, 'before' | 'from' | 'to' | 'direction'>,
   param: (value: unknown, type: string) => string,
+  normalSide: 'debit' | 'credit',
   known?: StatementLineRange,
 ): { where: string[]; bounds: string } {
-  const amount = STATEMENT_LINE.amount;
   const where: string[] = [];
   const searches: string[] = [];
   if (known && (query.from || query.to)) where.push(`l.id >= ${param(known.lo, 'bigint')}`, `l.id < ${param(known.hi, 'bigint')}`);
@@ -571,7 +576,9 @@ function statementLineConditions(
     }
     where.push(`e.created_at < ${to}`);
   }
-  if (query.direction) where.push(query.direction === 'in' ? `${amount} > 0` : `NOT (${amount} > 0)`);
+  // Money in raises the balance: a positive amount on a debit-normal account, a negative one on a credit-normal one.
+  // Amounts are never zero, so money out is the other sign.
+  if (query.direction) where.push((query.direction === 'in') === (normalSide === 'debit') ? 'l.amount > 0' : 'l.amount < 0');
   return { where, bounds: searches.length > 0 ? `CROSS JOIN LATERAL (SELECT ${searches.join(', ')} OFFSET 0) b` : '' };
 }
 
@@ -615,7 +622,7 @@ export function accountStatementQuery(account: ModeAccount, query: AccountStatem
   const { params, param } = statementParams();
   const accountWhere = statementAccountConditions(account, param);
   const amount = STATEMENT_LINE.amount;
-  const lines = statementLineConditions(query, param);
+  const lines = statementLineConditions(query, param, normalSideOf(account));
   const text = `SELECT x.id::text AS id, x.entry_id, x.kind, x.reference, x.description, x.created_at, x.amount::text AS amount, x.balance_after::text AS balance_after
        FROM ledger_accounts a${lines.bounds ? `
        ${lines.bounds}` : ''}
@@ -725,7 +732,7 @@ export function accountStatementSelect(
   // likes within the bounds, and to sort by the line id alone.
   const batch = query.limit !== null;
   const lines = batch ? `l.account_id = ANY(${param(`{${range.accountId}}`, 'uuid[]')})` : `l.account_id = ${param(range.accountId, 'uuid')}`;
-  const { where } = statementLineConditions(query, param, range);
+  const { where } = statementLineConditions(query, param, range.normalSide, range);
   const { columns, join } = output(param);
   return {
     sql: `SELECT ${columns}

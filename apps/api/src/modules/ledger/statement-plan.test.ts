@@ -294,3 +294,67 @@ describe('statement dates on a long account', () => {
     expect([...first.rows, ...next.rows].map((row) => row.id)).toEqual(await linesBetween(from, to, 52));
   });
 });
+
+describe('a statement of one direction, rare among the account lines', () => {
+  const LINES = 3_000;
+  const EVERY = 300;
+  let account: ModeAccount;
+  let accountId: string;
+
+  beforeAll(async () => {
+    const company = await insertCompany(db, 'Statement Direction');
+    await db.transaction((tx) => post(tx, faucet(company, 'plan-open-direction')));
+    account = { companyId: company, livemode: false, code: 'available', currency: 'USDC' };
+    const ids = await db.query<{ id: string; faucet: string }>(
+      `SELECT a.id, (SELECT f.id FROM ledger_accounts f WHERE f.company_id IS NULL AND NOT f.livemode AND f.code = 'test_faucet' AND f.currency = 'USDC') AS faucet
+         FROM ledger_accounts a WHERE a.company_id = $1 AND NOT a.livemode AND a.code = 'available' AND a.currency = 'USDC'`,
+      [company],
+    );
+    accountId = ids.rows[0]!.id;
+    // Money in on every line (a negative amount: the account is credit-normal), but out on every EVERY-th.
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.query(
+        `WITH e AS (
+           INSERT INTO journal_entries (livemode, company_id, kind, reference, description, created_at)
+           SELECT false, $1, 'test_funds', 'direction-' || lpad(g::text, 7, '0'), 'Test funds', now() FROM generate_series(1, $4::int) g
+           RETURNING id, reference
+         )
+         INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount, balance_after)
+         SELECT e.id, side.account_id, 'USDC', false, side.sign * CASE WHEN right(e.reference, 7)::int % $5 = 0 THEN -1 ELSE 1 END, 1
+           FROM (SELECT * FROM e ORDER BY reference) e CROSS JOIN (VALUES ($2::uuid, -1::numeric), ($3::uuid, 1::numeric)) side(account_id, sign)`,
+        [company, accountId, ids.rows[0]!.faucet, LINES, EVERY],
+      );
+    });
+    await db.exec('ANALYZE journal_lines');
+  });
+
+  it('pages through exactly the lines of each direction, reading only the lines of the direction asked for', async () => {
+    for (const direction of ['in', 'out'] as const) {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT l.id::text AS id FROM journal_lines l WHERE l.account_id = $1 AND (CASE WHEN $2 = 'in' THEN l.amount < 0 ELSE l.amount > 0 END) ORDER BY l.id DESC`,
+        [accountId, direction],
+      );
+      const seen: string[] = [];
+      let before: string | null = null;
+      for (;;) {
+        const page = await accountStatement(db, account, { limit: LIMIT, direction, before });
+        seen.push(...page.map((line) => line.lineId));
+        if (page.length < LIMIT) break;
+        before = page.at(-1)!.lineId;
+      }
+      expect(seen, direction).toEqual(rows.map((row) => row.id));
+    }
+    const out = LINES / EVERY;
+    for (const { mode, reads } of await statementPlans(account, { limit: LIMIT, direction: 'out' })) {
+      // The ten lines out, not the 2,990 in around them.
+      expect(rowsRead(reads), mode).toBeLessThanOrEqual(out);
+      expect(reads.length, mode).toBeGreaterThan(0);
+    }
+    // The export's batches alike.
+    const range = (await statementLineRange(db, account, {}))!;
+    const { sql, params } = accountStatementSelect(range, { before: null, limit: LIMIT, direction: 'out' }, () => ({ columns: 'l.id::text AS id' }));
+    const nodes = planNodes(await analyzedPlan(db, inlineParameters(sql, params))).filter((node) => node['Relation Name'] === 'journal_lines');
+    expect(rowsRead(nodes)).toBeLessThanOrEqual(out);
+  });
+});
