@@ -53,11 +53,19 @@ const NEWEST_LINE_AT = Date.now() - 24 * 60 * MINUTE;
 
 /**
  * `count` one-line-a-side entries on `accountId` and the faucet's account, numbered after every line there is, in
- * order; with `jitterMinutes`, the entries are written one a minute up to NEWEST_LINE_AT, each moved by up to that many
- * minutes either way (lines taking their account's lock out of their entries' order, as the ledger allows within
+ * order, each money in to the account (a negative amount: it is credit-normal) but every `outEvery`-th money out; with
+ * `jitterMinutes`, the entries are written one a minute up to NEWEST_LINE_AT, each moved by up to that many minutes
+ * either way (lines taking their account's lock out of their entries' order, as the ledger allows within
  * LINE_ORDER_SLACK_MS), otherwise all now.
  */
-async function writeLines(tx: Queryable, companyId: string, accountId: string, faucetId: string, count: number, jitterMinutes?: number) {
+async function writeLines(
+  tx: Queryable,
+  companyId: string,
+  accountId: string,
+  faucetId: string,
+  count: number,
+  options: { jitterMinutes?: number; outEvery?: number } = {},
+) {
   await tx.query(
     `WITH e AS (
        INSERT INTO journal_entries (livemode, company_id, kind, reference, description, created_at)
@@ -68,10 +76,22 @@ async function writeLines(tx: Queryable, companyId: string, accountId: string, f
        RETURNING id, reference
      )
      INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount, balance_after)
-     SELECT e.id, side.account_id, 'USDC', false, side.amount, 1
+     SELECT e.id, side.account_id, 'USDC', false, side.amount * CASE WHEN substr(e.reference, 6, 7)::int % $7::int = 0 THEN -1 ELSE 1 END, 1
        FROM (SELECT * FROM e ORDER BY reference) e CROSS JOIN (VALUES ($2::uuid, -1::numeric), ($3::uuid, 1::numeric)) side(account_id, amount)`,
-    [companyId, accountId, faucetId, count, jitterMinutes ?? null, new Date(NEWEST_LINE_AT).toISOString()],
+    [companyId, accountId, faucetId, count, options.jitterMinutes ?? null, new Date(NEWEST_LINE_AT).toISOString(), options.outEvery ?? count + 1],
   );
+}
+
+/** A company (named after `label`) with its available USDC account opened by test funds: its id, its account's and the faucet's. */
+async function openAccount(label: string): Promise<{ companyId: string; accountId: string; faucetId: string }> {
+  const companyId = await insertCompany(db, label);
+  await db.transaction((tx) => post(tx, faucet(companyId, `plan-open-${companyId}`)));
+  const { rows } = await db.query<{ id: string; faucet: string }>(
+    `SELECT a.id, (SELECT f.id FROM ledger_accounts f WHERE f.company_id IS NULL AND NOT f.livemode AND f.code = 'test_faucet' AND f.currency = 'USDC') AS faucet
+       FROM ledger_accounts a WHERE a.company_id = $1 AND NOT a.livemode AND a.code = 'available' AND a.currency = 'USDC'`,
+    [companyId],
+  );
+  return { companyId, accountId: rows[0]!.id, faucetId: rows[0]!.faucet };
 }
 
 /** The executed plans of `accountStatement`'s statement for `query` (custom and generic), the nodes reading journal_lines. */
@@ -86,23 +106,13 @@ describe('a statement page on a busy ledger', () => {
   let oldest: string;
 
   beforeAll(async () => {
-    quiet = await insertCompany(db, 'Statement Plan');
-    const busy = await insertCompany(db, 'Statement Plan');
-    await db.transaction((tx) => post(tx, faucet(quiet, 'plan-open-1')));
-    await db.transaction((tx) => post(tx, faucet(busy, 'plan-open-2')));
-    const account = async (companyId: string | null, code: string) =>
-      (
-        await db.query<{ id: string }>(
-          "SELECT id FROM ledger_accounts WHERE company_id IS NOT DISTINCT FROM $1 AND NOT livemode AND code = $2 AND currency = 'USDC'",
-          [companyId, code],
-        )
-      ).rows[0]!.id;
-    quietAccount = await account(quiet, 'available');
-    const [busyAccount, faucetAccount] = [await account(busy, 'available'), await account(null, 'test_faucet')];
+    const opened = await openAccount('Statement Plan');
+    const busy = await openAccount('Statement Plan');
+    [quiet, quietAccount] = [opened.companyId, opened.accountId];
     await db.transaction(async (tx) => {
       await tx.query('SET LOCAL session_replication_role = replica');
-      await writeLines(tx, quiet, quietAccount, faucetAccount, OLD_LINES);
-      await writeLines(tx, busy, busyAccount, faucetAccount, NEWER_LINES);
+      await writeLines(tx, quiet, quietAccount, opened.faucetId, OLD_LINES);
+      await writeLines(tx, busy.companyId, busy.accountId, busy.faucetId, NEWER_LINES);
     });
     await db.exec('ANALYZE journal_lines; ANALYZE journal_entries; ANALYZE ledger_accounts');
     oldest = (await db.query<{ id: string }>('SELECT min(id)::text AS id FROM journal_lines WHERE account_id = $1', [quietAccount])).rows[0]!.id;
@@ -142,15 +152,9 @@ describe('statement dates on a long account', () => {
 
   beforeAll(async () => {
     expect(2 * JITTER_MINUTES * MINUTE).toBeLessThan(LINE_ORDER_SLACK_MS);
-    const dated = await insertCompany(db, 'Statement Dates');
-    await db.transaction((tx) => post(tx, faucet(dated, 'plan-open-dated')));
+    const { companyId: dated, accountId: opened, faucetId } = await openAccount('Statement Dates');
     account = { companyId: dated, livemode: false, code: 'available', currency: 'USDC' };
-    const ids = await db.query<{ id: string; faucet: string }>(
-      `SELECT a.id, (SELECT f.id FROM ledger_accounts f WHERE f.company_id IS NULL AND NOT f.livemode AND f.code = 'test_faucet' AND f.currency = 'USDC') AS faucet
-         FROM ledger_accounts a WHERE a.company_id = $1 AND NOT a.livemode AND a.code = 'available' AND a.currency = 'USDC'`,
-      [dated],
-    );
-    accountId = ids.rows[0]!.id;
+    accountId = opened;
     await db.transaction(async (tx) => {
       await tx.query('SET LOCAL session_replication_role = replica');
       // The opening entry above was written now, a day after the lines below but numbered before them, which the
@@ -159,7 +163,7 @@ describe('statement dates on a long account', () => {
         dated,
         new Date(NEWEST_LINE_AT - (DATED_LINES + 120) * MINUTE).toISOString(),
       ]);
-      await writeLines(tx, dated, accountId, ids.rows[0]!.faucet, DATED_LINES, JITTER_MINUTES);
+      await writeLines(tx, dated, accountId, faucetId, DATED_LINES, { jitterMinutes: JITTER_MINUTES });
     });
     await db.exec('ANALYZE journal_lines; ANALYZE journal_entries');
   });
@@ -302,29 +306,13 @@ describe('a statement of one direction, rare among the account lines', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    const company = await insertCompany(db, 'Statement Direction');
-    await db.transaction((tx) => post(tx, faucet(company, 'plan-open-direction')));
-    account = { companyId: company, livemode: false, code: 'available', currency: 'USDC' };
-    const ids = await db.query<{ id: string; faucet: string }>(
-      `SELECT a.id, (SELECT f.id FROM ledger_accounts f WHERE f.company_id IS NULL AND NOT f.livemode AND f.code = 'test_faucet' AND f.currency = 'USDC') AS faucet
-         FROM ledger_accounts a WHERE a.company_id = $1 AND NOT a.livemode AND a.code = 'available' AND a.currency = 'USDC'`,
-      [company],
-    );
-    accountId = ids.rows[0]!.id;
-    // Money in on every line (a negative amount: the account is credit-normal), but out on every EVERY-th.
+    const { companyId, accountId: opened, faucetId } = await openAccount('Statement Direction');
+    account = { companyId, livemode: false, code: 'available', currency: 'USDC' };
+    accountId = opened;
+    // Money in on every line, but out on every EVERY-th.
     await db.transaction(async (tx) => {
       await tx.query('SET LOCAL session_replication_role = replica');
-      await tx.query(
-        `WITH e AS (
-           INSERT INTO journal_entries (livemode, company_id, kind, reference, description, created_at)
-           SELECT false, $1, 'test_funds', 'direction-' || lpad(g::text, 7, '0'), 'Test funds', now() FROM generate_series(1, $4::int) g
-           RETURNING id, reference
-         )
-         INSERT INTO journal_lines (entry_id, account_id, currency, livemode, amount, balance_after)
-         SELECT e.id, side.account_id, 'USDC', false, side.sign * CASE WHEN right(e.reference, 7)::int % $5 = 0 THEN -1 ELSE 1 END, 1
-           FROM (SELECT * FROM e ORDER BY reference) e CROSS JOIN (VALUES ($2::uuid, -1::numeric), ($3::uuid, 1::numeric)) side(account_id, sign)`,
-        [company, accountId, ids.rows[0]!.faucet, LINES, EVERY],
-      );
+      await writeLines(tx, companyId, accountId, faucetId, LINES, { outEvery: EVERY });
     });
     await db.exec('ANALYZE journal_lines');
   });
