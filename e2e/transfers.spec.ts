@@ -1,5 +1,5 @@
 import { approveThroughApi } from './back-office-api';
-import { companySession, expect, submitKybThroughApi, test } from './fixtures';
+import { companySession, expect, holdSession, submitKybThroughApi, test } from './fixtures';
 import { createVerifiedAccount, shotsAtBothWidths, watchConsole, whenDrawn } from './support';
 
 const shots = 'test-results/screens';
@@ -8,7 +8,7 @@ const freshTag = (stem: string) => `${stem}_${Date.now().toString(36).slice(-6)}
 // Send & Receive through the real server: a business with test funds sends dollars to an approved business by its
 // FiPay tag, checks the verified name and the fee before it goes, and sees it on its statement; its Receive page
 // shows its own tag with a QR code. Kept as screenshots at desktop and phone widths.
-test('send dollars by FiPay tag, confirmed before it goes, and show the tag to receive', async ({ page, request, company, reviewer }) => {
+test('send dollars by FiPay tag, confirmed before it goes, and show the tag to receive', async ({ browser, page, request, company, reviewer }) => {
   const problems = watchConsole(page);
 
   // The recipient, another business: approved, with a tag.
@@ -64,7 +64,21 @@ test('send dollars by FiPay tag, confirmed before it goes, and show the tag to r
   await shotsAtBothWidths(page, shots, 'transfer-receive');
   expect(problems).toEqual([]);
 
-  // The recipient got it.
+  // The recipient got it: in its transfers, and on its own statement, in a browser signed in as the recipient.
   const received = await request.get('/api/v1/transfers?direction=received', { headers: recipient.headers });
   expect((await received.json()).data.transfers).toMatchObject([{ amount: '1250', asset: 'USD', note: 'Invoice 7', counterparty: { tag: senderTag } }]);
+  const recipientContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const recipientPage = await recipientContext.newPage();
+    const recipientProblems = watchConsole(recipientPage);
+    await holdSession(recipientPage, recipient.session);
+    await recipientPage.goto('/dashboard/wallet/USD');
+    const credited = recipientPage.getByRole('region', { name: 'USD statement' }).getByRole('row').nth(1);
+    await expect(credited).toContainText('+12.50');
+    await expect(credited).toContainText(`@${senderTag}`);
+    await shotsAtBothWidths(recipientPage, shots, 'transfer-received-statement');
+    expect(recipientProblems).toEqual([]);
+  } finally {
+    await recipientContext.close();
+  }
 });

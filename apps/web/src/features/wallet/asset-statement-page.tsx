@@ -156,14 +156,14 @@ function Statement({ asset }: { asset: AssetCode }) {
 function StatementRow({ asset, line, shown }: { asset: AssetCode; line: WalletStatementLine; shown: boolean }) {
   const incoming = !line.amount.startsWith('-');
   return (
-    <tr className="grid grid-cols-2 gap-x-3 gap-y-1 px-4 py-3 md:table-row md:p-0">
+    <tr className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-3 gap-y-1 px-4 py-3 md:table-row md:p-0">
       <td className="col-span-2 text-xs text-slate-500 md:px-4 md:py-3 md:text-sm md:text-slate-700">{formatDateTime(line.at)}</td>
-      <td className="font-medium text-slate-900 md:px-4 md:py-3">{line.description || line.kind}</td>
-      <td className="text-right text-slate-600 md:px-4 md:py-3 md:text-left">
+      <td className="font-medium [overflow-wrap:anywhere] text-slate-900 md:px-4 md:py-3">{line.description || line.kind}</td>
+      <td className="text-right [overflow-wrap:anywhere] text-slate-600 md:px-4 md:py-3 md:text-left">
         {line.counterparty ? (
           <>
             {line.counterparty.name}
-            {line.counterparty.tag && <span className="ml-1 text-slate-500">@{line.counterparty.tag}</span>}
+            {line.counterparty.tag && <span className="block text-slate-500 md:ml-1 md:inline">@{line.counterparty.tag}</span>}
           </>
         ) : (
           <span className="text-slate-400">—</span>
