@@ -6,6 +6,12 @@
  *   node --import tsx apps/api/bench/bare-server.ts '{"port":…,"databaseUrl":"…","jwtSecret":"…","encryptionKey":"…"}'
  *
  * - POST /login: read the user's hash by email, verify the password with @node-rs/argon2 (one check per sign-in).
+ * - POST /login/proof, then POST /login/session: the least any server that signs in with two calls and one password
+ *   check does (the floor of the sign-in case, not a baseline the product is held to). The first reads the hash and
+ *   writes a single-use proof's row in one statement, verifies the password and answers the proof (its row deleted,
+ *   unawaited, after a wrong password); the second spends the proof and writes the session's row in one statement
+ *   and answers an access token (HS256, signed with node:crypto as the product signs it) and a refresh token. No
+ *   verified-email, second-factor or company checks, no limits.
  * - GET /latest: verify the access token with jose (HS256, issuer, audience, type, required claims), check its
  *   session is open, read the newest ten notifications with the unread count (the product's SQL).
  * - Secret-key routes: the key's HMAC looked up as the product looks it up (last use recorded at most once a
@@ -18,7 +24,7 @@
  * From the product it takes SQL text (so the queries are the same) and the row-to-JSON mapping of a transaction (so
  * both sides send the same body); none of its request handling runs here.
  */
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
@@ -48,6 +54,42 @@ app.post('/login', async (request, reply) => {
   const hash = rows[0]?.password_hash;
   if (!hash || !(await verify(hash, password))) return reply.code(401).send({ isSuccessful: false, message: 'Invalid credentials', data: null });
   return { isSuccessful: true, message: 'OK', data: { signedIn: true } };
+});
+
+const proofKey = derive(settings.jwtSecret, 'bench-sign-in-proof');
+const proofDigest = (id: string, secret: string) => createHmac('sha256', proofKey).update(`${id}.${secret}`).digest('hex');
+const writeProofSql = `WITH found AS (SELECT id, password_hash FROM users WHERE email = $1),
+  written AS (INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $2::uuid, found.id, $3, now() + interval '5 minutes' FROM found RETURNING id)
+  SELECT found.password_hash, EXISTS (SELECT 1 FROM written) AS written FROM found`;
+app.post('/login/proof', async (request, reply) => {
+  const { email, password } = request.body as { email: string; password: string };
+  const id = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  const { rows } = await pool.query<{ password_hash: string }>(writeProofSql, [email, id, proofDigest(id, secret)]);
+  const hash = rows[0]?.password_hash;
+  if (!hash || !(await verify(hash, password))) {
+    if (hash) void pool.query('DELETE FROM sign_in_proofs WHERE id = $1', [id]).catch(() => undefined);
+    return reply.code(401).send({ isSuccessful: false, message: 'Invalid credentials', data: null });
+  }
+  return { isSuccessful: true, message: 'OK', data: { proof: `${id}.${secret}` } };
+});
+const startSessionSql = `WITH spent AS (DELETE FROM sign_in_proofs WHERE id = $1 AND check_digest = $2 AND expires_at > now() RETURNING user_id)
+  INSERT INTO refresh_tokens (user_id, family_id, token_hash, family_expires_at)
+  SELECT spent.user_id, $3::uuid, $4, now() + interval '30 days' FROM spent RETURNING user_id`;
+const accessHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt' })).toString('base64url');
+app.post('/login/session', async (request, reply) => {
+  const [id = '', secret = ''] = String((request.body as { proof?: string }).proof ?? '').split('.');
+  if (!/^[0-9a-f-]{36}$/.test(id)) return unauthorized(reply);
+  const familyId = randomUUID();
+  const refreshToken = randomBytes(32).toString('base64url');
+  const { rows } = await pool.query<{ user_id: string }>(startSessionSql, [id, proofDigest(id, secret), familyId, createHash('sha256').update(refreshToken).digest('hex')]);
+  const userId = rows[0]?.user_id;
+  if (!userId) return unauthorized(reply);
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sid: familyId, sub: userId, iss: 'fipay-api', aud: 'fipay-web', iat: now, jti: randomUUID(), exp: now + 900 };
+  const signingInput = `${accessHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  const accessToken = `${signingInput}.${createHmac('sha256', accessKey).update(signingInput).digest('base64url')}`;
+  return { isSuccessful: true, message: 'OK', data: { accessToken, refreshToken } };
 });
 
 /** The signed-in user of an access token whose session is open, as the product checks it. */

@@ -3,7 +3,7 @@
  * as `npm start` does, while the bench's closed loop sends one kind of request; the profile is written when the
  * product stops. For finding where a request's time goes, not for figures (the profiler costs time itself).
  *
- *   node --import tsx apps/api/bench/profile.ts sign-in|initialize|list|detail|refund|latest [seconds] [concurrency]
+ *   node --import tsx apps/api/bench/profile.ts sign-in|sign-in-floor|initialize|list|detail|refund|latest [seconds] [concurrency]
  *   PROFILE_CPU=0 PROFILE_ROUNDS=3 node --import tsx apps/api/bench/profile.ts detail 5
  *
  * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
@@ -28,7 +28,7 @@ import { BENCH_LEDGER_SCHEMA } from './bare-sql';
 
 const [kind = 'list', secondsArg = '10', cArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
-const concurrency = Number(cArg ?? (kind === 'sign-in' ? 4 : 10));
+const concurrency = Number(cArg ?? (kind.startsWith('sign-in') ? 4 : 10));
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const freePort = () =>
@@ -163,6 +163,11 @@ try {
   await waitForOk(`http://127.0.0.1:${barePort}/latest`, 60_000, bare).catch(() => undefined);
   const bareOps: Record<string, () => Promise<boolean>> = {
     'sign-in': async () => (await bareClient.request('POST', '/login', { email: body.user.email, password: PASSWORD })).status === 200,
+    'sign-in-floor': async () => {
+      const proved = await bareClient.request('POST', '/login/proof', { email: body.user.email, password: PASSWORD });
+      if (proved.status !== 200) return false;
+      return (await bareClient.request('POST', '/login/session', { proof: dataOf<{ proof: string }>(proved.text).proof })).status === 200;
+    },
     initialize: async () => (await bareClient.request('POST', '/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
     list: async () => (await bareClient.request('GET', '/transactions', undefined, key)).status === 200,
     detail: async () => (await bareClient.request('GET', `/transactions/${started.reference}`, undefined, key)).status === 200,
@@ -222,7 +227,8 @@ try {
         `this client ${client.toFixed(2)} ms; ~${((after - before) / ops).toFixed(2)} transactions per operation`,
     );
   };
-  const op = ops[kind];
+  // sign-in-floor: the product's sign-in against the bare server's two calls (bench/bare-server.ts), not its one.
+  const op = ops[kind === 'sign-in-floor' ? 'sign-in' : kind];
   const bareOp = bareOps[kind];
   if (!op || !bareOp) throw new Error(`unknown kind ${kind}`);
   for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 1); round++) {

@@ -502,6 +502,34 @@ async function main() {
           rounds,
         ),
       );
+      // The floor: the same two calls on a server that runs none of the product's code (bench/bare-server.ts), against
+      // the same one-call baseline; what any sign-in in two calls costs here, so the row above can be read against it.
+      const floor = await pair(
+        'sign-in floor',
+        4,
+        async (w) => {
+          const proved = await bareClient.request('POST', '/login/proof', { email: signers[w % signers.length]!, password: PASSWORD });
+          if (proved.status !== 200) return false;
+          const { proof } = dataOf<{ proof: string }>(proved.text);
+          return (await bareClient.request('POST', '/login/session', { proof })).status === 200;
+        },
+        (w) => http(bareClient, 'POST', '/login', 200, { email: signers[w % signers.length]!, password: PASSWORD })(),
+      );
+      addRow(
+        rateRow(
+          {
+            name: 'sign-in floor (no product code)',
+            product: 'bare: hash read + proof, then proof spent + session',
+            baseline: 'bare Fastify: read hash, argon2 verify',
+            concurrency: 4,
+            load: floor.load,
+            target: 0.9,
+            unit: 'sign-ins/s',
+            note: 'not the product: the least two calls with one password check cost against the same baseline',
+          },
+          floor.rounds,
+        ),
+      );
     }
 
     if (wanted('initialize')) {
