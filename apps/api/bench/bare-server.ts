@@ -59,8 +59,8 @@ app.post('/login', async (request, reply) => {
 const proofKey = derive(settings.jwtSecret, 'bench-sign-in-proof');
 const proofDigest = (id: string, secret: string) => createHmac('sha256', proofKey).update(`${id}.${secret}`).digest('hex');
 const writeProofSql = `WITH found AS (SELECT id, password_hash FROM users WHERE email = $1),
-  written AS (INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $2::uuid, found.id, $3, now() + interval '5 minutes' FROM found RETURNING id)
-  SELECT found.password_hash, EXISTS (SELECT 1 FROM written) AS written FROM found`;
+  written AS (INSERT INTO sign_in_proofs (id, user_id, check_digest, expires_at) SELECT $2::uuid, found.id, $3, now() + interval '5 minutes' FROM found)
+  SELECT password_hash FROM found`;
 app.post('/login/proof', async (request, reply) => {
   const { email, password } = request.body as { email: string; password: string };
   const id = randomUUID();

@@ -53,3 +53,11 @@ export async function signIn(client: HttpClient, email: string): Promise<Session
   const session = dataOf<{ user: { id: string }; accessToken: string; refreshToken: string }>(answer.text);
   return { userId: session.user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
 }
+
+/** The bare server's sign-in in two calls, the sign-in case's floor (bench/bare-server.ts, ADR 0110): both answered 200. */
+export async function floorSignIn(client: HttpClient, email: string): Promise<boolean> {
+  const proved = await client.request('POST', '/login/proof', { email, password: PASSWORD });
+  if (proved.status !== 200) return false;
+  const { proof } = (JSON.parse(proved.text) as { data: { proof: string } }).data;
+  return (await client.request('POST', '/login/session', { proof })).status === 200;
+}

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { defaultRateRules } from '../src/lib/rate-limit';
-import { PASSWORD, signupBody } from './fixtures';
+import { floorSignIn, PASSWORD, signupBody } from './fixtures';
 import { createClient, type HttpClient } from './http';
 import { startNode, waitForOk } from './procs';
 import { verifyLink } from './verification-mail';
@@ -163,11 +163,7 @@ try {
   await waitForOk(`http://127.0.0.1:${barePort}/latest`, 60_000, bare).catch(() => undefined);
   const bareOps: Record<string, () => Promise<boolean>> = {
     'sign-in': async () => (await bareClient.request('POST', '/login', { email: body.user.email, password: PASSWORD })).status === 200,
-    'sign-in-floor': async () => {
-      const proved = await bareClient.request('POST', '/login/proof', { email: body.user.email, password: PASSWORD });
-      if (proved.status !== 200) return false;
-      return (await bareClient.request('POST', '/login/session', { proof: dataOf<{ proof: string }>(proved.text).proof })).status === 200;
-    },
+    'sign-in-floor': () => floorSignIn(bareClient, body.user.email),
     initialize: async () => (await bareClient.request('POST', '/transactions/initialize', { amount: 250_000, email: 'buyer@shop.ng' }, key)).status === 201,
     list: async () => (await bareClient.request('GET', '/transactions', undefined, key)).status === 200,
     detail: async () => (await bareClient.request('GET', `/transactions/${started.reference}`, undefined, key)).status === 200,

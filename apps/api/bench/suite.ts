@@ -38,7 +38,7 @@ import { WALLET_STATEMENT_LIMIT_DEFAULT } from '@fipay/contracts/wallet';
 import { defaultRateRules } from '../src/lib/rate-limit';
 import { TRANSACTION_COLUMNS } from '../src/modules/payments/transaction-rows';
 import { BENCH_LEDGER_SCHEMA } from './bare-sql';
-import { PASSWORD, signupBody } from './fixtures';
+import { floorSignIn, PASSWORD, signupBody } from './fixtures';
 import { createClient, type HttpClient } from './http';
 import { root, rssOf, startNode, waitForOk, type Proc } from './procs';
 import { summarize } from './stats';
@@ -507,12 +507,7 @@ async function main() {
       const floor = await pair(
         'sign-in floor',
         4,
-        async (w) => {
-          const proved = await bareClient.request('POST', '/login/proof', { email: signers[w % signers.length]!, password: PASSWORD });
-          if (proved.status !== 200) return false;
-          const { proof } = dataOf<{ proof: string }>(proved.text);
-          return (await bareClient.request('POST', '/login/session', { proof })).status === 200;
-        },
+        (w) => floorSignIn(bareClient, signers[w % signers.length]!),
         (w) => http(bareClient, 'POST', '/login', 200, { email: signers[w % signers.length]!, password: PASSWORD })(),
       );
       addRow(
