@@ -5,7 +5,8 @@
  *
  *   node --import tsx apps/api/bench/bare-server.ts '{"port":…,"databaseUrl":"…","jwtSecret":"…","encryptionKey":"…"}'
  *
- * - POST /login: read the user's hash by email, verify the password with @node-rs/argon2 (one check per sign-in).
+ * - POST /login: read the user's hash by email, verify the password with @node-rs/argon2 as the product
+ *   runs it (one check per sign-in, on src/lib/password-threads.ts).
  * - POST /login/proof, then POST /login/session: the least any server that signs in with two calls and one password
  *   check does (the floor of the sign-in case, not a baseline the product is held to). The first reads the hash and
  *   writes a single-use proof's row in one statement, verifies the password and answers the proof (its row deleted,
@@ -25,7 +26,10 @@
  * both sides send the same body); none of its request handling runs here.
  */
 import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
+// Argon2id runs as the product runs it (docs/decisions/0111-password-hashing-yields-to-requests.md): one thread per
+// core at a lower priority. A baseline hashing on libuv's four threads would be slower for that alone, and the
+// sign-in ratios would credit the product with how it hashes rather than measure what else it does.
+import { verifyInThread as verify } from '../src/lib/password-threads';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';

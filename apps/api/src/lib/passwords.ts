@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hashInThread, verifyInThread } from './password-threads';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '@fipay/contracts/limits';
 
@@ -7,7 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '@fipay/contracts/limits';
 export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashInThread(password, ARGON2_OPTIONS);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -30,7 +30,7 @@ export async function verifyPassword(storedHash: string | null | undefined, pass
   const target = storedHash ?? (await dummyHash);
   verifications += 1;
   try {
-    const ok = await verify(target, password);
+    const ok = await verifyInThread(target, password);
     return storedHash ? ok : false;
   } catch {
     return false;
