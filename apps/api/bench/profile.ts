@@ -7,8 +7,8 @@
  *   PROFILE_CPU=0 PROFILE_ROUNDS=3 node --import tsx apps/api/bench/profile.ts detail 5
  *
  * Then the same operation against bench/bare-server.ts on the same database. For each side it prints the rate, the CPU
- * time per operation of the server process (and of its main thread alone: the rest is the thread pool, where Argon2id
- * runs, and V8's helpers), of the database's connections and of this client, which sends the requests (/proc and
+ * time per operation of the server process (and of its main thread alone: the rest is Argon2id's worker threads,
+ * src/lib/password-threads.ts, libuv's pool and V8's helpers), of the database's connections and of this client, which sends the requests (/proc and
  * process.cpuUsage, so it holds better than a rate on a machine shared with other work), and the transactions per operation (pg_stat_database's xact_commit, each
  * statement outside a transaction being one). PROFILE_CPU=0 runs without the profiler; PROFILE_ROUNDS repeats;
  * LOG_LEVEL (e.g. warn) is handed to the product, to see what its log lines cost; PROFILE_WARM (1000) operations warm each side up first.

@@ -29,8 +29,9 @@ const ACCESS_TOKEN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: TOKE
 
 /**
  * An HS256 JWS made with node:crypto's HMAC on the calling thread. jose signs through WebCrypto, whose HMAC runs on
- * libuv's thread pool: during a burst of sign-ins that pool is busy with Argon2id, and the token of a session whose
- * password already checked waited there for a slot (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md).
+ * libuv's thread pool: while Argon2id also ran there, the token of a session whose password already checked waited
+ * behind a burst of sign-ins' hashes for a slot (docs/decisions/0062-merchant-api-and-sign-in-round-trips.md; the
+ * hashes now have threads of their own, 0111), and a token needs no thread hop at all.
  * Tokens are still verified by jose (decodeAccessToken), which the tests hold this signer to.
  */
 export function signAccessToken(ctx: Pick<AppContext, 'keys'>, claims: AccessClaims): string {
